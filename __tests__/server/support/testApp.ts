@@ -1,0 +1,113 @@
+// Builds the real Fastify app on a real database for a test file: a temporary SQLite file, and PostgreSQL in
+// a schema of its own when TEST_DATABASE_URL is set. Each is dropped when the file's tests end.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Client } from 'pg';
+import { buildApp } from '../../../src/server/app';
+import { loadConfig, type Config } from '../../../src/server/config';
+
+export const OWNER_EMAIL = 'owner@example.org';
+export const OWNER_PASSWORD = 'owner-password-1';
+
+export type DatabaseName = 'sqlite' | 'postgres';
+
+/** The databases this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const databases: DatabaseName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+async function withPg<T>(fn: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestApp(database: DatabaseName, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const schema = database === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  if (schema) await withPg((c) => c.query(`CREATE SCHEMA ${schema}`));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SYSTEM_OWNER_EMAIL: OWNER_EMAIL,
+    SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD,
+    PUBLIC_DIR: path.join(dataDir, 'no-portal'),
+    ...(database === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' } : {}),
+    ...env,
+  });
+  const app = await buildApp(config, { databaseSchema: schema, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      if (schema) await withPg((c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** JSON body of an injected answer. */
+export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
+  return res.json() as T;
+}
+
+export function call(app: FastifyInstance, options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse> {
+  const { token, headers, ...rest } = options;
+  return app.inject({
+    ...rest,
+    headers: { ...(headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  }) as Promise<LightMyRequestResponse>;
+}
+
+export async function ownerToken(app: FastifyInstance): Promise<string> {
+  const res = await call(app, { method: 'POST', url: '/api/users/systemowner/login', payload: { email: OWNER_EMAIL, password: OWNER_PASSWORD } });
+  if (res.statusCode !== 200) throw new Error(`owner login failed: ${res.body}`);
+  return json<{ token: string }>(res).token;
+}
+
+export interface SeededLab {
+  labId: string;
+  managerId: string;
+  managerEmail: string;
+  managerPassword: string;
+}
+
+let seq = 0;
+export async function seedLab(app: FastifyInstance, owner: string, organization: 1 | 2 = 1): Promise<SeededLab> {
+  seq += 1;
+  const managerEmail = `manager${seq}-${randomBytes(3).toString('hex')}@lab.org`;
+  const managerPassword = 'manager-password';
+  const res = await call(app, {
+    method: 'POST',
+    url: '/api/labs/systemowner/createlab',
+    token: owner,
+    payload: { labName: `Lab ${seq}`, email: managerEmail, password: managerPassword, organization },
+  });
+  if (res.statusCode !== 201) throw new Error(`createlab failed: ${res.body}`);
+  const body = json<{ lab: { _id: string }; manager: { _id: string } }>(res);
+  return { labId: body.lab._id, managerId: body.manager._id, managerEmail, managerPassword };
+}
+
+export async function labUserToken(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  organization: 1 | 2 = 1,
+  host = organization === 2 ? 'dark.localhost' : 'localhost',
+): Promise<string> {
+  const res = await call(app, { method: 'POST', url: '/api/users/login', headers: { host }, payload: { email, password, organization } });
+  if (res.statusCode !== 200) throw new Error(`lab user login failed: ${res.body}`);
+  return json<{ token: string }>(res).token;
+}

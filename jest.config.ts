@@ -1,0 +1,52 @@
+import type { Config } from 'jest';
+
+// Three unit projects mirror src/; the browser suite (e2e) is its own project, run after them by
+// scripts/test.mjs because it needs the built portal and Chromium.
+const swc: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const esmPackages = ['quill', 'parchment', 'lodash-es', 'katex', 'jose'].join('|');
+
+const common = {
+  transform: swc,
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
+  moduleNameMapper: { '\\.(css|less)$': '<rootDir>/__tests__/support/styleStub.ts' },
+};
+
+const config: Config = {
+  projects: [
+    { ...common, displayName: 'shared', testEnvironment: 'node', testMatch: ['<rootDir>/__tests__/shared/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/__tests__/client/**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/__tests__/support/clientSetup.ts'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/__tests__/e2e/**/*.test.ts'],
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,69 @@
+// Builds the Fastify app from its plugins without listening, so tests drive it directly.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { migrateToLatest, openDatabase } from './db/database';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerApiDocs } from './plugins/docs';
+import { registerPortal } from './plugins/portal';
+import { ensureSystemOwner, sessionSecret } from './services/bootstrap';
+import { createTokenSigner } from './services/tokens';
+import { configRoutes } from './routes/config';
+import { sessionRoutes } from './routes/sessions';
+import { labMemberRoutes } from './routes/labMembers';
+import { labUserRoutes } from './routes/labUsers';
+import { labRoutes } from './routes/labs';
+import { accessRoutes } from './routes/access';
+import path from 'node:path';
+
+export interface BuildOptions {
+  /** PostgreSQL schema to use (tests); the default search path otherwise. */
+  databaseSchema?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Request logs never carry tokens or passwords. */
+export const redactedPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.body.password',
+  'req.body.token',
+  'res.headers["set-cookie"]',
+];
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' } },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: false, useDefaults: true } },
+    return503OnClosing: true,
+  });
+
+  const { db, kind } = openDatabase({
+    url: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'portal.sqlite'),
+    schema: options.databaseSchema,
+  });
+  app.addHook('onClose', async () => db.destroy());
+  await migrateToLatest(db);
+  await ensureSystemOwner(db, config, app.log);
+  const ctx: AppContext = { config, db, dbKind: kind, tokens: createTokenSigner(await sessionSecret(db, config)) };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('auth', null);
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await registerApiDocs(app);
+
+  await app.register(configRoutes);
+  await app.register(sessionRoutes);
+  await app.register(labMemberRoutes);
+  await app.register(labUserRoutes);
+  await app.register(labRoutes);
+  await app.register(accessRoutes);
+
+  await registerPortal(app, config.publicDir);
+  return app;
+}

@@ -1,0 +1,105 @@
+// Every setting of the server, its default and its validation. Defaults run the portal on one machine with
+// SQLite and local files; each can be overridden from the environment (listed in the README).
+import path from 'node:path';
+import type { BrandingSettings } from '../shared/branding';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  systemOwnerEmail: string;
+  systemOwnerPassword: string | null;
+  sessionHours: number;
+  sessionSecret: string | null;
+  branding: BrandingSettings;
+  organizationNames: Record<string, string>;
+  qaTools: boolean;
+  coordinator: { phone: string; email: string };
+  privacyPolicyUrl: string;
+  login: { maxPerAccount: number; maxPerAddress: number; windowMinutes: number };
+  bodyLimitBytes: number;
+  logLevel: string;
+  trustProxy: boolean;
+  publicDir: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  return value ? value : fallback;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  return raw === '1' || raw === 'true' || raw === 'yes';
+}
+
+function list(env: Env, name: string): string[] | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  return raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const names = (env.PORTAL_ORG_NAMES?.trim() || 'Organization 1,Organization 2').split(',').map((s) => s.trim());
+  if (names.length !== 2 || names.some((n) => !n)) {
+    throw new ConfigError('PORTAL_ORG_NAMES must name the two organizations, separated by a comma');
+  }
+  const password = env.SYSTEM_OWNER_PASSWORD ?? null;
+  if (password !== null && password.length < 8) {
+    throw new ConfigError('SYSTEM_OWNER_PASSWORD must be at least 8 characters');
+  }
+  const secret = env.SESSION_SECRET?.trim() || null;
+  if (secret !== null && secret.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters');
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: text(env, 'HOST', '0.0.0.0'),
+    dataDir: path.resolve(text(env, 'DATA_DIR', './data')),
+    databaseUrl,
+    systemOwnerEmail: text(env, 'SYSTEM_OWNER_EMAIL', 'owner@localhost').toLowerCase(),
+    systemOwnerPassword: password,
+    sessionHours: integer(env, 'SESSION_HOURS', 12, 1, 24 * 30),
+    sessionSecret: secret,
+    branding: {
+      mainHost: text(env, 'PORTAL_MAIN_HOST', 'localhost').toLowerCase(),
+      darkSubdomain: text(env, 'PORTAL_DARK_SUBDOMAIN', 'dark').toLowerCase(),
+      siteName: text(env, 'PORTAL_SITE_NAME', 'Research Study'),
+      darkSiteName: text(env, 'PORTAL_DARK_SITE_NAME', 'Research Study Green'),
+      allowedSubdomains: list(env, 'PORTAL_ALLOWED_SUBDOMAINS'),
+    },
+    organizationNames: { '1': names[0], '2': names[1] },
+    qaTools: flag(env, 'PORTAL_QA_TOOLS'),
+    coordinator: {
+      phone: text(env, 'PORTAL_COORDINATOR_PHONE', '+852 0000 0000'),
+      email: text(env, 'PORTAL_COORDINATOR_EMAIL', 'coordinator@localhost'),
+    },
+    privacyPolicyUrl: text(env, 'PORTAL_PRIVACY_URL', '/participant_support#privacy'),
+    login: {
+      maxPerAccount: integer(env, 'LOGIN_MAX_ATTEMPTS_PER_ACCOUNT', 10, 1, 10000),
+      maxPerAddress: integer(env, 'LOGIN_MAX_ATTEMPTS_PER_ADDRESS', 50, 1, 100000),
+      windowMinutes: integer(env, 'LOGIN_WINDOW_MINUTES', 15, 1, 1440),
+    },
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1048576, 1024, 100 * 1048576),
+    logLevel: text(env, 'LOG_LEVEL', 'info'),
+    trustProxy: flag(env, 'TRUST_PROXY'),
+    publicDir: path.resolve(text(env, 'PUBLIC_DIR', path.join(__dirname, '..', '..', 'public'))),
+  };
+}

@@ -1,0 +1,52 @@
+// Opens the database the configuration names: SQLite (WAL, foreign keys on) by default, PostgreSQL with a URL.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Pool } from 'pg';
+import type { Database } from './types';
+import { migrations } from './migrations';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export interface DatabaseOptions {
+  /** postgres://… for PostgreSQL; otherwise SQLite at sqliteFile. */
+  url: string | null;
+  sqliteFile: string;
+  /** PostgreSQL schema to work in (tests use one per run). */
+  schema?: string;
+}
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+}
+
+export function openDatabase(options: DatabaseOptions): OpenDatabase {
+  if (options.url) {
+    const pool = new Pool({
+      connectionString: options.url,
+      max: 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+  }
+  fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
+  const sqlite = new SQLite(options.sqliteFile);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: 'sqlite' };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

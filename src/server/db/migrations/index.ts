@@ -1,0 +1,7 @@
+// The ordered list of migrations. Add new files here; never edit one that has shipped.
+import type { Migration } from 'kysely';
+import * as identity from './0001_identity';
+
+export const migrations: Record<string, Migration> = {
+  '0001_identity': identity,
+};

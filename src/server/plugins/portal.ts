@@ -1,0 +1,33 @@
+// Serves the built portal (each file found at start is a route). Any other path and not under /api answers index.html (the router
+// decides); an unknown /api path stays a JSON 404.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { generalMessages } from '../../shared/messages';
+
+export async function registerPortal(app: FastifyInstance, publicDir: string): Promise<void> {
+  const hasPortal = fs.existsSync(path.join(publicDir, 'index.html'));
+  if (hasPortal) {
+    await app.register(fastifyStatic, {
+      root: publicDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; index.html must always be fresh.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ publicDir }, 'the portal is not built: run npm run build');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (hasPortal && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: generalMessages.notFound });
+  });
+}

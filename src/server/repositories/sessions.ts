@@ -1,0 +1,57 @@
+import type { Db } from './db';
+import type { LabUserRow, SessionRow } from '../db/types';
+
+export function insertSession(db: Db, session: SessionRow): Promise<unknown> {
+  return db.insertInto('sessions').values(session).execute();
+}
+
+/** The live lab-user session with its account, in one query: every authenticated call makes it. */
+export function findLiveLabUserSession(
+  db: Db,
+  sessionId: string,
+  now: string,
+): Promise<(LabUserRow & { organization: number }) | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('lab_users', 'lab_users.id', 'sessions.lab_user_id')
+    .innerJoin('labs', 'labs.id', 'lab_users.lab_id')
+    .selectAll('lab_users')
+    .select('labs.organization')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.ended_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export function findLiveSystemOwnerSession(db: Db, sessionId: string, now: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('system_owners', 'system_owners.id', 'sessions.system_owner_id')
+    .select(['system_owners.id', 'system_owners.email'])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.ended_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export function endSession(db: Db, sessionId: string, now: string): Promise<unknown> {
+  return db.updateTable('sessions').set({ ended_at: now }).where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of a lab user (after a password change). */
+export function endLabUserSessions(db: Db, userId: string, now: string): Promise<unknown> {
+  return db
+    .updateTable('sessions')
+    .set({ ended_at: now })
+    .where('lab_user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+/** Drops sessions that ended or expired before the given time, so the table does not grow without end. */
+export function deleteOldSessions(db: Db, before: string): Promise<unknown> {
+  return db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', before), eb('ended_at', '<', before)]))
+    .execute();
+}

@@ -1,0 +1,21 @@
+// GET /api/access/get_all_access: the caller's permission entries, fetched by the portal after sign-in.
+import type { FastifyPluginAsync } from 'fastify';
+import { labUserOf, requireLabUser } from '../plugins/auth';
+import { accessOf } from '../services/accounts';
+import { accessListSchema, bearerAuth, errorResponses } from './schemas';
+
+export const accessRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/api/access/get_all_access',
+    {
+      preHandler: requireLabUser,
+      schema: {
+        tags: ['access'],
+        summary: "The signed-in lab user's permission entries",
+        security: bearerAuth,
+        response: { 200: { type: 'object', required: ['allAccess'], properties: { allAccess: accessListSchema } }, ...errorResponses },
+      },
+    },
+    async (request) => ({ allAccess: await accessOf(app.ctx.db, labUserOf(request).user) }),
+  );
+};

@@ -1,0 +1,110 @@
+// The system owner registers, reads, edits and deletes the users of any lab.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { RegisterByOwnerBody, UpdateUserBody } from '../../shared/types/identity';
+import { authMessages } from '../../shared/messages';
+import { notFound } from '../httpErrors';
+import { requireSystemOwner } from '../plugins/auth';
+import { deleteLabUser, findLabUser } from '../repositories/labUsers';
+import { findLab } from '../repositories/labs';
+import { changeLabUser, createLabUser, toLabUser, withAccess } from '../services/accounts';
+import {
+  accessListSchema,
+  bearerAuth,
+  errorResponses,
+  idParam,
+  labUserSchema,
+  labUserWithAccessSchema,
+  looseString,
+  messageSchema,
+} from './schemas';
+
+async function existingUser(request: FastifyRequest<{ Params: { id: string } }>) {
+  const user = await findLabUser(request.server.ctx.db, request.params.id);
+  if (!user) throw notFound(authMessages.userNotFound);
+  return user;
+}
+
+export const labUserRoutes: FastifyPluginAsync = async (app) => {
+  const common = { tags: ['system owner: lab users'], security: bearerAuth };
+
+  app.post<{ Params: { labId: string }; Body: RegisterByOwnerBody }>(
+    '/api/users/systemOwner/register/:labId',
+    {
+      preHandler: requireSystemOwner,
+      schema: {
+        ...common,
+        summary: 'Register a user in a lab',
+        params: idParam('labId'),
+        body: {
+          type: 'object',
+          required: ['email', 'password'],
+          properties: { email: looseString, password: looseString, isLabManager: { type: 'boolean', default: false } },
+        },
+        response: { 201: labUserSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const lab = await findLab(app.ctx.db, request.params.labId);
+      if (!lab) throw notFound(authMessages.labNotFound);
+      const row = await createLabUser(app.ctx.db, {
+        labId: lab.id,
+        email: request.body.email,
+        password: request.body.password,
+        isLabManager: request.body.isLabManager,
+      });
+      return reply.status(201).send(toLabUser(row));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/users/systemowner/users/:id',
+    {
+      preHandler: requireSystemOwner,
+      schema: { ...common, summary: 'A lab user with permission entries', params: idParam('id'), response: { 200: labUserWithAccessSchema, ...errorResponses } },
+    },
+    async (request) => withAccess(app.ctx.db, await existingUser(request)),
+  );
+
+  app.put<{ Params: { id: string }; Body: UpdateUserBody }>(
+    '/api/users/systemowner/users/:id',
+    {
+      preHandler: requireSystemOwner,
+      schema: {
+        ...common,
+        summary: 'Edit a lab user (an empty password keeps the old one; access replaces the entries)',
+        params: idParam('id'),
+        body: {
+          type: 'object',
+          required: ['email', 'isLabManager'],
+          properties: {
+            _id: { type: 'string' },
+            email: looseString,
+            password: { type: ['string', 'null'], maxLength: 1000 },
+            isLabManager: { type: 'boolean' },
+            access: accessListSchema,
+          },
+        },
+        response: { 200: labUserWithAccessSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await existingUser(request);
+      const { email, password, isLabManager, access } = request.body;
+      const updated = await changeLabUser(app.ctx.db, user, { email, password: password ?? undefined, isLabManager, access });
+      return withAccess(app.ctx.db, updated);
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/users/systemowner/users/:id',
+    {
+      preHandler: requireSystemOwner,
+      schema: { ...common, summary: 'Delete a lab user', params: idParam('id'), response: { 200: messageSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const user = await existingUser(request);
+      await deleteLabUser(app.ctx.db, user.id);
+      return { message: authMessages.userDeleted };
+    },
+  );
+};

@@ -1,0 +1,72 @@
+// Schema pieces shared by the route plugins. Response schemas also decide what leaves the server: a field
+// that is not listed (a password hash, say) is never serialised.
+export const idParam = (name: string) =>
+  ({
+    type: 'object',
+    required: [name],
+    properties: { [name]: { type: 'string', minLength: 1, maxLength: 64 } },
+  }) as const;
+
+export const messageSchema = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string' } },
+} as const;
+
+export const accessEntrySchema = {
+  type: 'object',
+  required: ['area', 'modifier', 'task'],
+  additionalProperties: false,
+  properties: {
+    area: { type: 'string', maxLength: 64 },
+    modifier: { type: 'string', maxLength: 64 },
+    task: { type: 'string', maxLength: 64 },
+  },
+} as const;
+
+export const accessListSchema = { type: 'array', maxItems: 100, items: accessEntrySchema } as const;
+
+export const labUserSchema = {
+  type: 'object',
+  required: ['_id', 'email', 'isLabManager', 'lab', 'createdAt'],
+  properties: {
+    _id: { type: 'string' },
+    email: { type: 'string' },
+    isLabManager: { type: 'boolean' },
+    lab: { type: 'string' },
+    createdAt: { type: 'string' },
+  },
+} as const;
+
+export const labUserWithAccessSchema = {
+  type: 'object',
+  required: [...labUserSchema.required, 'access'],
+  properties: { ...labUserSchema.properties, access: accessListSchema },
+} as const;
+
+export const labSchema = {
+  type: 'object',
+  required: ['_id', 'name', 'organization', 'organizationName', 'createdAt'],
+  properties: {
+    _id: { type: 'string' },
+    name: { type: 'string' },
+    organization: { type: 'integer' },
+    organizationName: { type: 'string' },
+    createdAt: { type: 'string' },
+  },
+} as const;
+
+/** Error answers: every status other than success. */
+export const errorResponses = {
+  400: messageSchema,
+  401: messageSchema,
+  403: messageSchema,
+  404: messageSchema,
+  409: messageSchema,
+  429: messageSchema,
+} as const;
+
+/** Text fields are checked by the shared rules (with the specification's messages), not by the schema. */
+export const looseString = { type: 'string', maxLength: 1000 } as const;
+
+export const bearerAuth = [{ bearerAuth: [] }];

@@ -1,0 +1,84 @@
+// Signing in (lab users and the system owner) and out.
+import type { FastifyPluginAsync } from 'fastify';
+import type { LoginBody } from '../../shared/types/identity';
+import { authMessages } from '../../shared/messages';
+import { brandingForHost } from '../../shared/branding';
+import { forbidden } from '../httpErrors';
+import { requireSession } from '../plugins/auth';
+import { signInLabUser, signInSystemOwner, signOut, type Credentials } from '../services/signIn';
+import { bearerAuth, errorResponses, looseString, messageSchema } from './schemas';
+
+const credentialsBody = {
+  type: 'object',
+  required: ['email', 'password'],
+  properties: { email: looseString, password: looseString },
+} as const;
+
+const labUserSessionSchema = {
+  type: 'object',
+  required: ['_id', 'token', 'expires', 'organization', 'lab', 'isLabManager', 'email'],
+  properties: {
+    _id: { type: 'string' },
+    token: { type: 'string' },
+    expires: { type: 'string' },
+    organization: { type: 'integer' },
+    lab: { type: 'string' },
+    isLabManager: { type: 'boolean' },
+    email: { type: 'string' },
+  },
+} as const;
+
+const ownerSessionSchema = {
+  type: 'object',
+  required: ['_id', 'token', 'expires', 'email'],
+  properties: { _id: { type: 'string' }, token: { type: 'string' }, expires: { type: 'string' }, email: { type: 'string' } },
+} as const;
+
+export const sessionRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: LoginBody }>(
+    '/api/users/login',
+    {
+      schema: {
+        tags: ['sign-in'],
+        summary: 'Lab user sign-in',
+        body: {
+          ...credentialsBody,
+          required: ['email', 'password', 'organization'],
+          properties: { ...credentialsBody.properties, organization: { type: 'integer', enum: [1, 2] } },
+        },
+        response: { 200: labUserSessionSchema, ...errorResponses },
+      },
+    },
+    (request) => signInLabUser(app.ctx, request.body, request.ip),
+  );
+
+  app.post<{ Body: Credentials }>(
+    '/api/users/systemowner/login',
+    {
+      schema: {
+        tags: ['sign-in'],
+        summary: 'System owner sign-in (main host only)',
+        body: credentialsBody,
+        response: { 200: ownerSessionSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      if (!brandingForHost(request.host, app.ctx.config.branding).isMainHost) {
+        throw forbidden(authMessages.systemOwnerMainHostOnly);
+      }
+      return signInSystemOwner(app.ctx, request.body, request.ip);
+    },
+  );
+
+  app.post(
+    '/api/users/logout',
+    {
+      preHandler: requireSession,
+      schema: { tags: ['sign-in'], summary: 'End the current session', security: bearerAuth, response: { 200: messageSchema, ...errorResponses } },
+    },
+    async (request) => {
+      if (request.auth) await signOut(app.ctx, request.auth.sessionId);
+      return { message: authMessages.signedOut };
+    },
+  );
+};

@@ -1,0 +1,103 @@
+// Signing in and out. Failed attempts are counted in the database, per account and per address, so the limit
+// holds across several server processes.
+import type { AppContext } from '../context';
+import type { LabUserSession, SystemOwnerSession } from '../../shared/types/identity';
+import type { Organization } from '../../shared/organizations';
+import { authMessages } from '../../shared/messages';
+import { normalizeEmail } from '../../shared/validation/identity';
+import { forbidden, tooManyRequests, unauthorized } from '../httpErrors';
+import { findLabUserByEmail } from '../repositories/labUsers';
+import { findLab } from '../repositories/labs';
+import { findSystemOwnerByEmail } from '../repositories/systemOwners';
+import { endSession, insertSession } from '../repositories/sessions';
+import {
+  clearFailedLogins,
+  countFailedLoginsForEmail,
+  countFailedLoginsFromAddress,
+  recordFailedLogin,
+} from '../repositories/loginAttempts';
+import { dummyPasswordHash, verifyPassword } from './passwords';
+import { newId, nowIso } from './ids';
+import type { AccountKind } from './tokens';
+
+/** Login attempts are counted per account kind, so an owner's and a lab user's share of one email stay apart. */
+function attemptKey(kind: AccountKind, email: string): string {
+  return `${kind}:${email}`;
+}
+
+async function refuseWhenLimited(ctx: AppContext, key: string, address: string): Promise<void> {
+  const since = new Date(Date.now() - ctx.config.login.windowMinutes * 60_000).toISOString();
+  const [forAccount, fromAddress] = await Promise.all([
+    countFailedLoginsForEmail(ctx.db, key, since),
+    countFailedLoginsFromAddress(ctx.db, address, since),
+  ]);
+  if (forAccount >= ctx.config.login.maxPerAccount || fromAddress >= ctx.config.login.maxPerAddress) {
+    throw tooManyRequests(authMessages.tooManyAttempts);
+  }
+}
+
+async function failed(ctx: AppContext, key: string, address: string): Promise<never> {
+  await recordFailedLogin(ctx.db, { id: newId(), email: key, address, attempted_at: nowIso() });
+  throw unauthorized(authMessages.invalidCredentials);
+}
+
+async function startSession(ctx: AppContext, kind: AccountKind, accountId: string, organization: number | null) {
+  const expires = new Date(Date.now() + ctx.config.sessionHours * 3600_000);
+  const id = newId();
+  await insertSession(ctx.db, {
+    id,
+    lab_user_id: kind === 'lab_user' ? accountId : null,
+    system_owner_id: kind === 'system_owner' ? accountId : null,
+    created_at: nowIso(),
+    expires_at: expires.toISOString(),
+    ended_at: null,
+  });
+  const token = await ctx.tokens.sign({ sessionId: id, accountId, kind, organization }, expires);
+  return { token, expires: expires.toISOString() };
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export async function signInLabUser(
+  ctx: AppContext,
+  credentials: Credentials & { organization: Organization },
+  address: string,
+): Promise<LabUserSession> {
+  const email = normalizeEmail(credentials.email);
+  const key = attemptKey('lab_user', email);
+  await refuseWhenLimited(ctx, key, address);
+  const user = await findLabUserByEmail(ctx.db, email);
+  const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), credentials.password);
+  if (!user || !valid) return failed(ctx, key, address);
+  const lab = await findLab(ctx.db, user.lab_id);
+  if (!lab || lab.organization !== credentials.organization) throw forbidden(authMessages.wrongOrganization);
+  await clearFailedLogins(ctx.db, key);
+  const session = await startSession(ctx, 'lab_user', user.id, lab.organization);
+  return {
+    _id: user.id,
+    ...session,
+    organization: lab.organization as Organization,
+    lab: lab.id,
+    isLabManager: user.is_lab_manager === 1,
+    email: user.email,
+  };
+}
+
+export async function signInSystemOwner(ctx: AppContext, credentials: Credentials, address: string): Promise<SystemOwnerSession> {
+  const email = normalizeEmail(credentials.email);
+  const key = attemptKey('system_owner', email);
+  await refuseWhenLimited(ctx, key, address);
+  const owner = await findSystemOwnerByEmail(ctx.db, email);
+  const valid = await verifyPassword(owner?.password_hash ?? (await dummyPasswordHash()), credentials.password);
+  if (!owner || !valid) return failed(ctx, key, address);
+  await clearFailedLogins(ctx.db, key);
+  const session = await startSession(ctx, 'system_owner', owner.id, null);
+  return { _id: owner.id, ...session, email: owner.email };
+}
+
+export function signOut(ctx: AppContext, sessionId: string): Promise<unknown> {
+  return endSession(ctx.db, sessionId, nowIso());
+}

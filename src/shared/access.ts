@@ -1,0 +1,57 @@
+// The catalogue of permission entries (area / modifier / task) from both parts of the specification.
+// A lab manager holds every entry; a new lab user gets every entry until someone narrows them.
+
+export interface AccessEntry {
+  area: string;
+  modifier: string;
+  task: string;
+}
+
+function entry(area: string, modifier: string, task: string, label: string) {
+  return { area, modifier, task, label } as const;
+}
+
+export const ACCESS = {
+  createStudy: entry('STUDY', 'CREATE', 'NEW_STUDY', 'Create studies'),
+  activateStudy: entry('STUDY', 'ACTIVATE', 'EXISTING_STUDY', 'Activate studies'),
+  deactivateStudy: entry('STUDY', 'DEACTIVATE', 'EXISTING_STUDY', 'Deactivate studies'),
+  deleteStudy: entry('STUDY', 'DELETE', 'EXISTING_STUDY', 'Delete studies'),
+  editBasicInfo: entry('STUDY', 'EDIT', 'STUDY_BASIC_INFO', 'Edit study basic information'),
+  addStage: entry('STUDY', 'ADD', 'STUDY_STAGE', 'Add stages'),
+  deleteStage: entry('STUDY', 'DELETE', 'STUDY_STAGE', 'Delete stages and participant groups'),
+  addGroup: entry('STUDY', 'ADD', 'PARTICIPANT_GROUP', 'Add participant groups'),
+  editEma: entry('STUDY', 'EDIT', 'STUDY_EMA_ASSESSMENTS', 'Edit EMA assessments'),
+  editDiary: entry('STUDY', 'EDIT', 'STUDY_DIARY_ASSESSMENTS', 'Edit diary assessments'),
+  editStageMessages: entry('STUDY', 'EDIT', 'STUDY_STAGE_MESSAGES', 'Edit stage messages'),
+  editConsent: entry('STUDY', 'EDIT', 'STUDY_CONSENT_FORM', 'Edit the consent form'),
+  createParticipant: entry('PARTICIPANT', 'CREATE', 'NEW_PARTICIPANT', 'Create participants'),
+} as const;
+
+export type AccessName = keyof typeof ACCESS;
+
+export const ALL_ACCESS: readonly AccessEntry[] = Object.values(ACCESS).map(({ area, modifier, task }) => ({
+  area,
+  modifier,
+  task,
+}));
+
+export function accessKey(e: AccessEntry): string {
+  return `${e.area}/${e.modifier}/${e.task}`;
+}
+
+const knownKeys = new Set(ALL_ACCESS.map(accessKey));
+
+export function isKnownAccess(e: AccessEntry): boolean {
+  return knownKeys.has(accessKey(e));
+}
+
+export function hasAccess(entries: readonly AccessEntry[] | undefined, name: AccessName): boolean {
+  if (!entries) return false;
+  const wanted = accessKey(ACCESS[name]);
+  return entries.some((e) => accessKey(e) === wanted);
+}
+
+export function labelOfAccess(e: AccessEntry): string {
+  const found = Object.values(ACCESS).find((a) => accessKey(a) === accessKey(e));
+  return found ? found.label : accessKey(e);
+}

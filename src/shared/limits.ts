@@ -1,0 +1,22 @@
+// Business constants of the specification (part 1 section 9, part 2 section 9) and the project's own limits.
+
+export const PAGE_SIZE = 10;
+export const FIRST_PAGE = 1;
+export const TOAST_AUTO_HIDE_MS = 3000;
+export const STORAGE_QUOTA_BYTES = 2147483648;
+export const LIST_DATE_LENGTH = 10;
+export const DEFAULT_LANDING = '/studies/1';
+export const RICH_TEXT_HISTORY = { delay: 500, maxStack: 100 } as const;
+export const STAGE_COLUMN_WIDTH_PX = 400;
+export const OTHER_COLUMN_WIDTH_PX = 300;
+export const TEXT_DOWNLOAD_TIMEOUT_MS = 300000;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+export const LAB_NAME_MAX_LENGTH = 200;
+
+/** Shows the date part only, as every list of the specification does. */
+export function listDate(createdAt: string): string {
+  return createdAt.slice(0, LIST_DATE_LENGTH);
+}

@@ -1,0 +1,68 @@
+// Every text the product shows or answers, defined once. Texts quoted from the specification keep its
+// exact wording (typos included); texts the specification leaves open are recorded in docs/decisions.md.
+
+export const authMessages = {
+  registrationSuccess: 'Registration Success!',
+  passwordsDoNotMatch: 'Passwords do not match',
+  invalidEmail: 'Please input valid email',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  confirmPasswordRequired: 'Please confirm the password',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooLong: 'Password must be at most 128 characters',
+  labNameRequired: 'Lab name is required',
+  organizationRequired: 'Please select an organization',
+  invalidCredentials: 'Incorrect email or password',
+  wrongOrganization: 'This account does not belong to this organization',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  sessionMissing: 'Please sign in',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  sessionOrganization: 'Your session belongs to another organization. Please sign in again.',
+  signedOut: 'You have been signed out',
+  systemOwnerOnly: 'Only the system owner can do this',
+  systemOwnerMainHostOnly: 'System owner pages are available only on the main host',
+  labManagerOnly: 'Only lab managers can do this',
+  labUserOnly: 'Only lab users can do this',
+  emailTaken: 'This email is already registered',
+  userNotFound: 'User not found',
+  labNotFound: 'Lab not found',
+  userUpdated: 'User has been updated',
+  userDeleted: 'User has been deleted',
+  labCreated: 'Lab has been created',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  accessEntryUnknown: 'Unknown permission entry',
+} as const;
+
+export const generalMessages = {
+  areYouSure: 'Are you sure?',
+  confirm: 'Confirm?',
+  oops: 'Oops! Something went wrong!',
+  notFound: 'Not found',
+  malformedBody: 'The request body is not valid JSON',
+  invalidRequest: 'The request is not valid',
+  payloadTooLarge: 'The request is too large',
+  serverError: 'Something went wrong on the server. Please try again.',
+  networkError: 'Network Error',
+  forbidden: 'You do not have permission to do this',
+} as const;
+
+export const mediaMessages = {
+  wrongExtension: 'files must be in .JPG .JPEG .PNG .MP3 or .MP4 format',
+  imageTooLarge: 'Image should be no more than 2MB in size',
+  audioTooLarge: 'Audio should be no more than 20MB in size',
+  videoTooLarge: 'Video should be no more than 30MB in size',
+  fileNameRequired: 'File name is required',
+  pickerEmpty: 'Please upload files first',
+} as const;
+
+export const studyMessages = {
+  consentUpdated: 'Consent Form Updated',
+  stageAdded: 'Stage Added',
+  stageDeleted: 'Stage Deleted',
+  groupAdded: 'Participant Group Added',
+  groupDeleted: 'Participant Group Deleted',
+  basicInfoChanged: 'Study information was changed successfully',
+  changesSaved: 'Changes have been saved',
+  structureChangeWarning:
+    'This operation will remove unsaved changes. Please save changes first if you have not done that. Are you sure you want to go ahead?',
+} as const;

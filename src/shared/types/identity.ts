@@ -1,0 +1,101 @@
+// The shapes of the sign-in, lab and lab-user calls, shared by the server's schemas and the browser's slices.
+import type { AccessEntry } from '../access';
+import type { Organization } from '../organizations';
+import type { HostBranding } from '../branding';
+
+export interface LabUserSession {
+  _id: string;
+  token: string;
+  expires: string;
+  organization: Organization;
+  lab: string;
+  isLabManager: boolean;
+  email: string;
+}
+
+export interface SystemOwnerSession {
+  _id: string;
+  token: string;
+  expires: string;
+  email: string;
+}
+
+export interface LoginBody {
+  email: string;
+  password: string;
+  organization: Organization;
+}
+
+export interface LabUser {
+  _id: string;
+  email: string;
+  isLabManager: boolean;
+  lab: string;
+  createdAt: string;
+}
+
+export interface LabUserWithAccess extends LabUser {
+  access: AccessEntry[];
+}
+
+export interface Lab {
+  _id: string;
+  name: string;
+  organization: Organization;
+  organizationName: string;
+  createdAt: string;
+}
+
+export interface LabWithUsers {
+  lab: Lab;
+  users: LabUser[];
+}
+
+export interface LabInfo {
+  _id: string;
+  name: string;
+  organization: Organization;
+  storageUsed: number;
+  storageQuota: number;
+}
+
+export interface CreateLabBody {
+  labName: string;
+  email: string;
+  password: string;
+  organization: Organization;
+}
+
+export interface RegisterByManagerBody {
+  email: string;
+  password: string;
+  lab: string;
+}
+
+export interface RegisterByOwnerBody {
+  email: string;
+  password: string;
+  isLabManager: boolean;
+}
+
+export interface UpdateUserBody {
+  _id?: string;
+  email: string;
+  password?: string;
+  isLabManager: boolean;
+  access?: AccessEntry[];
+}
+
+export interface MessageAnswer {
+  message: string;
+}
+
+export interface SiteConfig extends HostBranding {
+  organizationNames: Record<string, string>;
+  mainHostUrl: string;
+  qaTools: boolean;
+  coordinator: { phone: string; email: string };
+  privacyPolicyUrl: string;
+  poweredBy: string;
+  sessionHours: number;
+}

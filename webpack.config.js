@@ -1,0 +1,42 @@
+// Builds the portal into dist/public. Quill, KaTeX and drag-and-drop are loaded by the pages that use them
+// (dynamic import), so the login page stays small.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+
+module.exports = (_env, argv) => {
+  const production = argv.mode !== 'development';
+  return {
+    entry: './src/client/main.tsx',
+    output: {
+      path: path.resolve(__dirname, 'dist/public'),
+      filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      publicPath: '/',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: 'tsconfig.json' } },
+        },
+        { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
+        { test: /\.(woff2?|ttf|eot|svg|png|jpg)$/, type: 'asset/resource', generator: { filename: 'assets/[hash][ext]' } },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({ template: 'public/index.html', favicon: 'public/favicon.svg' }),
+      ...(production ? [new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:8].css', chunkFilename: 'assets/[name].[contenthash:8].css' })] : []),
+    ],
+    performance: { hints: false },
+    devServer: {
+      port: Number(process.env.PORT || 8080),
+      historyApiFallback: true,
+      proxy: [{ context: ['/api'], target: `http://127.0.0.1:${process.env.API_PORT || 8081}` }],
+    },
+  };
+};
