@@ -9,12 +9,16 @@ import { registerApiDocs } from './plugins/docs';
 import { registerPortal } from './plugins/portal';
 import { ensureSystemOwner, sessionSecret } from './services/bootstrap';
 import { createTokenSigner } from './services/tokens';
+import { createStorage } from './storage';
+import { mediaRoutes } from './routes/media';
+import { uploadRoutes } from './routes/uploads';
 import { configRoutes } from './routes/config';
 import { sessionRoutes } from './routes/sessions';
 import { labMemberRoutes } from './routes/labMembers';
 import { labUserRoutes } from './routes/labUsers';
 import { labRoutes } from './routes/labs';
 import { accessRoutes } from './routes/access';
+import { studyRoutes } from './routes/studies';
 import path from 'node:path';
 
 export interface BuildOptions {
@@ -37,7 +41,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger ?? { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' } },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: false, useDefaults: true } },
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
     return503OnClosing: true,
   });
 
@@ -49,13 +53,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => db.destroy());
   await migrateToLatest(db);
   await ensureSystemOwner(db, config, app.log);
-  const ctx: AppContext = { config, db, dbKind: kind, tokens: createTokenSigner(await sessionSecret(db, config)) };
+  const secret = await sessionSecret(db, config);
+  const storage = createStorage(config, secret);
+  const ctx: AppContext = { config, db, dbKind: kind, tokens: createTokenSigner(secret), storage };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, storage.origins);
   await registerApiDocs(app);
+  await registerPortal(app, config.publicDir, config.dataDir);
 
   await app.register(configRoutes);
   await app.register(sessionRoutes);
@@ -63,7 +70,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(labUserRoutes);
   await app.register(labRoutes);
   await app.register(accessRoutes);
+  await app.register(studyRoutes);
+  await app.register(mediaRoutes);
+  await app.register(uploadRoutes);
 
-  await registerPortal(app, config.publicDir);
   return app;
 }

@@ -2,6 +2,7 @@
 // SQLite and local files; each can be overridden from the environment (listed in the README).
 import path from 'node:path';
 import type { BrandingSettings } from '../shared/branding';
+import type { S3Settings } from './storage/s3Storage';
 
 export interface Config {
   port: number;
@@ -22,6 +23,10 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   publicDir: string;
+  /** Set when S3_BUCKET is: files then live in that S3-compatible bucket instead of the data folder. */
+  s3: S3Settings | null;
+  uploadUrlMinutes: number;
+  downloadUrlMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -101,5 +106,15 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: text(env, 'LOG_LEVEL', 'info'),
     trustProxy: flag(env, 'TRUST_PROXY'),
     publicDir: path.resolve(text(env, 'PUBLIC_DIR', path.join(__dirname, '..', '..', 'public'))),
+    s3: env.S3_BUCKET?.trim()
+      ? {
+          bucket: env.S3_BUCKET.trim(),
+          region: text(env, 'S3_REGION', 'us-east-1'),
+          endpoint: env.S3_ENDPOINT?.trim() || null,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === undefined ? Boolean(env.S3_ENDPOINT?.trim()) : flag(env, 'S3_FORCE_PATH_STYLE'),
+        }
+      : null,
+    uploadUrlMinutes: integer(env, 'UPLOAD_URL_MINUTES', 15, 1, 24 * 60),
+    downloadUrlMinutes: integer(env, 'DOWNLOAD_URL_MINUTES', 60, 1, 7 * 24 * 60),
   };
 }

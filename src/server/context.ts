@@ -4,10 +4,12 @@ import type { Config } from './config';
 import type { Database } from './db/types';
 import type { DatabaseKind } from './db/database';
 import type { TokenSigner } from './services/tokens';
+import type { ObjectStorage } from './storage/objectStorage';
 
 export interface AppContext {
   config: Config;
   db: Kysely<Database>;
   dbKind: DatabaseKind;
   tokens: TokenSigner;
+  storage: ObjectStorage;
 }

@@ -53,6 +53,16 @@ export const mediaMessages = {
   videoTooLarge: 'Video should be no more than 30MB in size',
   fileNameRequired: 'File name is required',
   pickerEmpty: 'Please upload files first',
+  fileNotFound: 'File not found',
+  fileRenamed: 'File name has been updated',
+  fileDeleted: 'File has been deleted',
+  fileCreated: 'File has been uploaded',
+  uploadLinkInvalid: 'This upload link is not valid or has expired. Please try the upload again.',
+  uploadWrongContentType: 'The file was sent with a different content type than the one requested',
+  uploadMissing: 'The file has not been uploaded yet. Please try the upload again.',
+  uploadMismatch: 'The uploaded file does not match the file described',
+  quotaExceeded: 'This lab has used all of its 2 GB of storage. Delete some files first.',
+  wrongLab: 'Files can only be added to your own lab',
 } as const;
 
 export const studyMessages = {
@@ -65,4 +75,23 @@ export const studyMessages = {
   changesSaved: 'Changes have been saved',
   structureChangeWarning:
     'This operation will remove unsaved changes. Please save changes first if you have not done that. Are you sure you want to go ahead?',
+  studyNotFound: 'Study not found',
+  studyActivated: 'Study has been activated',
+  studyDeactivated: 'Study has been deactivated',
+  studyDeleted: 'Study has been deleted',
+  onlyInactiveDelete: 'Only an inactive study can be deleted. Deactivate it first.',
+  studyAlreadyActive: 'The study is already active',
+  studyAlreadyInactive: 'The study is already inactive',
+  stageNotFound: 'Stage not found',
+  groupNotFound: 'Participant group not found',
+  studyNameTooLong: 'Study name must be at most 500 characters',
+  contactPersonTooLong: 'Contact person must be at most 200 characters',
+  consentTooLong: 'The consent form is too long',
+} as const;
+
+/** Feedback the browser portal gives on its own (no server answer to quote). */
+export const portalMessages = {
+  accessUpdated: 'Permissions have been updated',
+  snapshotInvalid: 'This file is not a saved portal state',
+  configUnavailable: 'The portal could not load its settings. Please reload the page.',
 } as const;

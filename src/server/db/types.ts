@@ -61,6 +61,11 @@ export interface Database {
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   settings: SettingsTable;
+  studies: StudiesTable;
+  stages: StagesTable;
+  participant_groups: ParticipantGroupsTable;
+  media_files: MediaFilesTable;
+  upload_grants: UploadGrantsTable;
 }
 
 export type LabRow = Selectable<LabsTable>;
@@ -70,3 +75,69 @@ export type NewLabUser = Insertable<LabUsersTable>;
 export type LabUserUpdate = Updateable<LabUsersTable>;
 export type SystemOwnerRow = Selectable<SystemOwnersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+
+export interface StudiesTable {
+  id: string;
+  lab_id: string;
+  managed_by: string | null;
+  study_code: string;
+  chin_name: string;
+  contact_person_name: string;
+  contact_email: string;
+  active_status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StagesTable {
+  id: string;
+  study_id: string;
+  stage_num: number;
+  chin_name: string;
+  chin_progress_message: string;
+  chin_complete_message: string;
+  consent_needed: number;
+  consent_content: string;
+}
+
+/** List columns hold JSON arrays as text, the same on both databases. */
+export interface ParticipantGroupsTable {
+  id: string;
+  stage_id: string;
+  group_num: number;
+  name: string;
+  ema_list: string;
+  diary_list: string;
+  questionnaire_list: string;
+  questionnaire_list_free_to_choose: number;
+  no_submission_limit_list: string;
+}
+
+export interface MediaFilesTable {
+  id: string;
+  lab_id: string;
+  name: string;
+  type: string;
+  object_key: string;
+  content_type: string;
+  /** bigint: PostgreSQL answers it as a string. */
+  size: number | string;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface UploadGrantsTable {
+  id: string;
+  lab_id: string;
+  object_key: string;
+  content_type: string;
+  max_bytes: number | string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export type StudyRow = Selectable<StudiesTable>;
+export type StageRow = Selectable<StagesTable>;
+export type ParticipantGroupRow = Selectable<ParticipantGroupsTable>;
+export type MediaFileRow = Selectable<MediaFilesTable>;
+export type UploadGrantRow = Selectable<UploadGrantsTable>;

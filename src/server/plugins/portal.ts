@@ -6,11 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { generalMessages } from '../../shared/messages';
 
-export async function registerPortal(app: FastifyInstance, publicDir: string): Promise<void> {
+export async function registerPortal(app: FastifyInstance, publicDir: string, dataDir: string): Promise<void> {
   const hasPortal = fs.existsSync(path.join(publicDir, 'index.html'));
-  if (hasPortal) {
-    await app.register(fastifyStatic, {
-      root: publicDir,
+  // Registered either way: reply.sendFile also serves the local store's files (routes/uploads.ts).
+  await app.register(fastifyStatic, {
+      root: hasPortal ? publicDir : dataDir,
+      serve: hasPortal,
       wildcard: false,
       index: false,
       setHeaders(res, filePath) {
@@ -19,9 +20,7 @@ export async function registerPortal(app: FastifyInstance, publicDir: string): P
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-  } else {
-    app.log.warn({ publicDir }, 'the portal is not built: run npm run build');
-  }
+  if (!hasPortal) app.log.warn({ publicDir }, 'the portal is not built: run npm run build');
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');

@@ -168,6 +168,8 @@ export async function createLabWithManager(db: Db, input: NewLabInput): Promise<
     await db.transaction().execute(async (trx) => {
       await insertLab(trx, lab);
       await insertLabUser(trx, manager);
+      // Stored like any new user's, so that the manager keeps every entry if later made a plain lab user.
+      await replaceAccess(trx, manager.id, ALL_ACCESS);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(authMessages.emailTaken);

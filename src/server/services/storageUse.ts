@@ -1,6 +1,7 @@
-// The bytes a lab's files take. Media files arrive with their own issue; until a lab has any, it uses none.
+// The bytes a lab's files take, against the 2 GiB quota.
 import type { Db } from '../repositories/db';
+import { sumMediaBytesInLab } from '../repositories/mediaFiles';
 
-export async function storageUsedByLab(_db: Db, _labId: string): Promise<number> {
-  return 0;
+export function storageUsedByLab(db: Db, labId: string): Promise<number> {
+  return sumMediaBytesInLab(db, labId);
 }

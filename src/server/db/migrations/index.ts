@@ -1,7 +1,9 @@
 // The ordered list of migrations. Add new files here; never edit one that has shipped.
 import type { Migration } from 'kysely';
 import * as identity from './0001_identity';
+import * as studiesAndMedia from './0002_studies_and_media';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
+  '0002_studies_and_media': studiesAndMedia,
 };

@@ -1,0 +1,174 @@
+// Media files of the lab user's lab (part 1 section 7 "Media files", and the media picker of part 2).
+import type { FastifyPluginAsync } from 'fastify';
+import { PAGE_SIZE } from '../../shared/limits';
+import { MEDIA_TYPES } from '../../shared/media';
+import { mediaMessages } from '../../shared/messages';
+import { fileNameProblem } from '../../shared/media';
+import type { CreateFileBody, UploadUrlBody } from '../../shared/types/media';
+import { badRequest } from '../httpErrors';
+import { labUserOf, requireLabUser } from '../plugins/auth';
+import { countMediaFilesInLab, listMediaFilesInLab, renameMediaFile, searchMediaFiles } from '../repositories/mediaFiles';
+import { grantUpload, mediaFileOfLab, registerFile, removeFile, toMediaFile } from '../services/media';
+import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
+import { pageQuerySchema } from './studySchemas';
+
+const mediaFileSchema = {
+  type: 'object',
+  required: ['_id', 'name', 'type', 'file', 'url', 'size', 'lab', 'createdAt'],
+  properties: {
+    _id: { type: 'string' },
+    name: { type: 'string' },
+    type: { type: 'string', enum: [...MEDIA_TYPES] },
+    file: { type: 'string' },
+    url: { type: 'string' },
+    size: { type: 'number' },
+    lab: { type: 'string' },
+    createdAt: { type: 'string' },
+  },
+} as const;
+
+const filesSchema = { type: 'array', items: mediaFileSchema } as const;
+
+export const mediaRoutes: FastifyPluginAsync = async (app) => {
+  const common = { tags: ['media files'], security: bearerAuth };
+  const ctx = () => app.ctx;
+
+  app.post<{ Body: UploadUrlBody }>(
+    '/api/files/genLabS3URL',
+    {
+      preHandler: requireLabUser,
+      schema: {
+        ...common,
+        summary: 'An upload address for one file (checked by extension and size first)',
+        body: {
+          type: 'object',
+          required: ['filePath', 'fileType', 'requestType'],
+          properties: {
+            filePath: { type: 'string', minLength: 1, maxLength: 500 },
+            fileType: { type: 'string', maxLength: 200 },
+            requestType: { type: 'string', enum: ['putObject'] },
+            fileSize: { type: 'integer', minimum: 0 },
+          },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['url', 'file', 'type', 'contentType'],
+            properties: { url: { type: 'string' }, file: { type: 'string' }, type: { type: 'string' }, contentType: { type: 'string' } },
+          },
+          413: messageSchema,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => grantUpload(ctx(), labUserOf(request).user, request.body),
+  );
+
+  app.post<{ Body: CreateFileBody }>(
+    '/api/files/createfiles',
+    {
+      preHandler: requireLabUser,
+      schema: {
+        ...common,
+        summary: 'Register an uploaded file',
+        body: {
+          type: 'object',
+          required: ['lab', 'name', 'type', 'file', 'size'],
+          properties: {
+            lab: { type: 'string', maxLength: 64 },
+            name: { type: 'string', maxLength: 200 },
+            type: { type: 'string', enum: [...MEDIA_TYPES] },
+            file: { type: 'string', maxLength: 500 },
+            size: { type: 'integer', minimum: 0 },
+          },
+        },
+        response: { 201: mediaFileSchema, 413: messageSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = await registerFile(ctx(), labUserOf(request).user, request.body);
+      return reply.status(201).send(await toMediaFile(ctx(), row));
+    },
+  );
+
+  app.get<{ Querystring: { pageNumber: number } }>(
+    '/api/files/userFiles',
+    {
+      preHandler: requireLabUser,
+      schema: {
+        ...common,
+        summary: "The lab's files, newest first",
+        querystring: pageQuerySchema,
+        response: {
+          200: { type: 'object', required: ['files', 'pages', 'page'], properties: { files: filesSchema, pages: { type: 'integer' }, page: { type: 'integer' } } },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = labUserOf(request);
+      const page = request.query.pageNumber;
+      const total = await countMediaFilesInLab(ctx().db, user.lab_id);
+      const rows = await listMediaFilesInLab(ctx().db, user.lab_id, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+      return { files: await Promise.all(rows.map((r) => toMediaFile(ctx(), r))), pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), page };
+    },
+  );
+
+  app.get<{ Querystring: { keyword?: string; type?: string } }>(
+    '/api/files/targetfiles',
+    {
+      preHandler: requireLabUser,
+      schema: {
+        ...common,
+        summary: 'Files for the media picker, by keyword and type',
+        querystring: {
+          type: 'object',
+          properties: { keyword: { type: 'string', maxLength: 200 }, type: { type: 'string', enum: ['', ...MEDIA_TYPES] } },
+        },
+        response: { 200: { type: 'object', required: ['files'], properties: { files: filesSchema } }, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = labUserOf(request);
+      const rows = await searchMediaFiles(ctx().db, user.lab_id, (request.query.keyword ?? '').trim(), request.query.type || null, 200);
+      return { files: await Promise.all(rows.map((r) => toMediaFile(ctx(), r))) };
+    },
+  );
+
+  const withId = { ...common, params: idParam('id') };
+
+  app.get<{ Params: { id: string } }>(
+    '/api/files/mediafile/:id',
+    { preHandler: requireLabUser, schema: { ...withId, summary: 'One file', response: { 200: mediaFileSchema, ...errorResponses } } },
+    async (request) => toMediaFile(ctx(), await mediaFileOfLab(ctx(), request.params.id, labUserOf(request).user.lab_id)),
+  );
+
+  app.put<{ Params: { id: string }; Body: { name: string } }>(
+    '/api/files/mediafile/:id',
+    {
+      preHandler: requireLabUser,
+      schema: {
+        ...withId,
+        summary: 'Rename a file',
+        body: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 200 } } },
+        response: { 200: mediaFileSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await mediaFileOfLab(ctx(), request.params.id, labUserOf(request).user.lab_id);
+      const problem = fileNameProblem(request.body.name);
+      if (problem) throw badRequest(problem);
+      await renameMediaFile(ctx().db, row.id, request.body.name.trim());
+      return toMediaFile(ctx(), { ...row, name: request.body.name.trim() });
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/files/mediafile/:id',
+    { preHandler: requireLabUser, schema: { ...withId, summary: 'Delete a file and its stored object', response: { 200: messageSchema, ...errorResponses } } },
+    async (request) => {
+      await removeFile(ctx(), await mediaFileOfLab(ctx(), request.params.id, labUserOf(request).user.lab_id));
+      return { message: mediaMessages.fileDeleted };
+    },
+  );
+};

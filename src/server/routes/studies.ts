@@ -1,0 +1,141 @@
+// The lab user's studies (part 1 section 7 "Studies (lab user)"): list, create, read, lifecycle and the
+// editor's saves. Every control the portal gates with a permission entry is checked here too.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { PAGE_SIZE } from '../../shared/limits';
+import { studyMessages } from '../../shared/messages';
+import type { BasicInfoBody, ConsentBody } from '../../shared/types/study';
+import { conflict, notFound } from '../httpErrors';
+import { labUserOf, requireAccess, requireLabUser } from '../plugins/auth';
+import { countStudiesInLab, deleteStudy, findStudyInLab, listStudiesInLab, updateStudy } from '../repositories/studies';
+import { accessOf } from '../services/accounts';
+import { appendStage, createBlankStudy, readStudy, toStudySummary } from '../services/studies';
+import { saveBasicInfo, saveConsent, saveWholeStudy, type WholeStudyEdit } from '../services/studyEdits';
+import { nowIso } from '../services/ids';
+import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
+import {
+  basicInfoBodySchema,
+  consentBodySchema,
+  pageQuerySchema,
+  studyListSchema,
+  studySchema,
+  wholeStudyBodySchema,
+} from './studySchemas';
+
+type WithId = { Params: { id: string } };
+
+/** The study of the caller's lab; another lab's study answers 404 as if it did not exist. */
+async function studyOfLab(request: FastifyRequest<WithId>) {
+  const { user } = labUserOf(request);
+  const study = await findStudyInLab(request.server.ctx.db, request.params.id, user.lab_id);
+  if (!study) throw notFound(studyMessages.studyNotFound);
+  return study;
+}
+
+export const studyRoutes: FastifyPluginAsync = async (app) => {
+  const common = { tags: ['studies'], security: bearerAuth };
+  const withId = { ...common, params: idParam('id') };
+  const db = () => app.ctx.db;
+
+  app.get<{ Querystring: { pageNumber: number } }>(
+    '/api/studies',
+    { preHandler: requireLabUser, schema: { ...common, summary: "The lab's studies, newest first", querystring: pageQuerySchema, response: { 200: studyListSchema, ...errorResponses } } },
+    async (request) => {
+      const { user } = labUserOf(request);
+      const page = request.query.pageNumber;
+      const total = await countStudiesInLab(db(), user.lab_id);
+      const rows = await listStudiesInLab(db(), user.lab_id, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+      return { studies: rows.map(toStudySummary), pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), page };
+    },
+  );
+
+  app.post(
+    '/api/studies',
+    { preHandler: requireAccess('createStudy'), schema: { ...common, summary: 'Create a blank study', response: { 201: studySchema, ...errorResponses } } },
+    async (request, reply) => {
+      const { user } = labUserOf(request);
+      const id = await createBlankStudy(db(), user.lab_id, user.id);
+      const study = await findStudyInLab(db(), id, user.lab_id);
+      if (!study) throw notFound(studyMessages.studyNotFound);
+      return reply.status(201).send(await readStudy(db(), study));
+    },
+  );
+
+  app.get<WithId>(
+    '/api/studies/:id',
+    { preHandler: requireLabUser, schema: { ...withId, summary: 'A study with its stages and groups', response: { 200: studySchema, ...errorResponses } } },
+    async (request) => readStudy(db(), await studyOfLab(request)),
+  );
+
+  app.delete<WithId>(
+    '/api/studies/:id',
+    { preHandler: requireAccess('deleteStudy'), schema: { ...withId, summary: 'Delete an inactive study', response: { 200: messageSchema, ...errorResponses } } },
+    async (request) => {
+      const study = await studyOfLab(request);
+      if (study.active_status !== 'inactive') throw conflict(studyMessages.onlyInactiveDelete);
+      await deleteStudy(db(), study.id);
+      return { message: studyMessages.studyDeleted };
+    },
+  );
+
+  app.post<WithId>(
+    '/api/studies/:id/activate',
+    { preHandler: requireAccess('activateStudy'), schema: { ...withId, summary: 'Activate a study', response: { 200: messageSchema, ...errorResponses } } },
+    async (request) => {
+      const study = await studyOfLab(request);
+      if (study.active_status === 'active') throw conflict(studyMessages.studyAlreadyActive);
+      await updateStudy(db(), study.id, { active_status: 'active', updated_at: nowIso() });
+      return { message: studyMessages.studyActivated };
+    },
+  );
+
+  app.post<WithId>(
+    '/api/studies/:id/deactivate',
+    { preHandler: requireAccess('deactivateStudy'), schema: { ...withId, summary: 'Deactivate a study', response: { 200: messageSchema, ...errorResponses } } },
+    async (request) => {
+      const study = await studyOfLab(request);
+      if (study.active_status === 'inactive') throw conflict(studyMessages.studyAlreadyInactive);
+      await updateStudy(db(), study.id, { active_status: 'inactive', updated_at: nowIso() });
+      return { message: studyMessages.studyDeactivated };
+    },
+  );
+
+  app.put<WithId>(
+    '/api/studies/:id/add_stage',
+    { preHandler: requireAccess('addStage'), schema: { ...withId, summary: 'Append a stage with one group', response: { 200: studySchema, ...errorResponses } } },
+    async (request) => {
+      const study = await studyOfLab(request);
+      await appendStage(db(), study.id);
+      return readStudy(db(), study);
+    },
+  );
+
+  app.put<WithId & { Body: WholeStudyEdit }>(
+    '/api/studies/:id/edit_except_consent',
+    { preHandler: requireLabUser, schema: { ...withId, summary: 'Save the whole study except the consent form', body: wholeStudyBodySchema, response: { 200: studySchema, ...errorResponses } } },
+    async (request) => {
+      const study = await studyOfLab(request);
+      await saveWholeStudy(db(), study, request.body, await accessOf(db(), labUserOf(request).user));
+      const saved = await findStudyInLab(db(), study.id, study.lab_id);
+      if (!saved) throw notFound(studyMessages.studyNotFound);
+      return readStudy(db(), saved);
+    },
+  );
+
+  app.put<WithId & { Body: Partial<BasicInfoBody> }>(
+    '/api/studies/:id/edit_basic',
+    { preHandler: requireAccess('editBasicInfo'), schema: { ...withId, summary: "Save the study's basic information", body: basicInfoBodySchema, response: { 200: messageSchema, ...errorResponses } } },
+    async (request) => {
+      await saveBasicInfo(db(), await studyOfLab(request), request.body);
+      return { message: studyMessages.basicInfoChanged };
+    },
+  );
+
+  app.put<WithId & { Body: ConsentBody }>(
+    '/api/studies/:id/edit_consent',
+    { preHandler: requireAccess('editConsent'), schema: { ...withId, summary: 'Save the consent form (sanitised)', body: consentBodySchema, response: { 200: messageSchema, ...errorResponses } } },
+    async (request) => {
+      await saveConsent(db(), await studyOfLab(request), request.body);
+      return { message: studyMessages.consentUpdated };
+    },
+  );
+};

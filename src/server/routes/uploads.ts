@@ -1,0 +1,79 @@
+// The local store's own signed addresses: PUT streams an upload in (once, before it expires, no more bytes
+// than the type allows, only with the content type granted); GET serves a stored file, with ranges for video.
+import type { FastifyPluginAsync } from 'fastify';
+import { MEDIA_LIMITS, mediaTypeOfContentType } from '../../shared/media';
+import { mediaMessages } from '../../shared/messages';
+import { HttpError, forbidden, notFound } from '../httpErrors';
+import { LocalStorage, TooManyBytes } from '../storage/localStorage';
+import { claimUploadGrant, findUploadGrant } from '../repositories/mediaFiles';
+import { nowIso } from '../services/ids';
+import { messageSchema } from './schemas';
+
+interface SignedQuery {
+  expires: string;
+  signature: string;
+}
+
+const signedQuery = {
+  type: 'object',
+  required: ['expires', 'signature'],
+  properties: { expires: { type: 'string', maxLength: 20 }, signature: { type: 'string', maxLength: 100 } },
+} as const;
+
+export const uploadRoutes: FastifyPluginAsync = async (app) => {
+  const storage = app.ctx.storage;
+  if (!(storage instanceof LocalStorage)) return;
+
+  // Upload bodies are streamed by the handler, never parsed or buffered.
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  app.put<{ Params: { grantId: string }; Querystring: SignedQuery }>(
+    '/api/files/upload/:grantId',
+    {
+      schema: {
+        tags: ['media files'],
+        summary: 'Upload the bytes of a granted file (local storage)',
+        params: { type: 'object', properties: { grantId: { type: 'string', maxLength: 64 } } },
+        querystring: signedQuery,
+        response: { 200: messageSchema, 403: messageSchema, 413: messageSchema, 415: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { grantId } = request.params;
+      if (!storage.uploadSignatureValid(grantId, request.query.expires, request.query.signature)) {
+        throw forbidden(mediaMessages.uploadLinkInvalid);
+      }
+      const grant = await findUploadGrant(app.ctx.db, grantId);
+      if (!grant || grant.expires_at < nowIso()) throw forbidden(mediaMessages.uploadLinkInvalid);
+      const contentType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+      if (contentType !== grant.content_type) throw new HttpError(415, mediaMessages.uploadWrongContentType);
+      const type = mediaTypeOfContentType(grant.content_type);
+      const limit = Number(grant.max_bytes);
+      const tooLarge = new HttpError(413, type ? MEDIA_LIMITS[type].message : mediaMessages.uploadMismatch);
+      if (Number(request.headers['content-length'] ?? 0) > limit) throw tooLarge;
+      if (!(await claimUploadGrant(app.ctx.db, grantId, nowIso()))) throw forbidden(mediaMessages.uploadLinkInvalid);
+      try {
+        await storage.write(grant.object_key, request.raw, limit);
+      } catch (error) {
+        if (error instanceof TooManyBytes) {
+          // Stop reading: the rest of the bytes are not wanted.
+          reply.header('Connection', 'close');
+          throw tooLarge;
+        }
+        throw error;
+      }
+      return { message: mediaMessages.fileCreated };
+    },
+  );
+
+  app.get<{ Params: { '*': string }; Querystring: SignedQuery }>(
+    '/api/files/object/*',
+    { schema: { tags: ['media files'], summary: 'A stored file, by signed address (local storage)', querystring: signedQuery } },
+    async (request, reply) => {
+      const key = request.params['*'];
+      if (!storage.downloadSignatureValid(key, request.query.expires, request.query.signature)) throw forbidden(mediaMessages.uploadLinkInvalid);
+      if (!(await storage.stat(key))) throw notFound(mediaMessages.fileNotFound);
+      return reply.header('Cache-Control', 'private, max-age=3600').sendFile(key, storage.root);
+    },
+  );
+};

@@ -1,0 +1,138 @@
+// Studies: a new blank study, reading one whole, and the changes the study editor saves.
+import { randomInt } from 'node:crypto';
+import type { Db } from '../repositories/db';
+import type { ParticipantGroupRow, StageRow, StudyRow } from '../db/types';
+import type { ActiveStatus, ParticipantGroup, Stage, Study, StudySummary } from '../../shared/types/study';
+import { STUDY_CODE_ALPHABET, STUDY_CODE_LENGTH } from '../../shared/studyRules';
+import {
+  insertGroup,
+  insertStage,
+  insertStudy,
+  listGroupsOfStudy,
+  listStages,
+  maxStageNum,
+} from '../repositories/studies';
+import { newId, nowIso } from './ids';
+import { isUniqueViolation } from './uniqueViolation';
+
+export function newStudyCode(): string {
+  let code = '';
+  for (let i = 0; i < STUDY_CODE_LENGTH; i += 1) code += STUDY_CODE_ALPHABET[randomInt(STUDY_CODE_ALPHABET.length)];
+  return code;
+}
+
+function parseList<T>(text: string): T[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? (value as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function toGroup(row: ParticipantGroupRow): ParticipantGroup {
+  return {
+    _id: row.id,
+    name: row.name,
+    group_num: row.group_num,
+    stage: row.stage_id,
+    ema_list: parseList(row.ema_list),
+    diary_list: parseList(row.diary_list),
+    questionnaire_list: parseList<string>(row.questionnaire_list),
+    questionnaire_list_free_to_choose: row.questionnaire_list_free_to_choose === 1,
+    no_submission_limit_list: parseList<string>(row.no_submission_limit_list),
+  };
+}
+
+function toStage(row: StageRow, groups: ParticipantGroupRow[]): Stage {
+  return {
+    _id: row.id,
+    stage_num: row.stage_num,
+    chin_name: row.chin_name,
+    chin_progress_message: row.chin_progress_message,
+    chin_complete_message: row.chin_complete_message,
+    consent_info: { consent_needed: row.consent_needed === 1, chin_content: row.consent_content },
+    participant_group_list: groups.filter((g) => g.stage_id === row.id).map(toGroup),
+  };
+}
+
+export function toStudySummary(row: StudyRow): StudySummary {
+  return {
+    _id: row.id,
+    chin_name: row.chin_name,
+    study_code: row.study_code,
+    active_status: row.active_status as ActiveStatus,
+    createdAt: row.created_at,
+  };
+}
+
+export async function readStudy(db: Db, row: StudyRow): Promise<Study> {
+  const [stages, groups] = await Promise.all([listStages(db, row.id), listGroupsOfStudy(db, row.id)]);
+  return {
+    ...toStudySummary(row),
+    contact_person_name: row.contact_person_name,
+    contact_email: row.contact_email,
+    lab: row.lab_id,
+    stage_list: stages.map((s) => toStage(s, groups)),
+  };
+}
+
+async function addStageWithGroup(db: Db, studyId: string, stageNum: number): Promise<void> {
+  const stageId = newId();
+  await insertStage(db, {
+    id: stageId,
+    study_id: studyId,
+    stage_num: stageNum,
+    chin_name: '',
+    chin_progress_message: '',
+    chin_complete_message: '',
+    // Consent is read from the first stage; a new study asks for it by default.
+    consent_needed: stageNum === 1 ? 1 : 0,
+    consent_content: '',
+  });
+  await insertGroup(db, {
+    id: newId(),
+    stage_id: stageId,
+    group_num: 1,
+    name: '',
+    ema_list: '[]',
+    diary_list: '[]',
+    questionnaire_list: '[]',
+    questionnaire_list_free_to_choose: 0,
+    no_submission_limit_list: '[]',
+  });
+}
+
+/** A blank study: one stage (consent needed) with one group, a unique code, inactive. */
+export async function createBlankStudy(db: Db, labId: string, managedBy: string | null): Promise<string> {
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const id = newId();
+    const now = nowIso();
+    try {
+      await db.transaction().execute(async (trx) => {
+        await insertStudy(trx, {
+          id,
+          lab_id: labId,
+          managed_by: managedBy,
+          study_code: newStudyCode(),
+          chin_name: '',
+          contact_person_name: '',
+          contact_email: '',
+          active_status: 'inactive',
+          created_at: now,
+          updated_at: now,
+        });
+        await addStageWithGroup(trx, id, 1);
+      });
+      return id;
+    } catch (error) {
+      // A code already taken: draw another.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error('could not draw a unique study code');
+}
+
+export async function appendStage(db: Db, studyId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => addStageWithGroup(trx, studyId, (await maxStageNum(trx, studyId)) + 1));
+}

@@ -1,0 +1,83 @@
+// Files in the data folder. Upload and download addresses are the server's own, signed and expiring; the
+// upload route (routes/uploads.ts) streams the bytes in and refuses too many or the wrong content type.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform, type Readable } from 'node:stream';
+import type { ObjectStorage, StoredObject } from './objectStorage';
+import { sign, signatureMatches } from './signing';
+
+export class TooManyBytes extends Error {}
+
+export class LocalStorage implements ObjectStorage {
+  readonly kind = 'local' as const;
+  readonly origins: string[] = [];
+
+  constructor(
+    readonly root: string,
+    private readonly secret: string,
+  ) {
+    fs.mkdirSync(root, { recursive: true });
+  }
+
+  /** The file behind a key, refusing any key that would leave the folder. */
+  pathOf(key: string): string {
+    const file = path.resolve(this.root, key);
+    if (!file.startsWith(this.root + path.sep)) throw new Error(`key outside the storage folder: ${key}`);
+    return file;
+  }
+
+  async createUploadUrl({ grantId, expiresAt }: { grantId: string; expiresAt: Date }): Promise<string> {
+    const expires = String(expiresAt.getTime());
+    return `/api/files/upload/${grantId}?expires=${expires}&signature=${sign(this.secret, 'put', grantId, expires)}`;
+  }
+
+  uploadSignatureValid(grantId: string, expires: string, signature: string): boolean {
+    return Number(expires) > Date.now() && signatureMatches(this.secret, signature, 'put', grantId, expires);
+  }
+
+  async createDownloadUrl(key: string, expiresAt: Date): Promise<string> {
+    const expires = String(expiresAt.getTime());
+    return `/api/files/object/${key}?expires=${expires}&signature=${sign(this.secret, 'get', key, expires)}`;
+  }
+
+  downloadSignatureValid(key: string, expires: string, signature: string): boolean {
+    return Number(expires) > Date.now() && signatureMatches(this.secret, signature, 'get', key, expires);
+  }
+
+  /** Streams the bytes to the key's file; stops and removes them past maxBytes. Nothing is held in memory. */
+  async write(key: string, body: Readable, maxBytes: number): Promise<number> {
+    const file = this.pathOf(key);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}.part`;
+    let received = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        received += chunk.length;
+        if (received > maxBytes) done(new TooManyBytes());
+        else done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, counter, fs.createWriteStream(partial));
+      fs.renameSync(partial, file);
+      return received;
+    } catch (error) {
+      fs.rmSync(partial, { force: true });
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    try {
+      const s = await fs.promises.stat(this.pathOf(key));
+      return s.isFile() ? { size: s.size, contentType: null } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+}

@@ -1,0 +1,61 @@
+// Any S3-compatible store, with real pre-signed upload and download addresses.
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { ObjectStorage, StoredObject } from './objectStorage';
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint: string | null;
+  forcePathStyle: boolean;
+}
+
+function secondsUntil(date: Date): number {
+  return Math.max(1, Math.round((date.getTime() - Date.now()) / 1000));
+}
+
+export class S3Storage implements ObjectStorage {
+  readonly kind = 's3' as const;
+  readonly origins: string[];
+  private readonly client: S3Client;
+
+  constructor(private readonly settings: S3Settings) {
+    this.client = new S3Client({
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    });
+    this.origins = settings.endpoint
+      ? [new URL(settings.endpoint).origin]
+      : [`https://${settings.bucket}.s3.${settings.region}.amazonaws.com`, `https://s3.${settings.region}.amazonaws.com`];
+  }
+
+  createUploadUrl({ key, contentType, expiresAt }: { key: string; contentType: string; expiresAt: Date }): Promise<string> {
+    const command = new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, ContentType: contentType });
+    return getSignedUrl(this.client, command, { expiresIn: secondsUntil(expiresAt) });
+  }
+
+  createDownloadUrl(key: string, expiresAt: Date): Promise<string> {
+    const command = new GetObjectCommand({ Bucket: this.settings.bucket, Key: key });
+    return getSignedUrl(this.client, command, { expiresIn: secondsUntil(expiresAt) });
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+      return { size: Number(head.ContentLength ?? 0), contentType: head.ContentType ?? null };
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404) return null;
+      throw error;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}

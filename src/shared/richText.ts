@@ -1,0 +1,31 @@
+// The allow-list of rich text: exactly what the Quill editor's formats produce (fonts, sizes, headers,
+// emphasis, lists, indent, script, quote, alignment, colours, links, images, videos, formulas, code blocks).
+// The server stores nothing else; the browser renders nothing else.
+
+export const RICH_TEXT_TAGS = [
+  'p', 'br', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'a', 'img', 'iframe', 'blockquote',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ol', 'ul', 'li', 'pre', 'code', 'div',
+] as const;
+
+export const RICH_TEXT_ATTRIBUTES: Record<string, readonly string[]> = {
+  '*': ['class'],
+  a: ['href', 'target', 'rel'],
+  img: ['src', 'alt', 'width', 'height'],
+  iframe: ['src', 'frameborder', 'allowfullscreen'],
+  li: ['data-list'],
+  span: ['data-value', 'contenteditable', 'style'],
+  div: ['data-language', 'spellcheck'],
+  p: ['style'],
+};
+
+/** Quill's own classes (ql-align-center, ql-indent-2, ql-font-arial, ql-size-large, ql-formula, …) and KaTeX's. */
+export const RICH_TEXT_CLASS_PATTERN = /^(ql-[a-z0-9-]+|katex[a-z0-9-]*)$/;
+
+/** Colours only: Quill writes text and background colours as inline styles. */
+export const RICH_TEXT_STYLES = ['color', 'background-color'] as const;
+export const RICH_TEXT_COLOR_PATTERN = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|[a-z]+)$/i;
+
+export const RICH_TEXT_LINK_SCHEMES = ['http', 'https', 'mailto'] as const;
+/** Images may be embedded (data:) as the editor does by default; frames only over https. */
+export const RICH_TEXT_IMAGE_SCHEMES = ['http', 'https', 'data'] as const;
+export const RICH_TEXT_FRAME_SCHEMES = ['https'] as const;

@@ -1,0 +1,20 @@
+// Study-level rules: the study code's alphabet and the basic-information checks.
+import { studyMessages } from './messages';
+import { EMAIL_PATTERN } from './validation/identity';
+import { authMessages } from './messages';
+
+/** Six characters without look-alikes (no 0/O, 1/I/L), so a participant can type a code read aloud. */
+export const STUDY_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const STUDY_CODE_LENGTH = 6;
+
+export const STUDY_NAME_MAX = 500;
+export const CONTACT_PERSON_MAX = 200;
+export const CONSENT_MAX_CHARS = 200_000;
+
+export function basicInfoProblem(info: { chin_name?: string; contact_person_name?: string; contact_email?: string }): string | null {
+  if ((info.chin_name ?? '').length > STUDY_NAME_MAX) return studyMessages.studyNameTooLong;
+  if ((info.contact_person_name ?? '').length > CONTACT_PERSON_MAX) return studyMessages.contactPersonTooLong;
+  const email = (info.contact_email ?? '').trim();
+  if (email && !EMAIL_PATTERN.test(email)) return authMessages.invalidEmail;
+  return null;
+}
