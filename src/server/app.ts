@@ -19,6 +19,8 @@ import { labUserRoutes } from './routes/labUsers';
 import { labRoutes } from './routes/labs';
 import { accessRoutes } from './routes/access';
 import { studyRoutes } from './routes/studies';
+import { questionnaireRoutes } from './routes/questionnaires';
+import { mcSetRoutes } from './routes/mcSets';
 import path from 'node:path';
 
 export interface BuildOptions {
@@ -71,6 +73,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(labRoutes);
   await app.register(accessRoutes);
   await app.register(studyRoutes);
+  await app.register(questionnaireRoutes);
+  await app.register(mcSetRoutes);
   await app.register(mediaRoutes);
   await app.register(uploadRoutes);
 

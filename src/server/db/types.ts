@@ -66,6 +66,8 @@ export interface Database {
   participant_groups: ParticipantGroupsTable;
   media_files: MediaFilesTable;
   upload_grants: UploadGrantsTable;
+  questionnaires: QuestionnairesTable;
+  mc_sets: McSetsTable;
 }
 
 export type LabRow = Selectable<LabsTable>;
@@ -141,3 +143,27 @@ export type StageRow = Selectable<StagesTable>;
 export type ParticipantGroupRow = Selectable<ParticipantGroupsTable>;
 export type MediaFileRow = Selectable<MediaFilesTable>;
 export type UploadGrantRow = Selectable<UploadGrantsTable>;
+
+export interface QuestionnairesTable {
+  id: string;
+  lab_id: string;
+  chin_name: string;
+  abbrev: string;
+  /** The questions as a JSON array. */
+  content: string;
+  last_edited_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface McSetsTable {
+  id: string;
+  questionnaire_id: string;
+  name: string;
+  /** The choices as a JSON array. */
+  choices: string;
+  created_at: string;
+}
+
+export type QuestionnaireRow = Selectable<QuestionnairesTable>;
+export type McSetRow = Selectable<McSetsTable>;

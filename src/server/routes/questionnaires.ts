@@ -1,0 +1,100 @@
+// The lab's questionnaires (part 2 section 7): list, create, read, save whole, delete.
+import type { FastifyPluginAsync } from 'fastify';
+import { PAGE_SIZE } from '../../shared/limits';
+import { questionnaireMessages } from '../../shared/questionnaire/rules';
+import { labUserOf, requireLabUser } from '../plugins/auth';
+import { countQuestionnairesInLab, deleteQuestionnaire, listQuestionnairesInLab } from '../repositories/questionnaires';
+import {
+  createQuestionnaire,
+  questionnaireOfLab,
+  saveQuestionnaire,
+  toQuestionnaire,
+  toSummary,
+  type QuestionnaireSaveBody,
+} from '../services/questionnaires';
+import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
+import { pageQuerySchema } from './studySchemas';
+import { questionnaireSaveBodySchema, questionnaireSchema, questionnaireSummarySchema } from './questionnaireSchemas';
+
+type WithId = { Params: { id: string } };
+
+export const questionnaireRoutes: FastifyPluginAsync = async (app) => {
+  const common = { tags: ['questionnaires'], security: bearerAuth };
+  const withId = { ...common, params: idParam('id') };
+  const db = () => app.ctx.db;
+
+  app.get<{ Querystring: { pageNumber: number } }>(
+    '/api/qx_list',
+    {
+      preHandler: requireLabUser,
+      schema: {
+        ...common,
+        summary: "The lab's questionnaires, newest first",
+        querystring: pageQuerySchema,
+        response: {
+          200: {
+            type: 'object',
+            required: ['qx_list', 'pages', 'page'],
+            properties: { qx_list: { type: 'array', items: questionnaireSummarySchema }, pages: { type: 'integer' }, page: { type: 'integer' } },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = labUserOf(request);
+      const page = request.query.pageNumber;
+      const total = await countQuestionnairesInLab(db(), user.lab_id);
+      const rows = await listQuestionnairesInLab(db(), user.lab_id, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+      return { qx_list: rows.map(toSummary), pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), page };
+    },
+  );
+
+  app.post<{ Body: { chin_name?: string; abbrev?: string } }>(
+    '/api/qx_list',
+    {
+      preHandler: requireLabUser,
+      schema: {
+        ...common,
+        summary: 'Create a questionnaire',
+        body: { type: 'object', properties: { chin_name: { type: 'string', maxLength: 500 }, abbrev: { type: 'string', maxLength: 100 } } },
+        response: { 201: questionnaireSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { user } = labUserOf(request);
+      const id = await createQuestionnaire(db(), user, request.body);
+      return reply.status(201).send(await toQuestionnaire(db(), await questionnaireOfLab(db(), id, user.lab_id)));
+    },
+  );
+
+  app.get<WithId>(
+    '/api/qx_list/:id',
+    { preHandler: requireLabUser, schema: { ...withId, summary: 'A questionnaire with its questions', response: { 200: questionnaireSchema, ...errorResponses } } },
+    async (request) => toQuestionnaire(db(), await questionnaireOfLab(db(), request.params.id, labUserOf(request).user.lab_id)),
+  );
+
+  app.put<WithId & { Body: QuestionnaireSaveBody }>(
+    '/api/qx_list/:id/edit',
+    {
+      preHandler: requireLabUser,
+      schema: { ...withId, summary: 'Save the whole questionnaire', body: questionnaireSaveBodySchema, response: { 200: questionnaireSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const { user } = labUserOf(request);
+      const row = await questionnaireOfLab(db(), request.params.id, user.lab_id);
+      await saveQuestionnaire(db(), user, row, request.body);
+      return toQuestionnaire(db(), await questionnaireOfLab(db(), row.id, user.lab_id));
+    },
+  );
+
+  app.delete<WithId>(
+    '/api/qx_list/:id',
+    { preHandler: requireLabUser, schema: { ...withId, summary: 'Delete a questionnaire and its sets', response: { 200: messageSchema, ...errorResponses } } },
+    async (request) => {
+      const row = await questionnaireOfLab(db(), request.params.id, labUserOf(request).user.lab_id);
+      await deleteQuestionnaire(db(), row.id);
+      return { message: questionnaireMessages.questionnaireDeleted };
+    },
+  );
+};

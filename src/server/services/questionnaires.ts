@@ -1,0 +1,159 @@
+// Questionnaires and their multiple-choice sets: creation, the whole-questionnaire save (checked with the
+// shared rules in the specification's order, rich text sanitised), and the sets' changes.
+import type { Db } from '../repositories/db';
+import type { LabUserRow, McSetRow, QuestionnaireRow } from '../db/types';
+import type { Choice, MultipleChoiceSet, Question, Questionnaire, QuestionnaireSummary } from '../../shared/questionnaire/types';
+import { choicesProblem, questionnaireCreateProblem, questionnaireMessages, questionnaireSaveProblem } from '../../shared/questionnaire/rules';
+import { prepareForSave, referenceProblem } from '../../shared/questionnaire/operations';
+import { badRequest, conflict, notFound } from '../httpErrors';
+import {
+  findQuestionnaireByCode,
+  findQuestionnaireInLab,
+  insertMcSet,
+  insertQuestionnaire,
+  listMcSets,
+  updateMcSet,
+  updateQuestionnaire,
+} from '../repositories/questionnaires';
+import type { QuestionnaireListRow } from '../repositories/questionnaires';
+import { findLabUser } from '../repositories/labUsers';
+import { sanitizeRichText } from './richText';
+import { newId, nowIso } from './ids';
+import { isUniqueViolation } from './uniqueViolation';
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function toSummary(row: QuestionnaireListRow): QuestionnaireSummary {
+  return {
+    _id: row.id,
+    chin_name: row.chin_name,
+    abbrev: row.abbrev,
+    createdAt: row.created_at,
+    user: row.last_edited_by && row.editor_email ? { _id: row.last_edited_by, email: row.editor_email } : null,
+  };
+}
+
+export async function toQuestionnaire(db: Db, row: QuestionnaireRow): Promise<Questionnaire> {
+  const editor = row.last_edited_by ? await findLabUser(db, row.last_edited_by) : undefined;
+  return {
+    ...toSummary({ ...row, editor_email: editor?.email ?? null }),
+    chin_content: parseJson<Question[]>(row.content, []),
+  };
+}
+
+export function toMcSet(row: McSetRow): MultipleChoiceSet {
+  return { _id: row.id, name: row.name, questionnaire: row.questionnaire_id, choices: parseJson<Choice[]>(row.choices, []) };
+}
+
+export async function questionnaireOfLab(db: Db, id: string, labId: string): Promise<QuestionnaireRow> {
+  const row = await findQuestionnaireInLab(db, id, labId);
+  if (!row) throw notFound(questionnaireMessages.questionnaireNotFound);
+  return row;
+}
+
+async function refuseTakenCode(db: Db, labId: string, abbrev: string, ownId: string | null): Promise<void> {
+  const other = await findQuestionnaireByCode(db, labId, abbrev);
+  if (other && other.id !== ownId) throw conflict(questionnaireMessages.codeTaken);
+}
+
+export async function createQuestionnaire(db: Db, user: LabUserRow, body: { chin_name?: string; abbrev?: string }): Promise<string> {
+  const problem = questionnaireCreateProblem(body.chin_name, body.abbrev);
+  if (problem) throw badRequest(problem);
+  const abbrev = (body.abbrev ?? '').trim();
+  await refuseTakenCode(db, user.lab_id, abbrev, null);
+  const id = newId();
+  const now = nowIso();
+  try {
+    await insertQuestionnaire(db, {
+      id,
+      lab_id: user.lab_id,
+      chin_name: (body.chin_name ?? '').trim(),
+      abbrev,
+      content: '[]',
+      last_edited_by: user.id,
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(questionnaireMessages.codeTaken);
+    throw error;
+  }
+  return id;
+}
+
+export interface QuestionnaireSaveBody {
+  chin_name?: string;
+  abbrev?: string;
+  chin_content: Question[];
+}
+
+export async function saveQuestionnaire(db: Db, user: LabUserRow, row: QuestionnaireRow, body: QuestionnaireSaveBody): Promise<void> {
+  const name = body.chin_name ?? row.chin_name;
+  const abbrev = (body.abbrev ?? row.abbrev).trim();
+  const createProblem = questionnaireCreateProblem(name, abbrev);
+  if (createProblem) throw badRequest(createProblem);
+  const problem = questionnaireSaveProblem(body.chin_content) ?? referenceProblem(body.chin_content);
+  if (problem) throw badRequest(problem);
+  const setIds = new Set((await listMcSets(db, row.id)).map((s) => s.id));
+  const usesUnknownSet = body.chin_content.some((q) => q.other_info.some((r) => r.type === 'mc' && r.choices && !setIds.has(r.choices)));
+  if (usesUnknownSet) throw badRequest(questionnaireMessages.mcSetUnknown);
+  await refuseTakenCode(db, user.lab_id, abbrev, row.id);
+  const questions = prepareForSave(body.chin_content).map((q) => ({
+    ...q,
+    html_question: sanitizeRichText(q.html_question),
+    html_guide: sanitizeRichText(q.html_guide),
+  }));
+  try {
+    await updateQuestionnaire(db, row.id, {
+      chin_name: name.trim(),
+      abbrev,
+      content: JSON.stringify(questions),
+      last_edited_by: user.id,
+      updated_at: nowIso(),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(questionnaireMessages.codeTaken);
+    throw error;
+  }
+}
+
+export interface McSetBody {
+  name: string;
+  choices: { name: string; value: string }[];
+}
+
+function cleanChoices(body: McSetBody): { name: string; choices: Choice[] } {
+  const problem = choicesProblem(body.name, body.choices);
+  if (problem) throw badRequest(problem);
+  return {
+    name: body.name.trim(),
+    choices: body.choices.map((c, position) => ({ name: c.name.trim(), value: c.value.trim(), position })),
+  };
+}
+
+export async function createMcSet(db: Db, questionnaire: QuestionnaireRow, body: McSetBody): Promise<McSetRow> {
+  const { name, choices } = cleanChoices(body);
+  const row: McSetRow = { id: newId(), questionnaire_id: questionnaire.id, name, choices: JSON.stringify(choices), created_at: nowIso() };
+  await insertMcSet(db, row);
+  return row;
+}
+
+export async function changeMcSet(db: Db, set: McSetRow, body: McSetBody): Promise<McSetRow> {
+  const { name, choices } = cleanChoices(body);
+  await updateMcSet(db, set.id, { name, choices: JSON.stringify(choices) });
+  return { ...set, name, choices: JSON.stringify(choices) };
+}
+
+/** The questions whose responses use a set, by their number (or position when unnumbered). */
+export function questionsUsingSet(questionnaire: QuestionnaireRow, setId: string): string[] {
+  const questions = parseJson<Question[]>(questionnaire.content, []);
+  return questions
+    .filter((q) => q.other_info.some((r) => r.type === 'mc' && r.choices === setId))
+    .map((q) => (q.question_num.trim() ? q.question_num.trim() : `question at position ${q.position + 1}`));
+}

@@ -1,0 +1,41 @@
+// Whether a question is visible for the answers given so far: every group holds, a group when any of its
+// conditions does. The preview and the participant app apply the same rule.
+import type { DependencyCondition, Question } from './types';
+
+/** Answers by question position and response position: text as typed, mc as the selected choice values. */
+export type Answers = Record<number, Record<number, string | string[]>>;
+
+function conditionHolds(c: DependencyCondition, answers: Answers): boolean {
+  const answer = answers[c.dependent_qpos]?.[c.dependent_response_pos];
+  const text = Array.isArray(answer) ? '' : (answer ?? '');
+  const selected = Array.isArray(answer) ? answer : answer ? [answer] : [];
+  const a = Number(text);
+  const b = Number(c.criterion_value);
+  const numeric = text.trim() !== '' && Number.isFinite(a) && Number.isFinite(b);
+  switch (c.criterion_operator) {
+    case 'is selected':
+      return selected.includes(c.criterion_value);
+    case 'is not selected':
+      return !selected.includes(c.criterion_value);
+    case 'is':
+      return text === c.criterion_value;
+    case 'is not':
+      return text !== c.criterion_value;
+    case 'equal':
+      return numeric && a === b;
+    case 'not equal':
+      return numeric && a !== b;
+    case 'greater':
+      return numeric && a > b;
+    case 'less':
+      return numeric && a < b;
+    case 'greater or equal':
+      return numeric && a >= b;
+    case 'less or equal':
+      return numeric && a <= b;
+  }
+}
+
+export function isQuestionVisible(question: Question, answers: Answers): boolean {
+  return question.dependency.every((g) => g.or.some((c) => conditionHolds(c, answers)));
+}
