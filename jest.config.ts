@@ -31,6 +31,8 @@ const config: Config = {
       ...common,
       displayName: 'server',
       testEnvironment: 'node',
+      // Password hashing is deliberately slow; a loaded 2-core machine needs room for it.
+      testTimeout: 30_000,
       testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
     },
     {

@@ -68,7 +68,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (names.length !== 2 || names.some((n) => !n)) {
     throw new ConfigError('PORTAL_ORG_NAMES must name the two organizations, separated by a comma');
   }
-  const password = env.SYSTEM_OWNER_PASSWORD ?? null;
+  const password = env.SYSTEM_OWNER_PASSWORD ? env.SYSTEM_OWNER_PASSWORD : null;
   if (password !== null && password.length < 8) {
     throw new ConfigError('SYSTEM_OWNER_PASSWORD must be at least 8 characters');
   }

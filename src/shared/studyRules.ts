@@ -2,6 +2,7 @@
 import { studyMessages } from './messages';
 import { EMAIL_PATTERN } from './validation/identity';
 import { authMessages } from './messages';
+import { EMAIL_MAX_LENGTH } from './limits';
 
 /** Six characters without look-alikes (no 0/O, 1/I/L), so a participant can type a code read aloud. */
 export const STUDY_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -15,6 +16,6 @@ export function basicInfoProblem(info: { chin_name?: string; contact_person_name
   if ((info.chin_name ?? '').length > STUDY_NAME_MAX) return studyMessages.studyNameTooLong;
   if ((info.contact_person_name ?? '').length > CONTACT_PERSON_MAX) return studyMessages.contactPersonTooLong;
   const email = (info.contact_email ?? '').trim();
-  if (email && !EMAIL_PATTERN.test(email)) return authMessages.invalidEmail;
+  if (email && (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email))) return authMessages.invalidEmail;
   return null;
 }

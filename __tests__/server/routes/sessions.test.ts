@@ -1,5 +1,10 @@
 import { createTestApp, databases, call, json, ownerToken, seedLab, labUserToken, OWNER_EMAIL, OWNER_PASSWORD, type TestApp } from '../support/testApp';
 import { authMessages } from '../../../src/shared/messages';
+import { messageOf, registerUser, send, USER_PASSWORD } from '../support/api';
+import type { LabUserSession, SystemOwnerSession } from '../../../src/shared/types/identity';
+
+// Each call that hashes or checks a password takes tens of milliseconds (argon2id), more on a busy machine.
+jest.setTimeout(30_000);
 
 describe.each(databases)('sign-in and sessions (%s)', (database) => {
   let t: TestApp;
@@ -101,5 +106,188 @@ describe.each(databases)('sign-in and sessions (%s)', (database) => {
       expect(elsewhere.statusCode).toBe(403);
       expect(json(elsewhere).message).toBe(authMessages.systemOwnerMainHostOnly);
     });
+  });
+
+  describe('sign-in, sign-out and the sign-in limits, in more detail', () => {
+    let owner: string;
+    let labId: string;
+    beforeAll(async () => {
+      owner = await ownerToken(t.app);
+      labId = (await seedLab(t.app, owner)).labId;
+    });
+
+    function login(payload: Record<string, unknown>, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) {
+      return send(t.app, { method: 'POST', url: '/api/users/login', payload, remoteAddress, headers });
+    }
+
+    describe('POST /api/users/login', () => {
+      it('answers the whole session: ids, token, an expiry SESSION_HOURS ahead, organization and role', async () => {
+        const user = await registerUser(t.app, owner, labId);
+        const startedAt = Date.now();
+        const res = await login({ email: user.email, password: user.password, organization: 1 });
+        expect(res.statusCode).toBe(200);
+        const session = json<LabUserSession>(res);
+        expect(session).toEqual({
+          _id: user._id,
+          token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+          expires: expect.any(String),
+          organization: 1,
+          lab: labId,
+          isLabManager: false,
+          email: user.email,
+        });
+        const expires = new Date(session.expires).getTime();
+        expect(expires).toBeGreaterThanOrEqual(startedAt + 12 * 3600_000 - 1000);
+        expect(expires).toBeLessThanOrEqual(Date.now() + 12 * 3600_000);
+        const use = await send(t.app, { method: 'GET', url: '/api/access/get_all_access', token: session.token });
+        expect(use.statusCode).toBe(200);
+      });
+
+      it('refuses an unknown email with the same answer as a wrong password', async () => {
+        const unknown = await login({ email: 'nobody-here@lab.org', password: 'whatever-1', organization: 1 }, '198.51.100.1');
+        expect(unknown.statusCode).toBe(401);
+        expect(messageOf(unknown)).toBe(authMessages.invalidCredentials);
+      });
+
+      it.each([
+        ['no organization', { email: 'a@b.org', password: 'whatever-1' }],
+        ['an organization that does not exist', { email: 'a@b.org', password: 'whatever-1', organization: 3 }],
+        ['no password', { email: 'a@b.org', organization: 1 }],
+        ['an email that is not text', { email: { address: 'a@b.org' }, password: 'whatever-1', organization: 1 }],
+      ])('refuses a body with %s with 400', async (_what, payload) => {
+        const res = await login(payload, '198.51.100.2');
+        expect(res.statusCode).toBe(400);
+      });
+    });
+
+    describe('POST /api/users/systemowner/login', () => {
+      it('answers the owner session, with the email in any case; the session works for owner calls', async () => {
+        const res = await send(t.app, { method: 'POST', url: '/api/users/systemowner/login', payload: { email: `  ${OWNER_EMAIL.toUpperCase()} `, password: OWNER_PASSWORD } });
+        expect(res.statusCode).toBe(200);
+        const session = json<SystemOwnerSession>(res);
+        expect(session).toEqual({ _id: expect.any(String), token: expect.any(String), expires: expect.any(String), email: OWNER_EMAIL });
+        expect(new Date(session.expires).getTime()).toBeGreaterThan(Date.now() + 11 * 3600_000);
+        expect((await send(t.app, { method: 'GET', url: '/api/labs', token: session.token })).statusCode).toBe(200);
+      });
+
+      it("refuses a wrong password, and a lab user's credentials, with 401", async () => {
+        const user = await registerUser(t.app, owner, labId);
+        for (const payload of [
+          { email: OWNER_EMAIL, password: 'not-the-password' },
+          { email: user.email, password: user.password },
+        ]) {
+          const res = await send(t.app, { method: 'POST', url: '/api/users/systemowner/login', payload, remoteAddress: '198.51.100.3' });
+          expect(res.statusCode).toBe(401);
+          expect(messageOf(res)).toBe(authMessages.invalidCredentials);
+        }
+      });
+    });
+
+    describe('POST /api/users/logout', () => {
+      it('ends only the session it is called with', async () => {
+        const user = await registerUser(t.app, owner, labId);
+        const first = await labUserToken(t.app, user.email, user.password);
+        const second = await labUserToken(t.app, user.email, user.password);
+        const res = await send(t.app, { method: 'POST', url: '/api/users/logout', token: first });
+        expect(res.statusCode).toBe(200);
+        expect(json(res)).toEqual({ message: authMessages.signedOut });
+        const ended = await send(t.app, { method: 'GET', url: '/api/access/get_all_access', token: first });
+        expect(ended.statusCode).toBe(401);
+        expect(messageOf(ended)).toBe(authMessages.sessionExpired);
+        expect((await send(t.app, { method: 'GET', url: '/api/access/get_all_access', token: second })).statusCode).toBe(200);
+        expect((await send(t.app, { method: 'POST', url: '/api/users/logout', token: first })).statusCode).toBe(401);
+      });
+
+      it("ends the system owner's session", async () => {
+        const token = await ownerToken(t.app);
+        expect((await send(t.app, { method: 'POST', url: '/api/users/logout', token })).statusCode).toBe(200);
+        expect((await send(t.app, { method: 'GET', url: '/api/labs', token })).statusCode).toBe(401);
+        expect((await send(t.app, { method: 'GET', url: '/api/labs', token: owner })).statusCode).toBe(200);
+      });
+    });
+
+    describe('the limit per account', () => {
+      it('counts failures from every address against the account', async () => {
+        const user = await registerUser(t.app, owner, labId);
+        for (const address of ['192.0.2.10', '192.0.2.11', '192.0.2.12']) {
+          expect((await login({ email: user.email, password: 'wrong-password', organization: 1 }, address)).statusCode).toBe(401);
+        }
+        const limited = await login({ email: user.email.toUpperCase(), password: user.password, organization: 1 }, '192.0.2.13');
+        expect(limited.statusCode).toBe(429);
+        expect(messageOf(limited)).toBe(authMessages.tooManyAttempts);
+        // Other accounts are not affected.
+        const other = await registerUser(t.app, owner, labId);
+        expect((await login({ email: other.email, password: other.password, organization: 1 }, '192.0.2.10')).statusCode).toBe(200);
+      });
+
+      it('starts counting again after a successful sign-in', async () => {
+        const user = await registerUser(t.app, owner, labId);
+        const address = '192.0.2.20';
+        for (let round = 0; round < 2; round += 1) {
+          for (let i = 0; i < 2; i += 1) {
+            expect((await login({ email: user.email, password: 'wrong-password', organization: 1 }, address)).statusCode).toBe(401);
+          }
+          expect((await login({ email: user.email, password: user.password, organization: 1 }, address)).statusCode).toBe(200);
+        }
+      });
+
+      it('limits the system owner apart from a lab user who has the same email', async () => {
+        // Emails are unique per kind of account: a lab user may have the owner's email.
+        const namesake = await registerUser(t.app, owner, labId, { email: OWNER_EMAIL.toUpperCase(), password: USER_PASSWORD });
+        expect(namesake.email).toBe(OWNER_EMAIL);
+        for (const address of ['192.0.2.30', '192.0.2.31', '192.0.2.32']) {
+          const res = await send(t.app, { method: 'POST', url: '/api/users/systemowner/login', payload: { email: OWNER_EMAIL, password: 'wrong-password' }, remoteAddress: address });
+          expect(res.statusCode).toBe(401);
+        }
+        const limited = await send(t.app, { method: 'POST', url: '/api/users/systemowner/login', payload: { email: OWNER_EMAIL, password: OWNER_PASSWORD }, remoteAddress: '192.0.2.33' });
+        expect(limited.statusCode).toBe(429);
+        expect(messageOf(limited)).toBe(authMessages.tooManyAttempts);
+        expect((await login({ email: OWNER_EMAIL, password: USER_PASSWORD, organization: 1 }, '192.0.2.34')).statusCode).toBe(200);
+      });
+    });
+  });
+});
+
+describe.each(databases)('the sign-in limit per address (%s)', (database) => {
+  let t: TestApp;
+  let owner: string;
+  let labId: string;
+  beforeAll(async () => {
+    t = await createTestApp(database, { LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '4', LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: '100', LOGIN_WINDOW_MINUTES: '1' });
+    owner = await ownerToken(t.app);
+    labId = (await seedLab(t.app, owner)).labId;
+  });
+  afterAll(async () => t.close());
+  afterEach(() => jest.useRealTimers());
+
+  function login(payload: Record<string, unknown>, remoteAddress: string, headers: Record<string, string> = {}) {
+    return send(t.app, { method: 'POST', url: '/api/users/login', payload, remoteAddress, headers });
+  }
+
+  it('refuses every sign-in from an address after its failures, for any account, until the window passes', async () => {
+    const user = await registerUser(t.app, owner, labId);
+    const start = Date.now();
+    jest.useFakeTimers({
+      doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    });
+    jest.setSystemTime(start);
+    const address = '203.0.113.5';
+    for (let i = 0; i < 4; i += 1) {
+      // Each failure names another account, and claims another address in a header the server must not trust.
+      const res = await login({ email: `guess${i}@lab.org`, password: 'wrong-password', organization: 1 }, address, { 'x-forwarded-for': `198.51.100.${i + 50}` });
+      expect(res.statusCode).toBe(401);
+    }
+    const limited = await login({ email: user.email, password: user.password, organization: 1 }, address);
+    expect(limited.statusCode).toBe(429);
+    expect(messageOf(limited)).toBe(authMessages.tooManyAttempts);
+    const ownerLimited = await send(t.app, { method: 'POST', url: '/api/users/systemowner/login', payload: { email: OWNER_EMAIL, password: OWNER_PASSWORD }, remoteAddress: address });
+    expect(ownerLimited.statusCode).toBe(429);
+
+    // Another address is not affected.
+    expect((await login({ email: user.email, password: user.password, organization: 1 }, '203.0.113.6')).statusCode).toBe(200);
+
+    // Failures older than LOGIN_WINDOW_MINUTES no longer count.
+    jest.setSystemTime(start + 61_000);
+    expect((await login({ email: user.email, password: user.password, organization: 1 }, address)).statusCode).toBe(200);
   });
 });

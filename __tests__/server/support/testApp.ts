@@ -111,3 +111,92 @@ export async function labUserToken(
   if (res.statusCode !== 200) throw new Error(`lab user login failed: ${res.body}`);
   return json<{ token: string }>(res).token;
 }
+
+/**
+ * Storage that outlives one app: a data folder and, on PostgreSQL, a schema. Building twice on it is what a
+ * restart of the server does (the first start's work, such as the system owner, must not be done again).
+ */
+export interface TestStorage {
+  database: DatabaseName;
+  dataDir: string;
+  schema?: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestStorage(database: DatabaseName): Promise<TestStorage> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const schema = database === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  if (schema) await withPg((c) => c.query(`CREATE SCHEMA ${schema}`));
+  return {
+    database,
+    dataDir,
+    schema,
+    async drop() {
+      if (schema) await withPg((c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Builds the app on existing storage with exactly the settings given (no default owner email or password), so
+ * a test can see what the server does when they are missing. Closing the app leaves the storage in place.
+ */
+export async function buildOnStorage(
+  storage: TestStorage,
+  env: Record<string, string> = {},
+  logger: NonNullable<Parameters<typeof buildApp>[1]>['logger'] = false,
+): Promise<{ app: FastifyInstance; config: Config }> {
+  const config = loadConfig({
+    DATA_DIR: storage.dataDir,
+    PUBLIC_DIR: path.join(storage.dataDir, 'no-portal'),
+    ...(storage.database === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' } : {}),
+    ...env,
+  });
+  const app = await buildApp(config, { databaseSchema: storage.schema, logger });
+  await app.ready();
+  return { app, config };
+}
+
+/** The answer of POST /api/files/genLabS3URL. */
+export interface UploadGrant {
+  url: string;
+  file: string;
+  type: string;
+  contentType: string;
+}
+
+/** Asks for an upload address for a file name (and, when given, its size). */
+export async function grantUpload(app: FastifyInstance, token: string, fileName: string, fileSize?: number): Promise<LightMyRequestResponse> {
+  return call(app, {
+    method: 'POST',
+    url: '/api/files/genLabS3URL',
+    token,
+    payload: { filePath: fileName, fileType: '', requestType: 'putObject', ...(fileSize === undefined ? {} : { fileSize }) },
+  });
+}
+
+/**
+ * The whole upload flow on local storage: an upload address, the bytes PUT to it with the granted content type,
+ * then POST /api/files/createfiles. Answers the createfiles answer (201 with the file when all went well).
+ */
+export async function uploadLocalFile(
+  app: FastifyInstance,
+  token: string,
+  labId: string,
+  fileName: string,
+  bytes: Buffer,
+  name: string = fileName,
+): Promise<LightMyRequestResponse> {
+  const granted = await grantUpload(app, token, fileName, bytes.length);
+  if (granted.statusCode !== 200) throw new Error(`genLabS3URL failed: ${granted.body}`);
+  const grant = json<UploadGrant>(granted);
+  const put = await call(app, { method: 'PUT', url: grant.url, headers: { 'content-type': grant.contentType }, payload: bytes });
+  if (put.statusCode !== 200) throw new Error(`upload failed: ${put.body}`);
+  return call(app, {
+    method: 'POST',
+    url: '/api/files/createfiles',
+    token,
+    payload: { lab: labId, name, type: grant.type, file: grant.file, size: bytes.length },
+  });
+}

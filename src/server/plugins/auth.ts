@@ -1,6 +1,6 @@
 // Sessions on every authenticated call: the bearer token is verified, then its session row is looked up with
 // its account, so a logout, a changed password or a deleted account ends it at once.
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { LabUserRow } from '../db/types';
 import { findLiveLabUserSession, findLiveSystemOwnerSession } from '../repositories/sessions';
@@ -63,7 +63,10 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
   return { kind: 'lab_user', sessionId: claims.sessionId, user, organization };
 }
 
-function guard(check: (request: FastifyRequest, auth: Auth) => Promise<void> | void): preHandlerAsyncHookHandler {
+/** Runs before body validation, so a missing session answers 401 whatever the body holds. */
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+function guard(check: (request: FastifyRequest, auth: Auth) => Promise<void> | void): Guard {
   return async function (request: FastifyRequest, _reply: FastifyReply) {
     const auth = request.auth ?? (await authenticate(request.server.ctx, request));
     request.auth = auth;
@@ -88,7 +91,7 @@ export const requireLabManager = guard((_request, auth) => {
 });
 
 /** A lab user holding the permission entry (a lab manager holds every one). */
-export function requireAccess(name: AccessName): preHandlerAsyncHookHandler {
+export function requireAccess(name: AccessName): Guard {
   return guard(async function (request, auth) {
     if (auth.kind !== 'lab_user') throw forbidden(authMessages.labUserOnly);
     const entries = await accessOf(request.server.ctx.db, auth.user);

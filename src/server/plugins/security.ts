@@ -11,7 +11,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, extraMediaOr
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...extraMediaOrigins],
         mediaSrc: ["'self'", 'blob:', ...extraMediaOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...extraMediaOrigins],
@@ -23,5 +23,6 @@ export async function registerSecurityHeaders(app: FastifyInstance, extraMediaOr
       },
     },
     crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
   });
 }

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from './db';
 import type { MediaFileRow, MediaFilesTable, UploadGrantRow, UploadGrantsTable } from '../db/types';
 
@@ -35,7 +35,8 @@ export function listMediaFilesInLab(db: Db, labId: string, offset: number, limit
 export function searchMediaFiles(db: Db, labId: string, keyword: string, type: string | null, limit: number): Promise<MediaFileRow[]> {
   const pattern = `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   let query = db.selectFrom('media_files').selectAll().where('lab_id', '=', labId);
-  if (keyword) query = query.where((eb) => eb(eb.fn('lower', ['name']), 'like', pattern));
+  // ESCAPE names the backslash on both databases: SQLite's LIKE has no escape character of its own.
+  if (keyword) query = query.where(sql<boolean>`lower(${sql.ref('name')}) like ${pattern} escape '\\'`);
   if (type) query = query.where('type', '=', type);
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }

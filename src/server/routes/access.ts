@@ -8,7 +8,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/access/get_all_access',
     {
-      preHandler: requireLabUser,
+      preValidation: requireLabUser,
       schema: {
         tags: ['access'],
         summary: "The signed-in lab user's permission entries",

@@ -32,7 +32,7 @@ export const labMemberRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/users/lm/getUsers',
     {
-      preHandler: requireLabManager,
+      preValidation: requireLabManager,
       schema: {
         ...common,
         summary: "The manager's lab users",
@@ -49,7 +49,7 @@ export const labMemberRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: RegisterByManagerBody }>(
     '/api/users/lm/register',
     {
-      preHandler: requireLabManager,
+      preValidation: requireLabManager,
       schema: {
         ...common,
         summary: "Register a user in the manager's lab",
@@ -81,7 +81,7 @@ export const labMemberRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     '/api/users/lm/users/:id',
     {
-      preHandler: requireLabManager,
+      preValidation: requireLabManager,
       schema: { ...common, summary: 'A member with permission entries', params: idParam('id'), response: { 200: labUserWithAccessSchema, ...errorResponses } },
     },
     async (request) => withAccess(app.ctx.db, await memberOfOwnLab(request)),
@@ -90,7 +90,7 @@ export const labMemberRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { id: string }; Body: { access: AccessEntry[] } }>(
     '/api/users/lm/users/:id/access',
     {
-      preHandler: requireLabManager,
+      preValidation: requireLabManager,
       schema: {
         ...common,
         summary: "Replace a member's permission entries",

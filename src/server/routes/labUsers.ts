@@ -30,7 +30,7 @@ export const labUserRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { labId: string }; Body: RegisterByOwnerBody }>(
     '/api/users/systemOwner/register/:labId',
     {
-      preHandler: requireSystemOwner,
+      preValidation: requireSystemOwner,
       schema: {
         ...common,
         summary: 'Register a user in a lab',
@@ -59,7 +59,7 @@ export const labUserRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>(
     '/api/users/systemowner/users/:id',
     {
-      preHandler: requireSystemOwner,
+      preValidation: requireSystemOwner,
       schema: { ...common, summary: 'A lab user with permission entries', params: idParam('id'), response: { 200: labUserWithAccessSchema, ...errorResponses } },
     },
     async (request) => withAccess(app.ctx.db, await existingUser(request)),
@@ -68,7 +68,7 @@ export const labUserRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { id: string }; Body: UpdateUserBody }>(
     '/api/users/systemowner/users/:id',
     {
-      preHandler: requireSystemOwner,
+      preValidation: requireSystemOwner,
       schema: {
         ...common,
         summary: 'Edit a lab user (an empty password keeps the old one; access replaces the entries)',
@@ -98,7 +98,7 @@ export const labUserRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { id: string } }>(
     '/api/users/systemowner/users/:id',
     {
-      preHandler: requireSystemOwner,
+      preValidation: requireSystemOwner,
       schema: { ...common, summary: 'Delete a lab user', params: idParam('id'), response: { 200: messageSchema, ...errorResponses } },
     },
     async (request) => {

@@ -19,7 +19,7 @@ export const labRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/labs',
     {
-      preHandler: requireSystemOwner,
+      preValidation: requireSystemOwner,
       schema: {
         ...common,
         summary: 'Every lab, newest first',
@@ -32,7 +32,7 @@ export const labRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateLabBody }>(
     '/api/labs/systemowner/createlab',
     {
-      preHandler: requireSystemOwner,
+      preValidation: requireSystemOwner,
       schema: {
         ...common,
         summary: 'Create a lab with its first lab manager',
@@ -60,7 +60,7 @@ export const labRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { labId: string } }>(
     '/api/labs/systemowner/:labId',
     {
-      preHandler: requireSystemOwner,
+      preValidation: requireSystemOwner,
       schema: {
         ...common,
         summary: 'A lab and its users',
@@ -82,7 +82,7 @@ export const labRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { labId: string } }>(
     '/api/labs/labinfo/:labId',
     {
-      preHandler: requireSession,
+      preValidation: requireSession,
       schema: {
         ...common,
         summary: 'Storage used by a lab, in bytes',

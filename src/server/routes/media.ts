@@ -36,7 +36,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: UploadUrlBody }>(
     '/api/files/genLabS3URL',
     {
-      preHandler: requireLabUser,
+      preValidation: requireLabUser,
       schema: {
         ...common,
         summary: 'An upload address for one file (checked by extension and size first)',
@@ -67,7 +67,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateFileBody }>(
     '/api/files/createfiles',
     {
-      preHandler: requireLabUser,
+      preValidation: requireLabUser,
       schema: {
         ...common,
         summary: 'Register an uploaded file',
@@ -94,7 +94,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { pageNumber: number } }>(
     '/api/files/userFiles',
     {
-      preHandler: requireLabUser,
+      preValidation: requireLabUser,
       schema: {
         ...common,
         summary: "The lab's files, newest first",
@@ -117,7 +117,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { keyword?: string; type?: string } }>(
     '/api/files/targetfiles',
     {
-      preHandler: requireLabUser,
+      preValidation: requireLabUser,
       schema: {
         ...common,
         summary: 'Files for the media picker, by keyword and type',
@@ -139,14 +139,14 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { id: string } }>(
     '/api/files/mediafile/:id',
-    { preHandler: requireLabUser, schema: { ...withId, summary: 'One file', response: { 200: mediaFileSchema, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...withId, summary: 'One file', response: { 200: mediaFileSchema, ...errorResponses } } },
     async (request) => toMediaFile(ctx(), await mediaFileOfLab(ctx(), request.params.id, labUserOf(request).user.lab_id)),
   );
 
   app.put<{ Params: { id: string }; Body: { name: string } }>(
     '/api/files/mediafile/:id',
     {
-      preHandler: requireLabUser,
+      preValidation: requireLabUser,
       schema: {
         ...withId,
         summary: 'Rename a file',
@@ -165,7 +165,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete<{ Params: { id: string } }>(
     '/api/files/mediafile/:id',
-    { preHandler: requireLabUser, schema: { ...withId, summary: 'Delete a file and its stored object', response: { 200: messageSchema, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...withId, summary: 'Delete a file and its stored object', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       await removeFile(ctx(), await mediaFileOfLab(ctx(), request.params.id, labUserOf(request).user.lab_id));
       return { message: mediaMessages.fileDeleted };

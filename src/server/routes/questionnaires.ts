@@ -26,7 +26,7 @@ export const questionnaireRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { pageNumber: number } }>(
     '/api/qx_list',
     {
-      preHandler: requireLabUser,
+      preValidation: requireLabUser,
       schema: {
         ...common,
         summary: "The lab's questionnaires, newest first",
@@ -53,7 +53,7 @@ export const questionnaireRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { chin_name?: string; abbrev?: string } }>(
     '/api/qx_list',
     {
-      preHandler: requireLabUser,
+      preValidation: requireLabUser,
       schema: {
         ...common,
         summary: 'Create a questionnaire',
@@ -70,14 +70,14 @@ export const questionnaireRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<WithId>(
     '/api/qx_list/:id',
-    { preHandler: requireLabUser, schema: { ...withId, summary: 'A questionnaire with its questions', response: { 200: questionnaireSchema, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...withId, summary: 'A questionnaire with its questions', response: { 200: questionnaireSchema, ...errorResponses } } },
     async (request) => toQuestionnaire(db(), await questionnaireOfLab(db(), request.params.id, labUserOf(request).user.lab_id)),
   );
 
   app.put<WithId & { Body: QuestionnaireSaveBody }>(
     '/api/qx_list/:id/edit',
     {
-      preHandler: requireLabUser,
+      preValidation: requireLabUser,
       schema: { ...withId, summary: 'Save the whole questionnaire', body: questionnaireSaveBodySchema, response: { 200: questionnaireSchema, ...errorResponses } },
     },
     async (request) => {
@@ -90,7 +90,7 @@ export const questionnaireRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete<WithId>(
     '/api/qx_list/:id',
-    { preHandler: requireLabUser, schema: { ...withId, summary: 'Delete a questionnaire and its sets', response: { 200: messageSchema, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...withId, summary: 'Delete a questionnaire and its sets', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       const row = await questionnaireOfLab(db(), request.params.id, labUserOf(request).user.lab_id);
       await deleteQuestionnaire(db(), row.id);

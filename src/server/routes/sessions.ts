@@ -73,7 +73,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/users/logout',
     {
-      preHandler: requireSession,
+      preValidation: requireSession,
       schema: { tags: ['sign-in'], summary: 'End the current session', security: bearerAuth, response: { 200: messageSchema, ...errorResponses } },
     },
     async (request) => {

@@ -38,7 +38,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: { pageNumber: number } }>(
     '/api/studies',
-    { preHandler: requireLabUser, schema: { ...common, summary: "The lab's studies, newest first", querystring: pageQuerySchema, response: { 200: studyListSchema, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...common, summary: "The lab's studies, newest first", querystring: pageQuerySchema, response: { 200: studyListSchema, ...errorResponses } } },
     async (request) => {
       const { user } = labUserOf(request);
       const page = request.query.pageNumber;
@@ -50,7 +50,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/studies',
-    { preHandler: requireAccess('createStudy'), schema: { ...common, summary: 'Create a blank study', response: { 201: studySchema, ...errorResponses } } },
+    { preValidation: requireAccess('createStudy'), schema: { ...common, summary: 'Create a blank study', response: { 201: studySchema, ...errorResponses } } },
     async (request, reply) => {
       const { user } = labUserOf(request);
       const id = await createBlankStudy(db(), user.lab_id, user.id);
@@ -62,13 +62,13 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<WithId>(
     '/api/studies/:id',
-    { preHandler: requireLabUser, schema: { ...withId, summary: 'A study with its stages and groups', response: { 200: studySchema, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...withId, summary: 'A study with its stages and groups', response: { 200: studySchema, ...errorResponses } } },
     async (request) => readStudy(db(), await studyOfLab(request)),
   );
 
   app.delete<WithId>(
     '/api/studies/:id',
-    { preHandler: requireAccess('deleteStudy'), schema: { ...withId, summary: 'Delete an inactive study', response: { 200: messageSchema, ...errorResponses } } },
+    { preValidation: requireAccess('deleteStudy'), schema: { ...withId, summary: 'Delete an inactive study', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       const study = await studyOfLab(request);
       if (study.active_status !== 'inactive') throw conflict(studyMessages.onlyInactiveDelete);
@@ -79,7 +79,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<WithId>(
     '/api/studies/:id/activate',
-    { preHandler: requireAccess('activateStudy'), schema: { ...withId, summary: 'Activate a study', response: { 200: messageSchema, ...errorResponses } } },
+    { preValidation: requireAccess('activateStudy'), schema: { ...withId, summary: 'Activate a study', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       const study = await studyOfLab(request);
       if (study.active_status === 'active') throw conflict(studyMessages.studyAlreadyActive);
@@ -90,7 +90,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<WithId>(
     '/api/studies/:id/deactivate',
-    { preHandler: requireAccess('deactivateStudy'), schema: { ...withId, summary: 'Deactivate a study', response: { 200: messageSchema, ...errorResponses } } },
+    { preValidation: requireAccess('deactivateStudy'), schema: { ...withId, summary: 'Deactivate a study', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       const study = await studyOfLab(request);
       if (study.active_status === 'inactive') throw conflict(studyMessages.studyAlreadyInactive);
@@ -101,7 +101,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<WithId>(
     '/api/studies/:id/add_stage',
-    { preHandler: requireAccess('addStage'), schema: { ...withId, summary: 'Append a stage with one group', response: { 200: studySchema, ...errorResponses } } },
+    { preValidation: requireAccess('addStage'), schema: { ...withId, summary: 'Append a stage with one group', response: { 200: studySchema, ...errorResponses } } },
     async (request) => {
       const study = await studyOfLab(request);
       await appendStage(db(), study.id);
@@ -111,7 +111,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<WithId & { Body: WholeStudyEdit }>(
     '/api/studies/:id/edit_except_consent',
-    { preHandler: requireLabUser, schema: { ...withId, summary: 'Save the whole study except the consent form', body: wholeStudyBodySchema, response: { 200: studySchema, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...withId, summary: 'Save the whole study except the consent form', body: wholeStudyBodySchema, response: { 200: studySchema, ...errorResponses } } },
     async (request) => {
       const study = await studyOfLab(request);
       await saveWholeStudy(db(), study, request.body, await accessOf(db(), labUserOf(request).user));
@@ -123,7 +123,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<WithId & { Body: Partial<BasicInfoBody> }>(
     '/api/studies/:id/edit_basic',
-    { preHandler: requireAccess('editBasicInfo'), schema: { ...withId, summary: "Save the study's basic information", body: basicInfoBodySchema, response: { 200: messageSchema, ...errorResponses } } },
+    { preValidation: requireAccess('editBasicInfo'), schema: { ...withId, summary: "Save the study's basic information", body: basicInfoBodySchema, response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       await saveBasicInfo(db(), await studyOfLab(request), request.body);
       return { message: studyMessages.basicInfoChanged };
@@ -132,7 +132,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<WithId & { Body: ConsentBody }>(
     '/api/studies/:id/edit_consent',
-    { preHandler: requireAccess('editConsent'), schema: { ...withId, summary: 'Save the consent form (sanitised)', body: consentBodySchema, response: { 200: messageSchema, ...errorResponses } } },
+    { preValidation: requireAccess('editConsent'), schema: { ...withId, summary: 'Save the consent form (sanitised)', body: consentBodySchema, response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       await saveConsent(db(), await studyOfLab(request), request.body);
       return { message: studyMessages.consentUpdated };

@@ -58,11 +58,15 @@ export class LocalStorage implements ObjectStorage {
         else done(null, chunk);
       },
     });
+    const out = fs.createWriteStream(partial);
     try {
-      await pipeline(body, counter, fs.createWriteStream(partial));
+      await pipeline(body, counter, out);
       fs.renameSync(partial, file);
       return received;
     } catch (error) {
+      // The file may still be opening when the pipeline fails: remove it only once the stream has closed,
+      // or the open would create it again after the removal.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       fs.rmSync(partial, { force: true });
       throw error;
     }

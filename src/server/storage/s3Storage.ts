@@ -23,6 +23,9 @@ export class S3Storage implements ObjectStorage {
     this.client = new S3Client({
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
+      // A pre-signed PUT has no body when it is signed: the SDK's default would sign the CRC32 of an empty
+      // body into the address (x-amz-checksum-crc32=AAAAAA==), which S3, R2 and MinIO then refuse for any file.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     });
     this.origins = settings.endpoint
