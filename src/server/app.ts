@@ -53,7 +53,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     schema: options.databaseSchema,
   });
   app.addHook('onClose', async () => db.destroy());
-  await migrateToLatest(db);
+  await migrateToLatest(db, options.databaseSchema);
   await ensureSystemOwner(db, config, app.log);
   const secret = await sessionSecret(db, config);
   const storage = createStorage(config, secret);

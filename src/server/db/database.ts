@@ -42,8 +42,12 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * With a schema (tests on PostgreSQL), the migration tables live in it too: otherwise Kysely sees another
+ * schema's lock table, takes it for ours and skips creating its own.
+ */
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

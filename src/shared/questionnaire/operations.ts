@@ -87,7 +87,9 @@ function remap(questions: Question[], mapQ: QMap, mapR: RMap): Question[] {
       if (!e || e.target_qpos === null) return r;
       const qpos = mapQ(e.target_qpos);
       const rpos = e.target_rpos === null ? null : mapR(e.target_qpos, e.target_rpos);
-      const earlier = qpos === null ? null : { target_qpos: qpos, target_rpos: e.target_rpos === null ? null : rpos };
+      // A check whose question or chosen response went is removed, not left half-filled.
+      const gone = qpos === null || (e.target_rpos !== null && rpos === null);
+      const earlier = gone ? null : { target_qpos: qpos, target_rpos: rpos };
       return { ...r, validation: { ...r.validation, earlier } };
     }),
   }));
