@@ -57,6 +57,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ensureSystemOwner(db, config, app.log);
   const secret = await sessionSecret(db, config);
   const storage = createStorage(config, secret);
+  app.addHook('onClose', async () => storage.close());
   const ctx: AppContext = { config, db, dbKind: kind, tokens: createTokenSigner(secret), storage };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);

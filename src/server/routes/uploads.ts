@@ -24,7 +24,8 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
   const storage = app.ctx.storage;
   if (!(storage instanceof LocalStorage)) return;
 
-  // Upload bodies are streamed by the handler, never parsed or buffered.
+  // Upload bodies are streamed by the handler, never parsed or buffered, whatever their content type.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
   app.put<{ Params: { grantId: string }; Querystring: SignedQuery }>(

@@ -79,10 +79,17 @@ export async function registerFile(ctx: AppContext, user: LabUserRow, body: Crea
     await deleteUploadGrant(ctx.db, grant.id);
     throw refuse(check.message);
   }
-  if (body.type !== check.type || (stored.contentType !== null && stored.contentType !== grant.content_type)) {
-    throw badRequest(mediaMessages.uploadMismatch);
+  try {
+    if (body.type !== check.type || (stored.contentType !== null && stored.contentType !== grant.content_type)) {
+      throw badRequest(mediaMessages.uploadMismatch);
+    }
+    await refuseOverQuota(ctx, user.lab_id, stored.size);
+  } catch (error) {
+    // A refused upload leaves nothing behind in the store.
+    await ctx.storage.remove(grant.object_key);
+    await deleteUploadGrant(ctx.db, grant.id);
+    throw error;
   }
-  await refuseOverQuota(ctx, user.lab_id, stored.size);
   const row: MediaFileRow = {
     id: newId(),
     lab_id: user.lab_id,

@@ -81,6 +81,10 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
+  close(): void {
+    // Nothing is held open between requests.
+  }
+
   async remove(key: string): Promise<void> {
     await fs.promises.rm(this.pathOf(key), { force: true });
   }

@@ -14,4 +14,6 @@ export interface ObjectStorage {
   createDownloadUrl(key: string, expiresAt: Date): Promise<string>;
   stat(key: string): Promise<StoredObject | null>;
   remove(key: string): Promise<void>;
+  /** Releases connections when the server stops. */
+  close(): void;
 }

@@ -58,7 +58,7 @@ export class S3Storage implements ObjectStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
   }
 
-  destroy(): void {
+  close(): void {
     this.client.destroy();
   }
 }
