@@ -23,7 +23,7 @@ export interface HostBranding {
   subdomainAllowed: boolean;
 }
 
-export const THEME_COLORS: Record<Theme, string> = { light: '#e8590c', dark: '#198754' };
+export const THEME_COLORS: Record<Theme, string> = { light: '#c2410c', dark: '#198754' };
 
 export const ADMIN_PORTAL_SUFFIX = ' Admin Portal';
 

@@ -43,7 +43,7 @@ async function refuseOverQuota(ctx: AppContext, labId: string, extraBytes: numbe
   if ((await storageUsedByLab(ctx.db, labId)) + extraBytes > STORAGE_QUOTA_BYTES) throw new HttpError(413, mediaMessages.quotaExceeded);
 }
 
-export async function grantUpload(ctx: AppContext, user: LabUserRow, body: UploadUrlBody): Promise<UploadUrlAnswer & { contentType: string }> {
+export async function grantUpload(ctx: AppContext, user: LabUserRow, body: UploadUrlBody): Promise<UploadUrlAnswer> {
   const check = checkMediaFile(body.filePath, body.fileSize ?? 0);
   if (!check.ok) throw refuse(check.message);
   await refuseOverQuota(ctx, user.lab_id, body.fileSize ?? 0);

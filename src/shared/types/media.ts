@@ -31,6 +31,8 @@ export interface UploadUrlAnswer {
   url: string;
   file: string;
   type: MediaType;
+  /** The content type the bytes must be sent with (decided by the extension). */
+  contentType: string;
 }
 
 export interface CreateFileBody {
