@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
 import { registerErrorHandling } from './plugins/errors';
+import { RequestLog } from './plugins/requestLog';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerApiDocs } from './plugins/docs';
 import { registerPortal } from './plugins/portal';
@@ -45,6 +46,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
     return503OnClosing: true,
+    logController: new RequestLog(),
   });
 
   const { db, kind } = openDatabase({

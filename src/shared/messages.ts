@@ -63,6 +63,9 @@ export const mediaMessages = {
   uploadMismatch: 'The uploaded file does not match the file described',
   quotaExceeded: 'This lab has used all of its 2 GB of storage. Delete some files first.',
   wrongLab: 'Files can only be added to your own lab',
+  fileRequired: 'Please choose a file to upload',
+  pickerNoMatch: 'No uploaded file matches this search',
+  noFiles: 'No file has been uploaded yet.',
 } as const;
 
 export const studyMessages = {
@@ -87,6 +90,7 @@ export const studyMessages = {
   studyNameTooLong: 'Study name must be at most 500 characters',
   contactPersonTooLong: 'Contact person must be at most 200 characters',
   consentTooLong: 'The consent form is too long',
+  noStudies: 'There is no study yet.',
 } as const;
 
 /** Feedback the browser portal gives on its own (no server answer to quote). */

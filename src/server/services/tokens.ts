@@ -1,5 +1,6 @@
 // Session tokens: HS256 JWTs that name the session row, so that a logout, a changed password or a deleted
-// account ends them even before they expire.
+// account ends them even before they expire (the row is checked on every call, in plugins/auth.ts).
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 
 export type AccountKind = 'lab_user' | 'system_owner';
@@ -17,8 +18,27 @@ export interface TokenSigner {
   verify(token: string): Promise<TokenClaims | 'expired' | null>;
 }
 
+/** Verified tokens are remembered briefly: checking a signature costs more than the rest of a small call. */
+const VERIFIED_CACHE_SIZE = 5000;
+
+interface Verified {
+  claims: TokenClaims;
+  expiresAtMs: number;
+}
+
 export function createTokenSigner(secret: string): TokenSigner {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: jose would otherwise import the raw key on every call.
+  const key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+  const verified = new Map<string, Verified>();
+
+  function remember(token: string, entry: Verified): void {
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+    verified.set(token, entry);
+  }
+
   return {
     async sign(claims, expiresAt) {
       return new SignJWT({ kind: claims.kind, org: claims.organization })
@@ -27,19 +47,27 @@ export function createTokenSigner(secret: string): TokenSigner {
         .setJti(claims.sessionId)
         .setIssuedAt()
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(key);
+        .sign(await key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAtMs > Date.now()) return known.claims;
+        verified.delete(token);
+        return 'expired';
+      }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         const kind = payload.kind;
-        if ((kind !== 'lab_user' && kind !== 'system_owner') || !payload.sub || !payload.jti) return null;
-        return {
+        if ((kind !== 'lab_user' && kind !== 'system_owner') || !payload.sub || !payload.jti || !payload.exp) return null;
+        const claims: TokenClaims = {
           sessionId: payload.jti,
           accountId: payload.sub,
           kind,
           organization: typeof payload.org === 'number' ? payload.org : null,
         };
+        remember(token, { claims, expiresAtMs: payload.exp * 1000 });
+        return claims;
       } catch (err) {
         if (err instanceof errors.JWTExpired) return 'expired';
         return null;
