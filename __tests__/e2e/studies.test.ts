@@ -1,0 +1,110 @@
+// A lab manager's study journey: create a study, edit its basic information and consent form, add a stage,
+// then activate, deactivate and delete it from the Study List.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { generalMessages, studyMessages } from '../../src/shared/messages';
+import { seedLab } from './support/api';
+import { rowWith, signInAsLabUser } from './support/pages';
+import { useProduct } from './support/product';
+
+const product = useProduct();
+const CONSENT_TEXT = 'I agree to take part in this sleep study.';
+
+/**
+ * Serious and critical axe violations of what the page shows at rest. The pointer is moved off the page
+ * first: the hover colours of the shared button theme are not what is being checked here. Quill's own
+ * toolbar pickers (unnamed spans, a known gap of the shared editor wrapper) are left out.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .exclude('.ql-toolbar')
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('studies', () => {
+  test('a lab manager creates, edits, activates, deactivates and deletes a study', () =>
+    product.journey('study-lifecycle', async (page) => {
+      const { manager, managerPassword } = await seedLab(product.api);
+      await signInAsLabUser(page, product.server.mainUrl('/login'), manager.email, managerPassword);
+      await page.waitForURL((url) => url.pathname === '/studies/1');
+      await page.getByRole('heading', { name: 'Study List' }).waitFor();
+      await page.getByText(studyMessages.noStudies).waitFor();
+
+      // Create Study makes a blank study and opens its editor.
+      await page.getByRole('button', { name: 'Create Study' }).click();
+      await page.waitForURL((url) => /^\/studies\/[^/]+\/edit$/.test(url.pathname));
+      await page.getByRole('heading', { name: 'Edit Study' }).waitFor();
+      await page.getByRole('region', { name: 'Stage 1' }).waitFor();
+      const code = await page.getByLabel('Study Code').inputValue();
+      expect(code).toMatch(/^[A-Z2-9]{6}$/);
+      expect(await page.getByLabel('Active Status').inputValue()).toBe('Inactive');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Basic information.
+      await page.getByLabel('Study Name').fill('Sleep and Mood');
+      await page.getByLabel('Contact Person').fill('Dr. Chan');
+      await page.getByLabel('Contact Email').fill('chan@example.org');
+      await page.getByRole('button', { name: 'Save Basic Information' }).click();
+      await page.getByText(studyMessages.basicInfoChanged).waitFor();
+
+      // The consent form, typed into the rich-text editor.
+      await page.getByRole('button', { name: 'Click To Edit Consent Form' }).click();
+      let dialog = page.getByRole('dialog', { name: 'Consent Form (Scroll Down To Save)' });
+      expect(await dialog.getByLabel('Consent Needed').inputValue()).toBe('yes');
+      await dialog.getByRole('textbox', { name: 'Consent Content' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('textbox', { name: 'Consent Content' }).click();
+      await page.keyboard.type(CONSENT_TEXT);
+      await dialog.getByRole('button', { name: 'Save Consent Form' }).click();
+      await page.getByText(studyMessages.consentUpdated).waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // After a reload (from the server, not the page's memory) the consent and basic information are kept.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Edit Study' }).waitFor();
+      expect(await page.getByLabel('Study Name').inputValue()).toBe('Sleep and Mood');
+      await page.getByRole('button', { name: 'Click To Edit Consent Form' }).click();
+      dialog = page.getByRole('dialog', { name: 'Consent Form (Scroll Down To Save)' });
+      await dialog.getByRole('textbox', { name: 'Consent Content' }).filter({ hasText: CONSENT_TEXT }).waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // Add Stage asks first, then shows the new stage's column.
+      await page.getByRole('button', { name: 'Add Stage' }).click();
+      const warning = page.getByRole('dialog', { name: studyMessages.structureChangeWarning });
+      await warning.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText(studyMessages.stageAdded).waitFor();
+      await page.getByRole('region', { name: 'Stage 2' }).waitFor();
+
+      // Save Changes sends the whole study.
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText(studyMessages.changesSaved).waitFor();
+
+      // The lifecycle, from the Study List.
+      await page.getByRole('link', { name: 'Studies' }).click();
+      await page.waitForURL((url) => url.pathname === '/studies/1');
+      let row = await rowWith(page, code);
+      expect(await row.textContent()).toContain('Sleep and Mood');
+      await row.getByRole('button', { name: `Activate ${code}` }).click();
+      await page.getByText(studyMessages.studyActivated).waitFor();
+      row = await rowWith(page, code);
+      await row.getByRole('link', { name: `Participants ${code}` }).waitFor();
+      await row.getByRole('link', { name: `Progress ${code}` }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await row.getByRole('button', { name: `Delete ${code}` }).count()).toBe(0);
+
+      await row.getByRole('button', { name: `Deactivate ${code}` }).click();
+      await page.getByText(studyMessages.studyDeactivated).waitFor();
+      row = await rowWith(page, code);
+      await row.getByRole('button', { name: `Delete ${code}` }).click();
+      const sure = page.getByRole('dialog', { name: generalMessages.areYouSure });
+      await sure.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByText(studyMessages.studyDeleted).waitFor();
+      await page.getByText(studyMessages.noStudies).waitFor();
+    }));
+});
