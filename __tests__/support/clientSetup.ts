@@ -1,4 +1,8 @@
 import '@testing-library/jest-dom';
+import { TextDecoder, TextEncoder } from 'node:util';
+
+// jsdom lacks TextEncoder/TextDecoder, which react-router needs.
+if (typeof globalThis.TextEncoder === 'undefined') Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // jsdom lacks layout; Quill measures ranges when it places its tooltips.
 if (typeof Range !== 'undefined' && !Range.prototype.getBoundingClientRect) {

@@ -1,0 +1,35 @@
+import { api, setTokenGetter } from '../../../src/client/api/client';
+import { mockApi, type MockApi } from '../support/mockApi';
+
+let net: MockApi;
+beforeEach(() => {
+  net = mockApi().on('GET', '/api/x', { status: 200, data: {} });
+  setTokenGetter((kind) => (kind === 'systemOwner' ? 'owner-token' : 'lab-token'));
+});
+afterEach(() => {
+  net.restore();
+  setTokenGetter(() => null);
+});
+
+describe('the API client', () => {
+  it('sends the lab user’s bearer token by default', async () => {
+    await api.get('/api/x');
+    expect(net.sent[0].authorization).toBe('Bearer lab-token');
+  });
+
+  it('sends the system owner’s token when the call says so', async () => {
+    await api.get('/api/x', { session: 'systemOwner' });
+    expect(net.sent[0].authorization).toBe('Bearer owner-token');
+  });
+
+  it('sends no token for the calls that need none', async () => {
+    await api.get('/api/x', { session: 'none' });
+    expect(net.sent[0].authorization).toBeNull();
+  });
+
+  it('sends no header when nobody is signed in', async () => {
+    setTokenGetter(() => null);
+    await api.get('/api/x');
+    expect(net.sent[0].authorization).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+import { configureStore } from '@reduxjs/toolkit';
+import {
+  alertDismissed,
+  alertShown,
+  notificationsReducer,
+  pageChanged,
+  toastHidden,
+  toastShown,
+} from '../../../../src/client/features/notifications/notificationsSlice';
+import { snapshotLoaded } from '../../../../src/client/features/qa/qaSlice';
+
+// The reducer alone; the development checks only slow a busy test machine down here.
+const store = () =>
+  configureStore({
+    reducer: { notifications: notificationsReducer },
+    middleware: (getDefault) => getDefault({ serializableCheck: false, immutableCheck: false }),
+  });
+
+describe('notifications slice', () => {
+  it('identifies toasts by their creation time, kept unique', () => {
+    jest.spyOn(Date, 'now').mockReturnValue(1000);
+    const s = store();
+    s.dispatch(toastShown('First'));
+    s.dispatch(toastShown('Second'));
+    expect(s.getState().notifications.toasts).toEqual([
+      { createdAt: 1000, message: 'First' },
+      { createdAt: 1001, message: 'Second' },
+    ]);
+    s.dispatch(toastHidden(1000));
+    expect(s.getState().notifications.toasts).toEqual([{ createdAt: 1001, message: 'Second' }]);
+    jest.restoreAllMocks();
+  });
+
+  it('clears the red alert on the next page, unless it explains that page', () => {
+    const s = store();
+    s.dispatch(alertShown('Lab not found'));
+    s.dispatch(pageChanged());
+    expect(s.getState().notifications.alert).toBeNull();
+    s.dispatch(alertShown('Your session has expired', true));
+    s.dispatch(pageChanged());
+    expect(s.getState().notifications.alert).toEqual({ message: 'Your session has expired', keepOnNextPage: false });
+    s.dispatch(alertDismissed());
+    expect(s.getState().notifications.alert).toBeNull();
+  });
+
+  it('keeps a replayed snapshot’s alert through the move to its page', () => {
+    const s = store();
+    s.dispatch(alertShown('Saved alert'));
+    s.dispatch(snapshotLoaded({}));
+    s.dispatch(pageChanged());
+    expect(s.getState().notifications.alert?.message).toBe('Saved alert');
+  });
+});

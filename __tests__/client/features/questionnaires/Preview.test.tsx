@@ -1,0 +1,57 @@
+import { screen, within } from '@testing-library/react';
+import { mockApi, type MockApi } from '../../support/mockApi';
+import { deferEditors, inResponse, openEditor } from './editorHarness';
+import { moodSet, question, response } from './fixtures';
+
+jest.setTimeout(30_000);
+deferEditors();
+
+let net: MockApi;
+beforeEach(() => {
+  net = mockApi();
+});
+afterEach(() => net.restore());
+
+describe('the preview', () => {
+  it('shows a question only while its visibility condition holds', async () => {
+    const { user } = await openEditor(
+      net,
+      [
+        question('q1', 'Q1', [response('r1', 'mc', { choices: 'set1' })]),
+        question('q2', 'Q2', [response('r2', 'text', { number_only: true })], {
+          html_question: '<p>Why are you sad?</p>',
+          dependency: [{ or: [{ dependent_qpos: 0, dependent_response_pos: 0, criterion_operator: 'is selected', criterion_value: 'sad' }] }],
+        }),
+        question('q3', 'Q3', [response('r3', 'textarea')], {
+          html_question: '<p>Anything else?</p>',
+          dependency: [{ or: [{ dependent_qpos: 1, dependent_response_pos: 0, criterion_operator: 'greater', criterion_value: '5' }] }],
+        }),
+      ],
+      [moodSet],
+    );
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Preview: Sleep Diary' }));
+    expect(dialog.getByText('Text of Q1')).toBeInTheDocument();
+    expect(dialog.queryByText('Why are you sad?')).not.toBeInTheDocument();
+    expect(dialog.getByText(/1 of 3 questions shown/)).toBeInTheDocument();
+
+    await user.click(dialog.getByRole('radio', { name: 'Sad' }));
+    expect(dialog.getByText('Why are you sad?')).toBeInTheDocument();
+    expect(dialog.queryByText('Anything else?')).not.toBeInTheDocument();
+    await user.type(dialog.getByRole('textbox', { name: 'Q2, response 1' }), '7');
+    expect(dialog.getByText('Anything else?')).toBeInTheDocument();
+
+    await user.click(dialog.getByRole('radio', { name: 'Happy' }));
+    expect(dialog.queryByText('Why are you sad?')).not.toBeInTheDocument();
+  });
+
+  it('shows the unsaved working copy', async () => {
+    const { user } = await openEditor(net, [question('q1', 'Q1')]);
+    await user.selectOptions(inResponse(1, 1).getByLabelText('Response type'), 'slider');
+    await user.type(inResponse(1, 1).getByLabelText('Minimum label'), 'Not at all');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Preview: Sleep Diary' }));
+    expect(dialog.getByRole('slider', { name: 'Q1, response 1' })).toBeInTheDocument();
+    expect(dialog.getByText('Not at all')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,145 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { ALL_ACCESS, type AccessEntry } from '../../../../src/shared/access';
+import { generalMessages, studyMessages } from '../../../../src/shared/messages';
+import { labUserSession } from '../../support/fixtures';
+import { mockApi, type MockApi } from '../../support/mockApi';
+import { currentLocation, renderWithProviders, signedIn } from '../../testUtils';
+import { accessWithout, activeStudy, inactiveStudy, study, summary } from './studyFixtures';
+
+let net: MockApi;
+beforeEach(() => {
+  net = mockApi()
+    .on('GET', '/api/studies?pageNumber=1', { status: 200, data: { studies: [inactiveStudy, activeStudy], pages: 3, page: 1 } })
+    .on('GET', '/api/studies/s9', { status: 200, data: study({ _id: 's9', chin_name: '' }) });
+});
+afterEach(() => net.restore());
+
+function open(route = '/studies/1', allAccess: AccessEntry[] = [...ALL_ACCESS]) {
+  return renderWithProviders(undefined, {
+    route,
+    preloadedState: { auth: { ...signedIn({ labUser: labUserSession() }), allAccess } },
+  });
+}
+
+const rowOf = (code: string) => screen.getByRole('cell', { name: code }).closest('tr') as HTMLElement;
+const buttonsOf = (code: string) =>
+  within(rowOf(code))
+    .queryAllByRole('button')
+    .concat(within(rowOf(code)).queryAllByRole('link'))
+    .map((b) => (b.textContent ?? '').replace(code, '').trim())
+    .sort();
+
+describe('StudyListPage (/studies/{page})', () => {
+  it('lists NAME, STUDY CODE, STATUS and CREATED AT, with page numbers', async () => {
+    open();
+    await screen.findByRole('cell', { name: 'ABC234' });
+    expect(screen.getByRole('heading', { name: 'Study List' })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').slice(0, 4).map((h) => h.textContent)).toEqual(['NAME', 'STUDY CODE', 'STATUS', 'CREATED AT']);
+    const row = rowOf('ABC234');
+    expect(within(row).getByText('Sleep Diary Study')).toBeInTheDocument();
+    expect(within(row).getByText('Inactive')).toBeInTheDocument();
+    expect(within(row).getByText('2024-05-06')).toBeInTheDocument();
+    expect(within(rowOf('XYZ789')).getByText('Active')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Study pages' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '3' })).toHaveAttribute('href', '/studies/3');
+  });
+
+  it('offers Activate and Delete for an inactive study, Deactivate, Participants and Progress for an active one', async () => {
+    open();
+    await screen.findByRole('cell', { name: 'ABC234' });
+    expect(buttonsOf('ABC234')).toEqual(['Activate', 'Delete', 'Edit']);
+    expect(buttonsOf('XYZ789')).toEqual(['Deactivate', 'Edit', 'Participants', 'Progress']);
+    const active = rowOf('XYZ789');
+    expect(within(active).getByRole('link', { name: 'Edit XYZ789' })).toHaveAttribute('href', '/studies/s2/edit');
+    expect(within(active).getByRole('link', { name: 'Participants XYZ789' })).toHaveAttribute('href', '/participants/s2');
+    expect(within(active).getByRole('link', { name: 'Progress XYZ789' })).toHaveAttribute('href', '/participants/check_progress/s2');
+    expect(screen.getByRole('button', { name: 'Create Study' })).toBeInTheDocument();
+  });
+
+  it('hides each lifecycle button without its permission entry', async () => {
+    open('/studies/1', accessWithout('activateStudy', 'deactivateStudy', 'createStudy'));
+    await screen.findByRole('cell', { name: 'ABC234' });
+    expect(buttonsOf('ABC234')).toEqual(['Delete', 'Edit']);
+    expect(buttonsOf('XYZ789')).toEqual(['Edit', 'Participants', 'Progress']);
+    expect(screen.queryByRole('button', { name: 'Create Study' })).not.toBeInTheDocument();
+  });
+
+  it('shows only Edit, Participants and Progress to a user without entries', async () => {
+    open('/studies/1', []);
+    await screen.findByRole('cell', { name: 'ABC234' });
+    expect(buttonsOf('ABC234')).toEqual(['Edit']);
+    expect(buttonsOf('XYZ789')).toEqual(['Edit', 'Participants', 'Progress']);
+  });
+
+  it('activates and deactivates, toasting the server’s message and reloading the list', async () => {
+    let status: 'inactive' | 'active' = 'inactive';
+    net
+      .on('GET', '/api/studies?pageNumber=1', () => ({ status: 200, data: { studies: [summary({ active_status: status })], pages: 1, page: 1 } }))
+      .on('POST', '/api/studies/s1/activate', () => {
+        status = 'active';
+        return { status: 200, data: { message: studyMessages.studyActivated } };
+      })
+      .on('POST', '/api/studies/s1/deactivate', () => {
+        status = 'inactive';
+        return { status: 200, data: { message: studyMessages.studyDeactivated } };
+      });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Activate ABC234' }));
+    expect(await screen.findByText(studyMessages.studyActivated)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate ABC234' }));
+    expect(await screen.findByText(studyMessages.studyDeactivated)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Activate ABC234' })).toBeInTheDocument();
+    expect(net.sentTo('GET', '/api/studies?pageNumber=1')).toHaveLength(3);
+  });
+
+  it('asks ‘Are you sure?’ before deleting', async () => {
+    net.on('DELETE', '/api/studies/s1', { status: 200, data: { message: studyMessages.studyDeleted } });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Delete ABC234' }));
+    const dialog = await screen.findByRole('dialog', { name: generalMessages.areYouSure });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(net.sentTo('DELETE', '/api/studies/s1')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Delete ABC234' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(studyMessages.studyDeleted)).toBeInTheDocument();
+    expect(net.sentTo('DELETE', '/api/studies/s1')).toHaveLength(1);
+  });
+
+  it('shows a refused action’s message in the red alert', async () => {
+    net.on('POST', '/api/studies/s2/deactivate', { status: 403, data: { message: generalMessages.forbidden } });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate XYZ789' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(generalMessages.forbidden);
+  });
+
+  it('creates a blank study and opens its editor', async () => {
+    net.on('POST', '/api/studies', { status: 201, data: study({ _id: 's9', chin_name: '' }) });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Create Study' }));
+    await waitFor(() => expect(currentLocation()).toBe('/studies/s9/edit'));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Edit Study' })).toBeInTheDocument());
+    expect(net.sentTo('POST', '/api/studies')).toHaveLength(1);
+  });
+
+  it('sends an out-of-range page to the last page, and a page that is not a number to the first', async () => {
+    net
+      .on('GET', '/api/studies?pageNumber=7', { status: 200, data: { studies: [], pages: 3, page: 7 } })
+      .on('GET', '/api/studies?pageNumber=3', { status: 200, data: { studies: [activeStudy], pages: 3, page: 3 } });
+    open('/studies/7');
+    await screen.findByRole('cell', { name: 'XYZ789' });
+    expect(currentLocation()).toBe('/studies/3');
+  });
+
+  it('sends /studies/abc to the first page', async () => {
+    open('/studies/abc');
+    await screen.findByRole('cell', { name: 'ABC234' });
+    expect(currentLocation()).toBe('/studies/1');
+  });
+
+  it('says so when the lab has no study', async () => {
+    net.on('GET', '/api/studies?pageNumber=1', { status: 200, data: { studies: [], pages: 1, page: 1 } });
+    open();
+    expect(await screen.findByText(studyMessages.noStudies)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
+  });
+});

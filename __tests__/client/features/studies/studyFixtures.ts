@@ -1,0 +1,56 @@
+// Studies as the server answers them, for the studies slice and page tests.
+import { ALL_ACCESS, ACCESS, accessKey, type AccessName } from '../../../../src/shared/access';
+import type { Stage, Study, StudySummary } from '../../../../src/shared/types/study';
+
+export function stage(num: number, overrides: Partial<Stage> = {}): Stage {
+  return {
+    _id: `stage${num}`,
+    stage_num: num,
+    chin_name: num === 1 ? 'Baseline' : '',
+    chin_progress_message: '',
+    chin_complete_message: '',
+    consent_info: { consent_needed: num === 1, chin_content: num === 1 ? '<p>Please read carefully.</p>' : '' },
+    participant_group_list: [
+      {
+        _id: `group${num}-1`,
+        name: num === 1 ? 'Everyone' : '',
+        group_num: 1,
+        stage: `stage${num}`,
+        ema_list: [],
+        diary_list: [],
+        questionnaire_list: [],
+        questionnaire_list_free_to_choose: false,
+        no_submission_limit_list: [],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export function study(overrides: Partial<Study> = {}): Study {
+  return {
+    _id: 's1',
+    chin_name: 'Sleep Diary Study',
+    study_code: 'ABC234',
+    active_status: 'inactive',
+    createdAt: '2024-05-06T08:00:00.000Z',
+    contact_person_name: 'Dr. Chan',
+    contact_email: 'chan@example.org',
+    lab: 'lab1',
+    stage_list: [stage(1)],
+    ...overrides,
+  };
+}
+
+export function summary(overrides: Partial<StudySummary> = {}): StudySummary {
+  return { _id: 's1', chin_name: 'Sleep Diary Study', study_code: 'ABC234', active_status: 'inactive', createdAt: '2024-05-06T08:00:00.000Z', ...overrides };
+}
+
+export const inactiveStudy = summary();
+export const activeStudy = summary({ _id: 's2', chin_name: 'Mood EMA', study_code: 'XYZ789', active_status: 'active', createdAt: '2024-05-01T08:00:00.000Z' });
+
+/** Every permission entry but the named ones. */
+export function accessWithout(...names: AccessName[]) {
+  const left = new Set(names.map((n) => accessKey(ACCESS[n])));
+  return ALL_ACCESS.filter((e) => !left.has(accessKey(e)));
+}

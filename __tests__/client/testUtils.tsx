@@ -1,0 +1,65 @@
+// renderWithProviders: a real store (makeStore) and a memory router, the portal's routes by default.
+import './support/environment';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { AppRoutes } from '../../src/client/app/AppRoutes';
+import { makeStore, type AppStore, type PreloadedState } from '../../src/client/app/store';
+import { initialRequests } from '../../src/client/app/requestState';
+import { initialAuthState, type AuthState } from '../../src/client/features/auth/authSlice';
+import type { LabUserSession, SiteConfig, SystemOwnerSession } from '../../src/shared/types/identity';
+import { siteConfig } from './support/fixtures';
+
+// Page tests load lazy pages and walk through several screens; on a busy two-core machine running the
+// projects in parallel that can pass Jest's 5 s default.
+jest.setTimeout(20000);
+
+interface RenderOptions {
+  preloadedState?: PreloadedState;
+  route?: string;
+  store?: AppStore;
+  advanceTimers?: (ms: number) => void;
+}
+
+/** Shows where the router is, so tests can assert redirects. */
+function LocationProbe() {
+  const location = useLocation();
+  return (
+    <div data-testid="location" hidden>
+      {location.pathname + location.search}
+    </div>
+  );
+}
+
+export function currentLocation(): string {
+  return screen.getByTestId('location').textContent ?? '';
+}
+
+export function siteState(config: SiteConfig = siteConfig): PreloadedState['site'] {
+  return { config, requests: { ...initialRequests(['config'] as const), config: { status: 'success', message: null } } };
+}
+
+export function signedIn(sessions: { labUser?: LabUserSession; systemOwner?: SystemOwnerSession }): AuthState {
+  return { ...initialAuthState, labUser: sessions.labUser ?? null, systemOwner: sessions.systemOwner ?? null };
+}
+
+export function testStore(preloadedState: PreloadedState = {}): AppStore {
+  window.localStorage.clear();
+  return makeStore({ site: siteState(), ...preloadedState });
+}
+
+export function renderWithProviders(ui: ReactElement = <AppRoutes />, options: RenderOptions = {}) {
+  const store = options.store ?? testStore(options.preloadedState);
+  const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
+  const result = render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[options.route ?? '/']}>
+        {ui}
+        <LocationProbe />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return { store, user, ...result };
+}

@@ -1,0 +1,31 @@
+// Every failed call becomes {status, message}: the server's own message when it sent one, otherwise the
+// network error's own message (part 1 section 8 "Generic handling").
+import { isAxiosError } from 'axios';
+import { generalMessages } from '../../shared/messages';
+
+export interface ApiError {
+  /** The HTTP status, or null when no answer arrived (network failure, timeout). */
+  status: number | null;
+  message: string;
+}
+
+function serverMessage(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null || !('message' in data)) return null;
+  const { message } = data;
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
+}
+
+export function toApiError(error: unknown): ApiError {
+  if (isAxiosError(error)) {
+    const status = error.response?.status ?? null;
+    return { status, message: serverMessage(error.response?.data) ?? error.message };
+  }
+  if (error instanceof Error && error.message) return { status: null, message: error.message };
+  return { status: null, message: generalMessages.networkError };
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<ApiError>;
+  return typeof candidate.message === 'string' && (candidate.status === null || typeof candidate.status === 'number');
+}

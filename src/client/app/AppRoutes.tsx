@@ -1,0 +1,81 @@
+// The route table (part 1 section 2). Pages load lazily so the sign-in page stays small.
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { DEFAULT_LANDING } from '../../shared/limits';
+import { PublicLayout } from '../components/PublicLayout';
+import { SectionPage } from '../components/SectionPage';
+import { RequireLabManager, RequireLabUser, RequireMainHost, RequireSystemOwner } from '../features/auth/guards';
+import { QuestionnaireEditorRoute } from '../features/questionnaires/QuestionnaireEditorRoute';
+import { AppShell } from './AppShell';
+import { paths } from './paths';
+
+// The signed-in layouts (menus, dropdowns) are not needed to sign in, so they load after it.
+const Layout = lazy(() => import('../components/Layout').then((m) => ({ default: m.Layout })));
+const SystemOwnerLayout = lazy(() => import('../components/SystemOwnerLayout').then((m) => ({ default: m.SystemOwnerLayout })));
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const SystemOwnerLoginPage = lazy(() => import('../features/auth/SystemOwnerLoginPage'));
+const ErrorPage = lazy(() => import('../features/site/ErrorPage'));
+const ParticipantSupportPage = lazy(() => import('../features/site/ParticipantSupportPage'));
+const ParticipantAppPage = lazy(() => import('../features/site/ParticipantAppPage'));
+const LabMembersPage = lazy(() => import('../features/labs/LabMembersPage'));
+const SignUpPage = lazy(() => import('../features/labs/SignUpPage'));
+const SystemOwnerHomePage = lazy(() => import('../features/labs/SystemOwnerHomePage'));
+const CreateLabPage = lazy(() => import('../features/labs/CreateLabPage'));
+const LabPage = lazy(() => import('../features/labs/LabPage'));
+const RegisterUserPage = lazy(() => import('../features/labs/RegisterUserPage'));
+const EditUserPage = lazy(() => import('../features/labs/EditUserPage'));
+const StudyListPage = lazy(() => import('../features/studies/StudyListPage'));
+const StudyEditorPage = lazy(() => import('../features/studies/StudyEditorPage'));
+const MediaFilesPage = lazy(() => import('../features/media/MediaFilesPage'));
+const CreateFilePage = lazy(() => import('../features/media/CreateFilePage'));
+const EditFilePage = lazy(() => import('../features/media/EditFilePage'));
+const QuestionnaireListPage = lazy(() => import('../features/questionnaires/QuestionnaireListPage'));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppShell />}>
+        <Route path={paths.home.path} element={<Navigate to={DEFAULT_LANDING} replace />} />
+        <Route element={<PublicLayout />}>
+          <Route path={paths.login.path} element={<LoginPage />} />
+          <Route path={paths.error.path} element={<ErrorPage />} />
+          <Route path={paths.participantSupport.path} element={<ParticipantSupportPage />} />
+          <Route path={paths.participantApp.path} element={<ParticipantAppPage />} />
+          <Route path="*" element={<ErrorPage />} />
+        </Route>
+        <Route element={<RequireLabUser />}>
+          <Route element={<Layout />}>
+            <Route path={paths.studies.path} element={<StudyListPage />} />
+            <Route path={paths.studyEdit.path} element={<StudyEditorPage />} />
+            <Route path={paths.participants.path} element={<SectionPage title="Participant List" />} />
+            <Route path={paths.studyProgress.path} element={<SectionPage title="Study Progress" />} />
+            <Route path={paths.questionnaires.path} element={<QuestionnaireListPage />} />
+            <Route path={paths.questionnaireEditor.path} element={<QuestionnaireEditorRoute />} />
+            <Route path={paths.mediaFiles.path} element={<MediaFilesPage />} />
+            <Route path={paths.mediaCreateFile.path} element={<CreateFilePage />} />
+            <Route path={paths.mediaEditFile.path} element={<EditFilePage />} />
+            <Route element={<RequireLabManager />}>
+              <Route path={paths.labMembers.path} element={<LabMembersPage />} />
+              <Route path={paths.labMemberRegister.path} element={<SignUpPage />} />
+            </Route>
+          </Route>
+        </Route>
+        <Route element={<RequireMainHost />}>
+          <Route element={<PublicLayout />}>
+            <Route path={paths.systemOwnerLogin.path} element={<SystemOwnerLoginPage />} />
+          </Route>
+          <Route element={<RequireSystemOwner />}>
+            <Route element={<SystemOwnerLayout />}>
+              <Route path={paths.systemOwnerHome.path} element={<SystemOwnerHomePage />} />
+              <Route path={paths.systemOwnerCreateLab.path} element={<CreateLabPage />} />
+              <Route path={paths.systemOwnerLab.path} element={<LabPage />} />
+              <Route path={paths.systemOwnerRegister.path} element={<RegisterUserPage />} />
+              <Route path={paths.systemOwnerEditUser.path} element={<EditUserPage />} />
+              <Route path={paths.systemOwnerStudies.path} element={<SectionPage title="Study List" />} />
+            </Route>
+          </Route>
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,56 @@
+// The four request states of the design card, written once. Every slice keeps a `requests` record keyed by
+// call name and lets trackRequest keep it in step with the call's thunk.
+import type { ActionReducerMapBuilder, AsyncThunk, Draft, PayloadAction } from '@reduxjs/toolkit';
+import type { ApiError } from '../api/errors';
+import type { ApiThunkConfig } from './createApiThunk';
+
+export type RequestStatus = 'request' | 'success' | 'fail' | 'reset';
+
+export interface RequestState {
+  status: RequestStatus;
+  /** The server's (or network's) message when the call failed. */
+  message: string | null;
+}
+
+export const resetState: RequestState = { status: 'reset', message: null };
+
+export type Requests<K extends string> = Record<K, RequestState>;
+
+interface WithRequests<K extends string> {
+  requests: Requests<K>;
+}
+
+export function initialRequests<K extends string>(keys: readonly K[]): Requests<K> {
+  return Object.fromEntries(keys.map((key) => [key, { ...resetState }])) as Requests<K>;
+}
+
+function setRequest<K extends string>(state: WithRequests<K>, key: K, value: RequestState): void {
+  state.requests[key] = value;
+}
+
+/**
+ * Adds pending -> request, fulfilled -> success, rejected -> fail for one thunk. It uses matchers, so call it
+ * after the slice's own addCase calls for the same thunk (Redux Toolkit wants cases before matchers).
+ */
+export function trackRequest<S extends WithRequests<K>, K extends string, Returned, Arg>(
+  builder: ActionReducerMapBuilder<S>,
+  thunk: AsyncThunk<Returned, Arg, ApiThunkConfig>,
+  key: K,
+): void {
+  // Draft<S> keeps the shape of S; the helper only writes its `requests` record.
+  const own = (state: Draft<S>) => state as unknown as WithRequests<K>;
+  builder
+    .addMatcher(thunk.pending.match, (state) => setRequest(own(state), key, { status: 'request', message: null }))
+    .addMatcher(thunk.fulfilled.match, (state) => setRequest(own(state), key, { status: 'success', message: null }))
+    .addMatcher(thunk.rejected.match, (state, action) => {
+      const payload: ApiError | undefined = action.payload;
+      setRequest(own(state), key, { status: 'fail', message: payload?.message ?? action.error.message ?? null });
+    });
+}
+
+/** A case reducer that puts one request back to `reset` (e.g. when a form page is left). */
+export function resetRequest<K extends string>() {
+  return (state: WithRequests<K>, action: PayloadAction<K>) => {
+    setRequest(state, action.payload, { ...resetState });
+  };
+}

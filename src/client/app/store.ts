@@ -1,0 +1,69 @@
+// The store: one slice per entity, only the auth slice persisted (localStorage key "persist:auth"), and the
+// QA snapshot loader at the root.
+import { combineReducers, configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE, type Persistor } from 'redux-persist';
+import storage from 'redux-persist/lib/storage';
+import { setTokenGetter } from '../api/client';
+import { authReducer, type AuthState } from '../features/auth/authSlice';
+import { labsReducer } from '../features/labs/labsSlice';
+import { mediaReducer } from '../features/media/mediaSlice';
+import { notificationsReducer } from '../features/notifications/notificationsSlice';
+import { qaReducer, snapshotLoaded } from '../features/qa/qaSlice';
+import { questionnairesReducer } from '../features/questionnaires/questionnairesSlice';
+import { stateFromSnapshot } from '../features/qa/snapshot';
+import { siteReducer } from '../features/site/siteSlice';
+import { studiesReducer } from '../features/studies/studiesSlice';
+import { createUnauthorizedMiddleware } from './unauthorizedMiddleware';
+import type { Navigation } from './navigation';
+
+// Request states are not persisted: after a reload no call is in flight.
+const authPersistConfig = { key: 'auth', storage, whitelist: ['labUser', 'systemOwner', 'allAccess'] };
+
+const slices = combineReducers({
+  auth: persistReducer(authPersistConfig, authReducer),
+  site: siteReducer,
+  labs: labsReducer,
+  media: mediaReducer,
+  studies: studiesReducer,
+  notifications: notificationsReducer,
+  qa: qaReducer,
+  questionnaires: questionnairesReducer,
+});
+
+export type RootState = ReturnType<typeof slices>;
+
+function rootReducer(state: RootState | undefined, action: UnknownAction): RootState {
+  if (state && snapshotLoaded.match(action)) return slices(stateFromSnapshot(state, action.payload), action);
+  return slices(state, action);
+}
+
+/** What tests and main may preload: any slices, auth without redux-persist's bookkeeping. */
+export type PreloadedState = Partial<Omit<RootState, 'auth'>> & { auth?: AuthState };
+
+export interface StoreOptions {
+  /** Where the 401 middleware reads the location and navigates; the router bridge by default. */
+  navigation?: Navigation;
+}
+
+export function makeStore(preloadedState?: PreloadedState, options: StoreOptions = {}) {
+  const store = configureStore({
+    reducer: rootReducer,
+    // redux-persist adds its bookkeeping to auth on its own PERSIST action, so preloaded auth may lack it.
+    preloadedState: preloadedState as RootState | undefined,
+    middleware: (getDefault) =>
+      getDefault({
+        // The development-only checks warn on slow machines long before a state is really too large.
+        immutableCheck: { warnAfter: 200 },
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER], warnAfter: 200 },
+      }).concat(createUnauthorizedMiddleware(options.navigation)),
+  });
+  setTokenGetter((kind) => {
+    const { auth } = store.getState();
+    return (kind === 'systemOwner' ? auth.systemOwner?.token : auth.labUser?.token) ?? null;
+  });
+  const persistor: Persistor = persistStore(store);
+  return Object.assign(store, { persistor });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

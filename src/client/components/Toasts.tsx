@@ -1,0 +1,36 @@
+// Transient info toasts for server messages; each hides itself after TOAST_AUTO_HIDE_MS (3 s). The container
+// is one polite live region, so screen readers announce each toast without interrupting, and it never
+// competes with the red alert (react-bootstrap's Toast forces role="alert").
+import { useEffect } from 'react';
+import CloseButton from 'react-bootstrap/CloseButton';
+import { TOAST_AUTO_HIDE_MS } from '../../shared/limits';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { selectToasts, toastHidden, type Toast } from '../features/notifications/notificationsSlice';
+
+function InfoToast({ toast }: { toast: Toast }) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const timer = window.setTimeout(() => dispatch(toastHidden(toast.createdAt)), TOAST_AUTO_HIDE_MS);
+    return () => window.clearTimeout(timer);
+  }, [dispatch, toast.createdAt]);
+  return (
+    <div className="toast show bg-info-subtle">
+      <div className="toast-header">
+        <strong className="me-auto">Info</strong>
+        <CloseButton aria-label="Close" onClick={() => dispatch(toastHidden(toast.createdAt))} />
+      </div>
+      <div className="toast-body">{toast.message}</div>
+    </div>
+  );
+}
+
+export function Toasts() {
+  const toasts = useAppSelector(selectToasts);
+  return (
+    <div className="toast-container position-fixed top-0 end-0 p-3" role="status" aria-live="polite" aria-label="Notifications">
+      {toasts.map((toast) => (
+        <InfoToast key={toast.createdAt} toast={toast} />
+      ))}
+    </div>
+  );
+}

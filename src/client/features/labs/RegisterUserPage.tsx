@@ -1,0 +1,89 @@
+// Register New Admin User (/systemowner/register/{labId}); success returns to the lab page.
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useNavigate, useParams } from 'react-router-dom';
+import { authMessages } from '../../../shared/messages';
+import { emailProblem, passwordProblem } from '../../../shared/validation/identity';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { LinkButton } from '../../components/LinkButton';
+import { TextField } from '../../components/forms/TextField';
+import { confirmProblem, fieldErrors, focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
+import { toastShown } from '../notifications/notificationsSlice';
+import { selectLabsRequests } from './labsSlice';
+import { registerUser } from './labsThunks';
+
+type Field = 'email' | 'password' | 'confirmation';
+const fieldId = (field: Field) => `register-user-${field}`;
+
+export default function RegisterUserPage() {
+  const { labId = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const busy = useAppSelector(selectLabsRequests).registerUser.status === 'request';
+  const [email, setEmail] = useState('');
+  const [isLabManager, setIsLabManager] = useState(false);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = fieldErrors<Field>({
+      email: emailProblem(email),
+      password: passwordProblem(password),
+      confirmation: confirmProblem(password, confirmation),
+    });
+    setErrors(found);
+    if (hasErrors(found)) return focusFirstError(found, fieldId);
+    const result = await dispatch(registerUser({ labId, body: { email: email.trim(), password, isLabManager } }));
+    if (registerUser.fulfilled.match(result)) {
+      dispatch(toastShown(authMessages.registrationSuccess));
+      void navigate(paths.systemOwnerLab.getHref(labId));
+    }
+  };
+
+  return (
+    <div className="mx-auto" style={{ maxWidth: 560 }}>
+      <h1 className="h3 mb-4">Register New Admin User</h1>
+      <Form noValidate onSubmit={(event) => void submit(event)}>
+        <TextField id={fieldId('email')} label="Email" type="email" autoComplete="off" value={email} onChange={setEmail} error={errors.email} />
+        <Form.Check
+          className="mb-3"
+          id="register-user-manager"
+          type="checkbox"
+          label="Is Lab Manager"
+          checked={isLabManager}
+          onChange={(event) => setIsLabManager(event.target.checked)}
+        />
+        <TextField
+          id={fieldId('password')}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
+        <TextField
+          id={fieldId('confirmation')}
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={setConfirmation}
+          error={errors.confirmation}
+        />
+        <div className="d-flex gap-2">
+          <Button type="submit" variant="primary" disabled={busy}>
+            Register
+          </Button>
+          <LinkButton to={paths.systemOwnerLab.getHref(labId)} variant="outline-secondary">
+            Go Back
+          </LinkButton>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+// Sign Up (/lm/register): a lab manager registers a user of their own lab; on success 'Registration
+// Success!' appears and the manager returns to the Lab Users list.
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useNavigate } from 'react-router-dom';
+import { emailProblem, passwordProblem } from '../../../shared/validation/identity';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { LinkButton } from '../../components/LinkButton';
+import { TextField } from '../../components/forms/TextField';
+import { confirmProblem, fieldErrors, focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
+import { selectLabUser } from '../auth/authSlice';
+import { toastShown } from '../notifications/notificationsSlice';
+import { selectLabsRequests } from './labsSlice';
+import { registerMember } from './labsThunks';
+
+type Field = 'email' | 'password' | 'confirmation';
+const fieldId = (field: Field) => `sign-up-${field}`;
+
+export default function SignUpPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const session = useAppSelector(selectLabUser);
+  const busy = useAppSelector(selectLabsRequests).registerMember.status === 'request';
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = fieldErrors<Field>({
+      email: emailProblem(email),
+      password: passwordProblem(password),
+      confirmation: confirmProblem(password, confirmation),
+    });
+    setErrors(found);
+    if (hasErrors(found) || !session) return focusFirstError(found, fieldId);
+    const result = await dispatch(registerMember({ email: email.trim(), password, lab: session.lab }));
+    if (registerMember.fulfilled.match(result)) {
+      dispatch(toastShown(result.payload.message));
+      void navigate(paths.labMembers.getHref());
+    }
+  };
+
+  return (
+    <div className="mx-auto" style={{ maxWidth: 560 }}>
+      <h1 className="h3 mb-4">Sign Up</h1>
+      <Form noValidate onSubmit={(event) => void submit(event)}>
+        <TextField id={fieldId('email')} label="Email" type="email" autoComplete="off" value={email} onChange={setEmail} error={errors.email} />
+        <TextField
+          id={fieldId('password')}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+        />
+        <TextField
+          id={fieldId('confirmation')}
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={setConfirmation}
+          error={errors.confirmation}
+        />
+        <div className="d-flex gap-2">
+          <Button type="submit" variant="primary" disabled={busy}>
+            Sign Up
+          </Button>
+          <LinkButton to={paths.labMembers.getHref()} variant="outline-secondary">
+            Go Back
+          </LinkButton>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// The media file calls (part 1 section 7 "Media files", part 2 section 7 for the picker's search) and the
+// lab-info call behind the storage bar. All go through the portal's axios instance with the lab user's token.
+import { api } from '../../api/client';
+import type { MediaType } from '../../../shared/media';
+import type { LabInfo, MessageAnswer } from '../../../shared/types/identity';
+import type { CreateFileBody, MediaFile, MediaListAnswer, UploadUrlAnswer, UploadUrlBody } from '../../../shared/types/media';
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** genLabS3URL also names the content type the upload must be sent with. */
+export interface UploadGrant extends UploadUrlAnswer {
+  contentType: string;
+}
+
+export interface PickerSearch {
+  keyword: string;
+  /** '' lists every type. */
+  type: MediaType | '';
+}
+
+export const mediaApi = {
+  list: async (pageNumber: number) => (await api.get<MediaListAnswer>(`/api/files/userFiles?pageNumber=${pageNumber}`)).data,
+  get: async (fileId: string) => (await api.get<MediaFile>(`/api/files/mediafile/${id(fileId)}`)).data,
+  rename: async ({ fileId, name }: { fileId: string; name: string }) =>
+    (await api.put<MediaFile>(`/api/files/mediafile/${id(fileId)}`, { name })).data,
+  remove: async (fileId: string) => (await api.delete<MessageAnswer>(`/api/files/mediafile/${id(fileId)}`)).data,
+  labInfo: async (labId: string) => (await api.get<LabInfo>(`/api/labs/labinfo/${id(labId)}`)).data,
+  uploadUrl: async (body: UploadUrlBody) => (await api.post<UploadGrant>('/api/files/genLabS3URL', body)).data,
+  createFile: async (body: CreateFileBody) => (await api.post<MediaFile>('/api/files/createfiles', body)).data,
+  search: async ({ keyword, type }: PickerSearch) =>
+    (await api.get<{ files: MediaFile[] }>(`/api/files/targetfiles?keyword=${id(keyword)}&type=${type}`)).data.files,
+};

@@ -1,0 +1,122 @@
+// The lab's media files: the paged list, the file open for editing, the lab's storage use, the upload's
+// progress and the media picker's search results. Each call's state is one of the four request states.
+import { createSlice } from '@reduxjs/toolkit';
+import type { LabInfo } from '../../../shared/types/identity';
+import type { MediaFile, MediaListAnswer } from '../../../shared/types/media';
+import { initialRequests, resetRequest, trackRequest, type Requests } from '../../app/requestState';
+import {
+  deleteMediaFile,
+  fetchMediaFile,
+  fetchMediaFiles,
+  fetchMediaLabInfo,
+  renameMediaFile,
+  searchPickerFiles,
+  uploadFile,
+  uploadProgressed,
+} from './mediaThunks';
+
+const requestKeys = ['list', 'file', 'rename', 'remove', 'labInfo', 'upload', 'picker'] as const;
+export type MediaRequest = (typeof requestKeys)[number];
+
+export interface MediaState {
+  /** The page of the Media Files list last loaded. */
+  list: MediaListAnswer | null;
+  /** The file open on Update Filename. */
+  file: MediaFile | null;
+  labInfo: LabInfo | null;
+  /** Percent of the current upload's bytes sent; null before the bytes start to travel. */
+  uploadPercent: number | null;
+  picker: {
+    files: MediaFile[];
+    /** The search whose answer may fill the list: older answers arriving late are dropped. */
+    latestRequestId: string | null;
+  };
+  requests: Requests<MediaRequest>;
+}
+
+export const initialMediaState: MediaState = {
+  list: null,
+  file: null,
+  labInfo: null,
+  uploadPercent: null,
+  picker: { files: [], latestRequestId: null },
+  requests: initialRequests(requestKeys),
+};
+
+const mediaSlice = createSlice({
+  name: 'media',
+  initialState: initialMediaState,
+  reducers: {
+    mediaRequestReset: resetRequest<MediaRequest>(),
+    /** The picker opens on an empty list, not on the answer of its last search. */
+    pickerCleared: (state) => {
+      state.picker = { files: [], latestRequestId: null };
+      state.requests.picker = { status: 'reset', message: null };
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchMediaFiles.fulfilled, (state, action) => {
+        state.list = action.payload;
+      })
+      .addCase(fetchMediaFile.pending, (state, action) => {
+        if (state.file?._id !== action.meta.arg) state.file = null;
+      })
+      .addCase(fetchMediaFile.fulfilled, (state, action) => {
+        state.file = action.payload;
+      })
+      .addCase(renameMediaFile.fulfilled, (state, action) => {
+        state.file = action.payload;
+        const listed = state.list?.files.find((f) => f._id === action.payload._id);
+        if (listed) listed.name = action.payload.name;
+      })
+      .addCase(deleteMediaFile.fulfilled, (state, action) => {
+        if (state.list) state.list.files = state.list.files.filter((f) => f._id !== action.meta.arg);
+        if (state.file?._id === action.meta.arg) state.file = null;
+      })
+      .addCase(fetchMediaLabInfo.fulfilled, (state, action) => {
+        state.labInfo = action.payload;
+      })
+      .addCase(uploadFile.pending, (state) => {
+        state.uploadPercent = null;
+      })
+      .addCase(uploadProgressed, (state, action) => {
+        state.uploadPercent = action.payload;
+      })
+      .addCase(uploadFile.rejected, (state) => {
+        state.uploadPercent = null;
+      })
+      .addCase(searchPickerFiles.pending, (state, action) => {
+        state.picker.latestRequestId = action.meta.requestId;
+      })
+      .addCase(searchPickerFiles.fulfilled, (state, action) => {
+        if (state.picker.latestRequestId === action.meta.requestId) state.picker.files = action.payload;
+      });
+    trackRequest(builder, fetchMediaFiles, 'list');
+    trackRequest(builder, fetchMediaFile, 'file');
+    trackRequest(builder, renameMediaFile, 'rename');
+    trackRequest(builder, deleteMediaFile, 'remove');
+    trackRequest(builder, fetchMediaLabInfo, 'labInfo');
+    trackRequest(builder, uploadFile, 'upload');
+    trackRequest(builder, searchPickerFiles, 'picker');
+  },
+  selectors: {
+    selectMediaList: (state) => state.list,
+    selectMediaFile: (state) => state.file,
+    selectMediaLabInfo: (state) => state.labInfo,
+    selectUploadPercent: (state) => state.uploadPercent,
+    selectPickerFiles: (state) => state.picker.files,
+    selectMediaRequests: (state) => state.requests,
+  },
+});
+
+export const { mediaRequestReset, pickerCleared } = mediaSlice.actions;
+export const {
+  selectMediaList,
+  selectMediaFile,
+  selectMediaLabInfo,
+  selectUploadPercent,
+  selectPickerFiles,
+  selectMediaRequests,
+} = mediaSlice.selectors;
+export const mediaReducer = mediaSlice.reducer;

@@ -1,0 +1,203 @@
+// The questionnaire editor (part 2 section 2.4): code and name, the questions, the Go to jump, the
+// multiple-choice set manager, the preview and Save Changes. The questions being edited are this component's
+// working copy; the store keeps what the server has.
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { editResponse, prepareForSave } from '../../../../shared/questionnaire/operations';
+import { questionnaireCreateProblem, questionnaireMessages, questionnaireSaveProblem } from '../../../../shared/questionnaire/rules';
+import type { MultipleChoiceSet, Question, Questionnaire } from '../../../../shared/questionnaire/types';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { EmptyState } from '../../../components/EmptyState';
+import { TextField } from '../../../components/forms/TextField';
+import { alertShown, toastShown } from '../../notifications/notificationsSlice';
+import { McSetManager } from '../mcSets/McSetManager';
+import { PreviewModal } from '../preview/PreviewModal';
+import { selectQuestionnairesRequests } from '../questionnairesSlice';
+import { saveQuestionnaire } from '../questionnairesThunks';
+import { useCardContexts } from './cardContext';
+import { ConditionDialog } from './ConditionDialog';
+import { editorReducer, newId } from './editorState';
+import { questionLabel } from './labels';
+import { QuestionCard, questionCardId, questionNumberId, type QuestionCardActions } from './QuestionCard';
+
+export const editorTexts = {
+  heading: 'Edit Questionnaire',
+  empty: 'This questionnaire has no questions yet.',
+  unsaved: 'Unsaved changes',
+} as const;
+
+interface QuestionnaireEditorProps {
+  questionnaire: Questionnaire;
+  sets: readonly MultipleChoiceSet[];
+}
+
+/** Moves to a question's card and into its number field. */
+function jumpTo(questionId: string) {
+  document.getElementById(questionCardId(questionId))?.scrollIntoView?.({ block: 'start' });
+  document.getElementById(questionNumberId(questionId))?.focus({ preventScroll: true });
+}
+
+export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditorProps) {
+  const dispatch = useAppDispatch();
+  const saving = useAppSelector(selectQuestionnairesRequests).save.status === 'request';
+  const [questions, edit] = useReducer(editorReducer, questionnaire.chin_content);
+  const [name, setName] = useState(questionnaire.chin_name);
+  const [code, setCode] = useState(questionnaire.abbrev);
+  const [saved, setSaved] = useState({ questions: questionnaire.chin_content, name: questionnaire.chin_name, code: questionnaire.abbrev });
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const [conditionsOf, setConditionsOf] = useState<number | null>(null);
+  const [managingSets, setManagingSets] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+  const top = useRef<HTMLHeadingElement>(null);
+  const contexts = useCardContexts(questions);
+  const dirty = questions !== saved.questions || name !== saved.name || code !== saved.code;
+
+  const actions = useMemo<QuestionCardActions>(
+    () => ({
+      insert: (at, kind) => {
+        const questionId = newId();
+        edit({ type: 'insert', at, kind, questionId, responseId: newId() });
+        setFocusTarget(questionId);
+      },
+      addResponse: (qpos) => edit({ type: 'addResponse', qpos, responseId: newId() }),
+      remove: setDeleting,
+      openConditions: setConditionsOf,
+      manageSets: () => setManagingSets(true),
+    }),
+    [],
+  );
+
+  // A question just added gets the keyboard focus.
+  useEffect(() => {
+    if (!focusTarget) return;
+    jumpTo(focusTarget);
+    setFocusTarget(null);
+  }, [focusTarget, questions]);
+
+  // Leaving the page with unsaved changes asks first.
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  const replace = useCallback((next: Question[]) => edit({ type: 'replace', questions: next }), []);
+
+  // A removed set no longer answers for the responses that chose it in this unsaved copy.
+  const setRemoved = (setId: string) => {
+    let next = questions;
+    next.forEach((q, qpos) =>
+      q.other_info.forEach((r, rpos) => {
+        if (r.type === 'mc' && r.choices === setId) next = editResponse(next, qpos, rpos, { choices: null });
+      }),
+    );
+    if (next !== questions) replace(next);
+  };
+
+  const save = async () => {
+    const problem = questionnaireCreateProblem(name, code) ?? questionnaireSaveProblem(questions);
+    if (problem) {
+      dispatch(alertShown(problem));
+      top.current?.scrollIntoView?.({ block: 'start' });
+      return;
+    }
+    const sent = { questions, name, code };
+    const result = await dispatch(
+      saveQuestionnaire({
+        questionnaireId: questionnaire._id,
+        body: { chin_name: name.trim(), abbrev: code.trim(), chin_content: prepareForSave(questions) },
+      }),
+    );
+    if (saveQuestionnaire.fulfilled.match(result)) {
+      dispatch(toastShown(questionnaireMessages.questionnaireSaved));
+      setSaved(sent);
+    } else {
+      top.current?.scrollIntoView?.({ block: 'start' });
+    }
+  };
+
+  return (
+    <div className="questionnaire-editor">
+      <h1 ref={top} className="h3 mb-3">
+        {editorTexts.heading}
+      </h1>
+      <div className="row">
+        <div className="col-md-4">
+          <TextField id="questionnaire-code" label="Questionnaire Code" value={code} onChange={setCode} autoComplete="off" />
+        </div>
+        <div className="col-md-8">
+          <TextField id="questionnaire-name" label="Questionnaire Name" value={name} onChange={setName} autoComplete="off" />
+        </div>
+      </div>
+      <div className="d-flex flex-wrap align-items-end gap-2 mb-3">
+        <Form.Group controlId="questionnaire-go-to" style={{ minWidth: '16rem', maxWidth: '28rem' }} className="flex-grow-1">
+          <Form.Label className="small mb-1">Go to</Form.Label>
+          <Form.Select
+            size="sm"
+            value=""
+            disabled={questions.length === 0}
+            onChange={(e) => {
+              if (e.target.value) jumpTo(e.target.value);
+            }}
+          >
+            <option value="">Choose a question</option>
+            {questions.map((q, qpos) => (
+              <option key={q._id} value={q._id}>
+                {questionLabel(q, qpos)}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <Button size="sm" variant="outline-primary" onClick={() => setManagingSets(true)}>
+          Multiple Choices Sets
+        </Button>
+        <Button size="sm" variant="outline-primary" onClick={() => setPreviewing(true)}>
+          Preview
+        </Button>
+      </div>
+
+      {questions.length === 0 ? (
+        <EmptyState message={editorTexts.empty}>
+          <div className="d-flex justify-content-center gap-2">
+            <Button variant="outline-primary" onClick={() => actions.insert(0, 'question')}>
+              Add Question
+            </Button>
+            <Button variant="outline-primary" onClick={() => actions.insert(0, 'instruction')}>
+              Add Instruction
+            </Button>
+          </div>
+        </EmptyState>
+      ) : (
+        questions.map((q, qpos) => (
+          <QuestionCard key={q._id} question={q} qpos={qpos} context={contexts[qpos]} sets={sets} dispatch={edit} actions={actions} />
+        ))
+      )}
+
+      <div className="questionnaire-save-bar py-2">
+        <div className="container d-flex align-items-center justify-content-end gap-3">
+          {dirty && <span className="small text-body-secondary">{editorTexts.unsaved}</span>}
+          <Button variant="primary" onClick={() => void save()} disabled={saving}>
+            Save Changes
+          </Button>
+        </div>
+      </div>
+
+      <ConfirmDialog
+        show={deleting !== null}
+        details={deleting !== null && questions[deleting] ? `${questionLabel(questions[deleting], deleting)} will be deleted.` : undefined}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting !== null) edit({ type: 'delete', qpos: deleting });
+          setDeleting(null);
+        }}
+      />
+      <ConditionDialog questions={questions} qpos={conditionsOf} sets={sets} onChange={replace} onClose={() => setConditionsOf(null)} />
+      <McSetManager questionnaireId={questionnaire._id} show={managingSets} onClose={() => setManagingSets(false)} onRemoved={setRemoved} />
+      <PreviewModal show={previewing} onClose={() => setPreviewing(false)} title={name} questions={questions} sets={sets} />
+    </div>
+  );
+}

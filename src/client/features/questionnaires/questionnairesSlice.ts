@@ -1,0 +1,104 @@
+// Questionnaires as the server has them: the list page, the questionnaire open in the editor and its
+// multiple-choice sets. The editor's unsaved working copy lives in the editor, not here.
+import { createSlice } from '@reduxjs/toolkit';
+import type { MultipleChoiceSet, Questionnaire, QuestionnaireListAnswer } from '../../../shared/questionnaire/types';
+import { initialRequests, resetRequest, trackRequest, type Requests } from '../../app/requestState';
+import {
+  createMcSet,
+  createQuestionnaire,
+  deleteMcSet,
+  deleteQuestionnaire,
+  fetchMcSets,
+  fetchQuestionnaire,
+  fetchQuestionnaires,
+  saveQuestionnaire,
+  updateMcSet,
+} from './questionnairesThunks';
+
+const requestKeys = ['list', 'create', 'questionnaire', 'save', 'delete', 'sets', 'createSet', 'updateSet', 'deleteSet'] as const;
+export type QuestionnairesRequest = (typeof requestKeys)[number];
+
+export interface QuestionnairesState {
+  list: QuestionnaireListAnswer | null;
+  /** The questionnaire open in the editor, as last loaded or saved. */
+  questionnaire: Questionnaire | null;
+  /** The sets of the questionnaire named by setsOf. */
+  sets: MultipleChoiceSet[];
+  setsOf: string | null;
+  requests: Requests<QuestionnairesRequest>;
+}
+
+const initialState: QuestionnairesState = {
+  list: null,
+  questionnaire: null,
+  sets: [],
+  setsOf: null,
+  requests: initialRequests(requestKeys),
+};
+
+const questionnairesSlice = createSlice({
+  name: 'questionnaires',
+  initialState,
+  reducers: {
+    questionnairesRequestReset: resetRequest<QuestionnairesRequest>(),
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchQuestionnaires.fulfilled, (state, action) => {
+        state.list = action.payload;
+      })
+      // A questionnaire is always loaded afresh: the editor starts from what the server has now.
+      .addCase(fetchQuestionnaire.pending, (state) => {
+        state.questionnaire = null;
+      })
+      .addCase(fetchQuestionnaire.fulfilled, (state, action) => {
+        state.questionnaire = action.payload;
+      })
+      .addCase(saveQuestionnaire.fulfilled, (state, action) => {
+        state.questionnaire = action.payload;
+      })
+      .addCase(deleteQuestionnaire.fulfilled, (state, action) => {
+        if (state.list) state.list.qx_list = state.list.qx_list.filter((q) => q._id !== action.meta.arg);
+        if (state.questionnaire?._id === action.meta.arg) state.questionnaire = null;
+      })
+      .addCase(fetchMcSets.pending, (state, action) => {
+        if (state.setsOf !== action.meta.arg) {
+          state.sets = [];
+          state.setsOf = action.meta.arg;
+        }
+      })
+      .addCase(fetchMcSets.fulfilled, (state, action) => {
+        if (state.setsOf === action.meta.arg) state.sets = action.payload;
+      })
+      .addCase(createMcSet.fulfilled, (state, action) => {
+        if (state.setsOf === action.meta.arg.questionnaireId) state.sets.push(action.payload.set);
+      })
+      .addCase(updateMcSet.fulfilled, (state, action) => {
+        state.sets = state.sets.map((s) => (s._id === action.payload.set._id ? action.payload.set : s));
+      })
+      .addCase(deleteMcSet.fulfilled, (state, action) => {
+        state.sets = state.sets.filter((s) => s._id !== action.meta.arg);
+      });
+    trackRequest(builder, fetchQuestionnaires, 'list');
+    trackRequest(builder, createQuestionnaire, 'create');
+    trackRequest(builder, fetchQuestionnaire, 'questionnaire');
+    trackRequest(builder, saveQuestionnaire, 'save');
+    trackRequest(builder, deleteQuestionnaire, 'delete');
+    trackRequest(builder, fetchMcSets, 'sets');
+    trackRequest(builder, createMcSet, 'createSet');
+    trackRequest(builder, updateMcSet, 'updateSet');
+    trackRequest(builder, deleteMcSet, 'deleteSet');
+  },
+  selectors: {
+    selectQuestionnaireList: (state) => state.list,
+    selectQuestionnaire: (state) => state.questionnaire,
+    selectMcSets: (state) => state.sets,
+    selectMcSetsOf: (state) => state.setsOf,
+    selectQuestionnairesRequests: (state) => state.requests,
+  },
+});
+
+export const { questionnairesRequestReset } = questionnairesSlice.actions;
+export const { selectQuestionnaireList, selectQuestionnaire, selectMcSets, selectMcSetsOf, selectQuestionnairesRequests } =
+  questionnairesSlice.selectors;
+export const questionnairesReducer = questionnairesSlice.reducer;

@@ -1,0 +1,13 @@
+import { createApiThunk } from '../../app/createApiThunk';
+import { questionnairesApi } from './questionnairesApi';
+import { loadMcSets, loadQuestionnaire } from './preload';
+
+export const fetchQuestionnaires = createApiThunk('questionnaires/fetchList', questionnairesApi.list);
+export const createQuestionnaire = createApiThunk('questionnaires/create', questionnairesApi.create);
+export const fetchQuestionnaire = createApiThunk('questionnaires/fetchOne', loadQuestionnaire);
+export const saveQuestionnaire = createApiThunk('questionnaires/save', questionnairesApi.save);
+export const deleteQuestionnaire = createApiThunk('questionnaires/delete', questionnairesApi.remove);
+export const fetchMcSets = createApiThunk('questionnaires/fetchMcSets', loadMcSets);
+export const createMcSet = createApiThunk('questionnaires/createMcSet', questionnairesApi.createSet);
+export const updateMcSet = createApiThunk('questionnaires/updateMcSet', questionnairesApi.updateSet);
+export const deleteMcSet = createApiThunk('questionnaires/deleteMcSet', questionnairesApi.removeSet);

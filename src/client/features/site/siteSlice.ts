@@ -1,0 +1,39 @@
+// The site's configuration for this host (branding, organization, contacts), fetched once before the first
+// render (main.tsx).
+import { createSlice } from '@reduxjs/toolkit';
+import type { SiteConfig } from '../../../shared/types/identity';
+import { api } from '../../api/client';
+import { createApiThunk } from '../../app/createApiThunk';
+import { initialRequests, trackRequest, type Requests } from '../../app/requestState';
+
+export const fetchSiteConfig = createApiThunk(
+  'site/fetchConfig',
+  async () => (await api.get<SiteConfig>('/api/config', { session: 'none' })).data,
+  { signOutOn401: false },
+);
+
+export interface SiteState {
+  config: SiteConfig | null;
+  requests: Requests<'config'>;
+}
+
+const initialState: SiteState = { config: null, requests: initialRequests(['config'] as const) };
+
+const siteSlice = createSlice({
+  name: 'site',
+  initialState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder.addCase(fetchSiteConfig.fulfilled, (state, action) => {
+      state.config = action.payload;
+    });
+    trackRequest(builder, fetchSiteConfig, 'config');
+  },
+  selectors: {
+    selectSiteConfig: (state) => state.config,
+    selectSiteRequests: (state) => state.requests,
+  },
+});
+
+export const { selectSiteConfig, selectSiteRequests } = siteSlice.selectors;
+export const siteReducer = siteSlice.reducer;

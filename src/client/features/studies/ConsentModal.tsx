@@ -1,0 +1,89 @@
+// The consent form dialog (part 1 section 2, part 2 section 2.2): Consent Needed (No/Yes) and the consent
+// content in the rich-text editor, editable only when Yes; saved with its own call at the bottom.
+import { useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import type { Study } from '../../../shared/types/study';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { LazyRichTextEditor } from '../../components/richText/LazyRichTextEditor';
+import { toastShown } from '../notifications/notificationsSlice';
+import { selectStudiesRequests } from './studiesSlice';
+import { editConsent } from './studiesThunks';
+
+export const CONSENT_TITLE = 'Consent Form (Scroll Down To Save)';
+
+function ConsentForm({ study, onHide }: { study: Study; onHide: () => void }) {
+  const dispatch = useAppDispatch();
+  const request = useAppSelector(selectStudiesRequests).editConsent;
+  const consent = study.stage_list[0]?.consent_info;
+  const [needed, setNeeded] = useState(consent?.consent_needed ?? true);
+  // The editor keeps what is typed; the form only reads it back. Handing each change back as the editor's
+  // value could arrive after the next keystroke and put the editor back one step.
+  const [initialContent] = useState(consent?.chin_content ?? '');
+  const content = useRef(initialContent);
+  const saving = request.status === 'request';
+
+  const save = async () => {
+    const result = await dispatch(editConsent({ studyId: study._id, body: { consent: content.current, consentNeeded: needed } }));
+    if (editConsent.fulfilled.match(result)) {
+      dispatch(toastShown(result.payload.message));
+      onHide();
+    }
+  };
+
+  return (
+    <>
+      <Modal.Body>
+        <Form.Group className="mb-3" controlId="consent-needed">
+          <Form.Label>Consent Needed</Form.Label>
+          <Form.Select value={needed ? 'yes' : 'no'} onChange={(event) => setNeeded(event.target.value === 'yes')}>
+            <option value="no">No</option>
+            <option value="yes">Yes</option>
+          </Form.Select>
+        </Form.Group>
+        <div className="mb-1" id="consent-content-label">
+          Consent Content
+        </div>
+        {!needed && <p className="small text-body-secondary">The content can be edited when Consent Needed is Yes.</p>}
+        <LazyRichTextEditor
+          toolbar="consent"
+          value={initialContent}
+          onChange={(html) => {
+            content.current = html;
+          }}
+          readOnly={!needed}
+          label="Consent Content"
+          id="consent-content"
+        />
+        {request.status === 'fail' && request.message && (
+          <Alert variant="danger" className="mt-3 mb-0">
+            {request.message}
+          </Alert>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onHide}>
+          Cancel
+        </Button>
+        <Button onClick={() => void save()} disabled={saving}>
+          Save Consent Form
+        </Button>
+      </Modal.Footer>
+    </>
+  );
+}
+
+export function ConsentModal({ show, study, onHide }: { show: boolean; study: Study; onHide: () => void }) {
+  return (
+    <Modal show={show} onHide={onHide} size="xl" aria-labelledby="consent-title">
+      <Modal.Header closeButton>
+        <Modal.Title id="consent-title" as="h2" className="h5">
+          {CONSENT_TITLE}
+        </Modal.Title>
+      </Modal.Header>
+      {show && <ConsentForm study={study} onHide={onHide} />}
+    </Modal>
+  );
+}

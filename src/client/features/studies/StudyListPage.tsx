@@ -1,0 +1,122 @@
+// Study List (/studies/{page}, part 1 section 2): the lab's studies with their lifecycle actions, Create Study
+// and page numbers. Server messages show as toasts and the list reloads; failures show in the red alert.
+import { useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { FIRST_PAGE } from '../../../shared/limits';
+import { studyMessages } from '../../../shared/messages';
+import type { StudySummary } from '../../../shared/types/study';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { pageFromParam, paths } from '../../app/paths';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { Loading } from '../../components/Loading';
+import { Pagination } from '../../components/Pagination';
+import { toastShown } from '../notifications/notificationsSlice';
+import { selectReplaying } from '../qa/qaSlice';
+import { selectStudiesRequests, selectStudyList } from './studiesSlice';
+import { activateStudy, createStudy, deactivateStudy, deleteStudy, fetchStudies } from './studiesThunks';
+import { StudyRow, studyLabel, type StudyAction } from './StudyRow';
+import { useStudyAccess } from './useStudyAccess';
+
+const lifecycle = { activate: activateStudy, deactivate: deactivateStudy, delete: deleteStudy } as const;
+
+export default function StudyListPage() {
+  const { page: pageParam } = useParams();
+  const page = pageFromParam(pageParam);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const list = useAppSelector(selectStudyList);
+  const requests = useAppSelector(selectStudiesRequests);
+  const replaying = useAppSelector(selectReplaying);
+  const can = useStudyAccess();
+  const [toDelete, setToDelete] = useState<StudySummary | null>(null);
+
+  useEffect(() => {
+    if (!replaying && page !== null) void dispatch(fetchStudies(page));
+  }, [dispatch, page, replaying]);
+
+  if (page === null) return <Navigate to={paths.studies.getHref(FIRST_PAGE)} replace />;
+  const shown = list && list.page === page ? list : null;
+  if (shown && page > shown.pages) return <Navigate to={paths.studies.getHref(shown.pages)} replace />;
+
+  const busy = requests.activate.status === 'request' || requests.deactivate.status === 'request' || requests.remove.status === 'request';
+
+  const run = async (study: StudySummary, action: StudyAction) => {
+    const result = await dispatch(lifecycle[action](study._id));
+    if (result.meta.requestStatus === 'fulfilled' && result.payload && 'message' in result.payload) {
+      dispatch(toastShown(result.payload.message));
+      void dispatch(fetchStudies(page));
+    }
+  };
+
+  const onAction = (study: StudySummary, action: StudyAction) => {
+    if (action === 'delete') setToDelete(study);
+    else void run(study, action);
+  };
+
+  const create = async () => {
+    const result = await dispatch(createStudy());
+    if (createStudy.fulfilled.match(result)) void navigate(paths.studyEdit.getHref(result.payload._id));
+  };
+
+  const createButton = can('createStudy') && (
+    <Button onClick={() => void create()} disabled={requests.create.status === 'request'}>
+      Create Study
+    </Button>
+  );
+
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
+        <h1 className="h3 mb-0">Study List</h1>
+        {createButton}
+      </div>
+      {!shown ? (
+        requests.list.status !== 'fail' && <Loading />
+      ) : shown.studies.length === 0 ? (
+        <EmptyState message={studyMessages.noStudies} />
+      ) : (
+        <>
+          <Table responsive hover className="align-middle">
+            <thead>
+              <tr>
+                <th scope="col">NAME</th>
+                <th scope="col">STUDY CODE</th>
+                <th scope="col">STATUS</th>
+                <th scope="col">CREATED AT</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.studies.map((study) => (
+                <StudyRow
+                  key={study._id}
+                  study={study}
+                  can={{ activate: can('activateStudy'), deactivate: can('deactivateStudy'), delete: can('deleteStudy') }}
+                  busy={busy}
+                  onAction={onAction}
+                />
+              ))}
+            </tbody>
+          </Table>
+          <Pagination page={shown.page} pages={shown.pages} hrefFor={paths.studies.getHref} label="Study pages" />
+        </>
+      )}
+      <ConfirmDialog
+        show={toDelete !== null}
+        details={toDelete ? `Delete the study ${studyLabel(toDelete)} (${toDelete.study_code})? This cannot be undone.` : undefined}
+        busy={requests.remove.status === 'request'}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          const study = toDelete;
+          setToDelete(null);
+          if (study) void run(study, 'delete');
+        }}
+      />
+    </>
+  );
+}

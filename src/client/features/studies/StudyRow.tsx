@@ -1,0 +1,69 @@
+// One row of the Study List: which actions it offers follows the study's status and the user's permission
+// entries (part 1 sections 4 and 6). Edit, Participants and Progress need no entry.
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import { listDate } from '../../../shared/limits';
+import type { StudySummary } from '../../../shared/types/study';
+import { paths } from '../../app/paths';
+import { LinkButton } from '../../components/LinkButton';
+
+export type StudyAction = 'activate' | 'deactivate' | 'delete';
+
+interface StudyRowProps {
+  study: StudySummary;
+  can: { activate: boolean; deactivate: boolean; delete: boolean };
+  busy: boolean;
+  onAction: (study: StudySummary, action: StudyAction) => void;
+}
+
+/** How a study is named in the list and in the accessible names of its buttons. */
+export function studyLabel(study: StudySummary): string {
+  return study.chin_name.trim() || 'Untitled study';
+}
+
+export function StudyRow({ study, can, busy, onAction }: StudyRowProps) {
+  const inactive = study.active_status === 'inactive';
+  const who = <span className="visually-hidden"> {study.study_code}</span>;
+  return (
+    <tr>
+      <td className={study.chin_name.trim() ? 'text-break' : 'text-body-secondary fst-italic'}>{studyLabel(study)}</td>
+      <td className="font-monospace">{study.study_code}</td>
+      <td>
+        <Badge bg={inactive ? 'secondary' : 'success'}>{inactive ? 'Inactive' : 'Active'}</Badge>
+      </td>
+      <td>{listDate(study.createdAt)}</td>
+      <td>
+        <div className="d-flex flex-wrap gap-2">
+          <LinkButton to={paths.studyEdit.getHref(study._id)} size="sm" variant="outline-primary">
+            Edit{who}
+          </LinkButton>
+          {inactive && can.activate && (
+            <Button size="sm" variant="outline-success" disabled={busy} onClick={() => onAction(study, 'activate')}>
+              Activate{who}
+            </Button>
+          )}
+          {inactive && can.delete && (
+            <Button size="sm" variant="outline-danger" disabled={busy} onClick={() => onAction(study, 'delete')}>
+              Delete{who}
+            </Button>
+          )}
+          {!inactive && can.deactivate && (
+            <Button size="sm" variant="outline-dark" disabled={busy} onClick={() => onAction(study, 'deactivate')}>
+              Deactivate{who}
+            </Button>
+          )}
+          {!inactive && (
+            <>
+              <LinkButton to={paths.participants.getHref(study._id)} size="sm" variant="outline-secondary">
+                Participants{who}
+              </LinkButton>
+              <LinkButton to={paths.studyProgress.getHref(study._id)} size="sm" variant="outline-secondary">
+                Progress{who}
+              </LinkButton>
+            </>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,117 @@
+// The lab's studies: the paged Study List and the study open in the editor, with each call's request state.
+import { createSlice, isAnyOf } from '@reduxjs/toolkit';
+import type { Study, StudyListAnswer } from '../../../shared/types/study';
+import { initialRequests, resetRequest, trackRequest, type Requests } from '../../app/requestState';
+import {
+  activateStudy,
+  addStage,
+  createStudy,
+  deactivateStudy,
+  deleteStudy,
+  editBasicInfo,
+  editConsent,
+  editExceptConsent,
+  fetchStudies,
+  fetchStudy,
+} from './studiesThunks';
+
+const requestKeys = [
+  'list',
+  'create',
+  'study',
+  'remove',
+  'activate',
+  'deactivate',
+  'addStage',
+  'editBasic',
+  'editConsent',
+  'editExceptConsent',
+] as const;
+export type StudiesRequest = (typeof requestKeys)[number];
+
+export interface StudiesState {
+  /** The page of the Study List last loaded. */
+  list: StudyListAnswer | null;
+  /** The study open in the editor, as the server last described it. */
+  study: Study | null;
+  /**
+   * Which answer of the server the study came from (the request id of the call that brought it whole). The
+   * editor starts its unsaved edits afresh when it changes: loading, adding a stage and saving all replace them.
+   */
+  studyLoadId: string | null;
+  requests: Requests<StudiesRequest>;
+}
+
+export const initialStudiesState: StudiesState = {
+  list: null,
+  study: null,
+  studyLoadId: null,
+  requests: initialRequests(requestKeys),
+};
+
+const studiesSlice = createSlice({
+  name: 'studies',
+  initialState: initialStudiesState,
+  reducers: {
+    studiesRequestReset: resetRequest<StudiesRequest>(),
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchStudies.fulfilled, (state, action) => {
+        state.list = action.payload;
+      })
+      .addCase(fetchStudy.pending, (state, action) => {
+        if (state.study?._id !== action.meta.arg) {
+          state.study = null;
+          state.studyLoadId = null;
+        }
+      })
+      .addCase(activateStudy.fulfilled, (state, action) => {
+        const listed = state.list?.studies.find((s) => s._id === action.meta.arg);
+        if (listed) listed.active_status = 'active';
+        if (state.study?._id === action.meta.arg) state.study.active_status = 'active';
+      })
+      .addCase(deactivateStudy.fulfilled, (state, action) => {
+        const listed = state.list?.studies.find((s) => s._id === action.meta.arg);
+        if (listed) listed.active_status = 'inactive';
+        if (state.study?._id === action.meta.arg) state.study.active_status = 'inactive';
+      })
+      .addCase(deleteStudy.fulfilled, (state, action) => {
+        if (state.list) state.list.studies = state.list.studies.filter((s) => s._id !== action.meta.arg);
+        if (state.study?._id === action.meta.arg) state.study = null;
+      })
+      .addCase(editBasicInfo.fulfilled, (state, action) => {
+        const { studyId, body } = action.meta.arg;
+        if (state.study?._id === studyId) Object.assign(state.study, body);
+      })
+      .addCase(editConsent.fulfilled, (state, action) => {
+        const { studyId, body } = action.meta.arg;
+        const first = state.study?._id === studyId ? state.study.stage_list[0] : undefined;
+        if (first) first.consent_info = { consent_needed: body.consentNeeded, chin_content: body.consent };
+      })
+      .addMatcher(isAnyOf(fetchStudy.fulfilled, createStudy.fulfilled, addStage.fulfilled, editExceptConsent.fulfilled), (state, action) => {
+        state.study = action.payload;
+        state.studyLoadId = action.meta.requestId;
+      });
+    trackRequest(builder, fetchStudies, 'list');
+    trackRequest(builder, createStudy, 'create');
+    trackRequest(builder, fetchStudy, 'study');
+    trackRequest(builder, deleteStudy, 'remove');
+    trackRequest(builder, activateStudy, 'activate');
+    trackRequest(builder, deactivateStudy, 'deactivate');
+    trackRequest(builder, addStage, 'addStage');
+    trackRequest(builder, editBasicInfo, 'editBasic');
+    trackRequest(builder, editConsent, 'editConsent');
+    trackRequest(builder, editExceptConsent, 'editExceptConsent');
+  },
+  selectors: {
+    selectStudyList: (state) => state.list,
+    selectStudy: (state) => state.study,
+    selectStudyLoadId: (state) => state.studyLoadId,
+    selectStudiesRequests: (state) => state.requests,
+  },
+});
+
+export const { studiesRequestReset } = studiesSlice.actions;
+export const { selectStudyList, selectStudy, selectStudyLoadId, selectStudiesRequests } = studiesSlice.selectors;
+export const studiesReducer = studiesSlice.reducer;
