@@ -113,7 +113,7 @@ describe('brandingForHost', () => {
   });
 
   it('uses orange for light and green for dark', () => {
-    expect(THEME_COLORS).toEqual({ light: '#e8590c', dark: '#198754' });
+    expect(THEME_COLORS).toEqual({ light: '#c2410c', dark: '#198754' });
     expect(ADMIN_PORTAL_SUFFIX).toBe(' Admin Portal');
   });
 });
