@@ -65,7 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('auth', null);
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, storage.origins);
+  registerSecurityHeaders(app, storage.origins);
   await registerApiDocs(app);
   await registerPortal(app, config.publicDir, config.dataDir);
 

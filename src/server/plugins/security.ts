@@ -1,10 +1,12 @@
-// Security headers. The policy lets the portal's own scripts run, and the inline styles that Quill and
-// Bootstrap's components set; media may come from the configured object store.
+// Security headers, from helmet. The policy lets the portal's own scripts run, and the inline styles that
+// Quill and Bootstrap's components set; media may come from the configured object store. The headers do not
+// depend on the request, so helmet computes them once at start and every answer carries the same set.
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 
-export async function registerSecurityHeaders(app: FastifyInstance, extraMediaOrigins: string[] = []): Promise<void> {
-  await app.register(helmet, {
+export function securityHeaders(extraMediaOrigins: string[] = []): Record<string, string> {
+  const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -24,5 +26,23 @@ export async function registerSecurityHeaders(app: FastifyInstance, extraMediaOr
     },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
+  });
+  const headers: Record<string, string> = {};
+  const collector = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  } as unknown as ServerResponse;
+  middleware({} as never, collector, () => undefined);
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, extraMediaOrigins: string[] = []): void {
+  const headers = securityHeaders(extraMediaOrigins);
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(headers);
   });
 }

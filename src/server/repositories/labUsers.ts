@@ -1,4 +1,5 @@
 import type { Db } from './db';
+import { prepared } from './prepared';
 import type { LabUserRow, LabUserUpdate, NewLabUser } from '../db/types';
 
 export function insertLabUser(db: Db, user: NewLabUser): Promise<unknown> {
@@ -13,14 +14,12 @@ export function findLabUserByEmail(db: Db, email: string): Promise<LabUserRow | 
   return db.selectFrom('lab_users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
+const labUsersOfLab = prepared(1, (db: Db, labId: string) =>
+  db.selectFrom('lab_users').selectAll().where('lab_id', '=', labId).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+);
+
 export function listLabUsers(db: Db, labId: string): Promise<LabUserRow[]> {
-  return db
-    .selectFrom('lab_users')
-    .selectAll()
-    .where('lab_id', '=', labId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  return labUsersOfLab(db, labId);
 }
 
 export function updateLabUser(db: Db, id: string, changes: LabUserUpdate): Promise<unknown> {

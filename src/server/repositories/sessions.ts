@@ -1,17 +1,13 @@
 import type { Db } from './db';
 import type { LabUserRow, SessionRow } from '../db/types';
+import { prepared } from './prepared';
 
 export function insertSession(db: Db, session: SessionRow): Promise<unknown> {
   return db.insertInto('sessions').values(session).execute();
 }
 
-/** The live lab-user session with its account, in one query: every authenticated call makes it. */
-export function findLiveLabUserSession(
-  db: Db,
-  sessionId: string,
-  now: string,
-): Promise<(LabUserRow & { organization: number }) | undefined> {
-  return db
+const liveLabUserSession = prepared(2, (db: Db, sessionId: string, now: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('lab_users', 'lab_users.id', 'sessions.lab_user_id')
     .innerJoin('labs', 'labs.id', 'lab_users.lab_id')
@@ -19,8 +15,16 @@ export function findLiveLabUserSession(
     .select('labs.organization')
     .where('sessions.id', '=', sessionId)
     .where('sessions.ended_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', now),
+);
+
+/** The live lab-user session with its account, in one query: every authenticated call makes it. */
+export async function findLiveLabUserSession(
+  db: Db,
+  sessionId: string,
+  now: string,
+): Promise<(LabUserRow & { organization: number }) | undefined> {
+  return (await liveLabUserSession(db, sessionId, now))[0];
 }
 
 export function findLiveSystemOwnerSession(db: Db, sessionId: string, now: string) {
