@@ -6,7 +6,7 @@ export const SIZE_WHITELIST = ['extra-small', 'small', 'medium', 'large'] as con
 type ToolbarRow = (string | Record<string, unknown>)[];
 
 export const CONSENT_TOOLBAR: ToolbarRow[] = [
-  [{ font: [...FONT_WHITELIST] }, { size: [...SIZE_WHITELIST] }, { header: [1, 2, 3, 4, 5, 6, false] }],
+  [{ font: [false, ...FONT_WHITELIST] }, { size: [false, ...SIZE_WHITELIST] }, { header: [1, 2, 3, 4, 5, 6, false] }],
   ['bold', 'italic', 'underline', 'strike'],
   [{ list: 'ordered' }, { list: 'bullet' }, { indent: '-1' }, { indent: '+1' }],
   [{ script: 'sub' }, { script: 'super' }, 'blockquote', { align: [] }],
@@ -16,7 +16,7 @@ export const CONSENT_TOOLBAR: ToolbarRow[] = [
 ];
 
 export const QUESTION_TOOLBAR: ToolbarRow[] = [
-  [{ font: [...FONT_WHITELIST] }, { size: [...SIZE_WHITELIST] }, { header: [1, 2, 3, false] }],
+  [{ font: [false, ...FONT_WHITELIST] }, { size: [false, ...SIZE_WHITELIST] }, { header: [1, 2, 3, false] }],
   [{ list: 'ordered' }, { list: 'bullet' }],
   ['link', 'image'],
   ['undo', 'redo'],
