@@ -29,15 +29,25 @@ export function countStudiesInLab(db: Db, labId: string): Promise<number> {
     .then((r) => Number(r.n));
 }
 
+/**
+ * One page, newest first. The page's ids are found on the (lab_id, created_at, id) index alone and only those
+ * rows are read, so a deep page does not read every row before it.
+ */
 export function listStudiesInLab(db: Db, labId: string, offset: number, limit: number): Promise<StudyRow[]> {
-  return db
+  const pageIds = db
     .selectFrom('studies')
-    .selectAll()
+    .select('id')
     .where('lab_id', '=', labId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .offset(offset)
-    .limit(limit)
+    .limit(limit);
+  return db
+    .selectFrom('studies')
+    .selectAll()
+    .where('id', 'in', pageIds)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .execute();
 }
 
