@@ -1,14 +1,14 @@
 // Create New Lab (/systemowner/createLab): a lab with its first lab manager account.
 import { useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router-dom';
 import { isOrganization } from '../../../shared/organizations';
 import { emailProblem, labNameProblem, organizationProblem, passwordProblem } from '../../../shared/validation/identity';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { LinkButton } from '../../components/LinkButton';
 import { TextField } from '../../components/forms/TextField';
+import { NewPasswordFields } from '../../components/forms/NewPasswordFields';
+import { FormActions } from '../../components/forms/FormActions';
 import { confirmProblem, fieldErrors, focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
 import { toastShown } from '../notifications/notificationsSlice';
 import { useSiteConfig } from '../site/useSiteConfig';
@@ -84,32 +84,17 @@ export default function CreateLabPage() {
           onChange={setEmail}
           error={errors.email}
         />
-        <TextField
-          id={fieldId('password')}
-          label="Lab Manager Password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
+        <NewPasswordFields
+          idOf={fieldId}
+          passwordLabel="Lab Manager Password"
+          confirmationLabel="Confirm"
+          password={password}
+          confirmation={confirmation}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+          errors={errors}
         />
-        <TextField
-          id={fieldId('confirmation')}
-          label="Confirm"
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={setConfirmation}
-          error={errors.confirmation}
-        />
-        <div className="d-flex gap-2">
-          <Button type="submit" variant="primary" disabled={busy}>
-            Create Lab
-          </Button>
-          <LinkButton to={paths.systemOwnerHome.getHref()} variant="outline-secondary">
-            Go Back
-          </LinkButton>
-        </div>
+        <FormActions submitLabel="Create Lab" busy={busy} backTo={paths.systemOwnerHome.getHref()} />
       </Form>
     </div>
   );

@@ -1,14 +1,14 @@
 // Register New Admin User (/systemowner/register/{labId}); success returns to the lab page.
 import { useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useNavigate, useParams } from 'react-router-dom';
 import { authMessages } from '../../../shared/messages';
 import { emailProblem, passwordProblem } from '../../../shared/validation/identity';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { LinkButton } from '../../components/LinkButton';
 import { TextField } from '../../components/forms/TextField';
+import { NewPasswordFields } from '../../components/forms/NewPasswordFields';
+import { FormActions } from '../../components/forms/FormActions';
 import { confirmProblem, fieldErrors, focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
 import { toastShown } from '../notifications/notificationsSlice';
 import { selectLabsRequests } from './labsSlice';
@@ -57,32 +57,17 @@ export default function RegisterUserPage() {
           checked={isLabManager}
           onChange={(event) => setIsLabManager(event.target.checked)}
         />
-        <TextField
-          id={fieldId('password')}
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
+        <NewPasswordFields
+          idOf={fieldId}
+          passwordLabel="Password"
+          confirmationLabel="Confirm Password"
+          password={password}
+          confirmation={confirmation}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+          errors={errors}
         />
-        <TextField
-          id={fieldId('confirmation')}
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={setConfirmation}
-          error={errors.confirmation}
-        />
-        <div className="d-flex gap-2">
-          <Button type="submit" variant="primary" disabled={busy}>
-            Register
-          </Button>
-          <LinkButton to={paths.systemOwnerLab.getHref(labId)} variant="outline-secondary">
-            Go Back
-          </LinkButton>
-        </div>
+        <FormActions submitLabel="Register" busy={busy} backTo={paths.systemOwnerLab.getHref(labId)} />
       </Form>
     </div>
   );

@@ -1,14 +1,14 @@
 // Sign Up (/lm/register): a lab manager registers a user of their own lab; on success 'Registration
 // Success!' appears and the manager returns to the Lab Users list.
 import { useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router-dom';
 import { emailProblem, passwordProblem } from '../../../shared/validation/identity';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { LinkButton } from '../../components/LinkButton';
 import { TextField } from '../../components/forms/TextField';
+import { NewPasswordFields } from '../../components/forms/NewPasswordFields';
+import { FormActions } from '../../components/forms/FormActions';
 import { confirmProblem, fieldErrors, focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
 import { selectLabUser } from '../auth/authSlice';
 import { toastShown } from '../notifications/notificationsSlice';
@@ -49,32 +49,17 @@ export default function SignUpPage() {
       <h1 className="h3 mb-4">Sign Up</h1>
       <Form noValidate onSubmit={(event) => void submit(event)}>
         <TextField id={fieldId('email')} label="Email" type="email" autoComplete="off" value={email} onChange={setEmail} error={errors.email} />
-        <TextField
-          id={fieldId('password')}
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          error={errors.password}
+        <NewPasswordFields
+          idOf={fieldId}
+          passwordLabel="Password"
+          confirmationLabel="Confirm Password"
+          password={password}
+          confirmation={confirmation}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+          errors={errors}
         />
-        <TextField
-          id={fieldId('confirmation')}
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          value={confirmation}
-          onChange={setConfirmation}
-          error={errors.confirmation}
-        />
-        <div className="d-flex gap-2">
-          <Button type="submit" variant="primary" disabled={busy}>
-            Sign Up
-          </Button>
-          <LinkButton to={paths.labMembers.getHref()} variant="outline-secondary">
-            Go Back
-          </LinkButton>
-        </div>
+        <FormActions submitLabel="Sign Up" busy={busy} backTo={paths.labMembers.getHref()} />
       </Form>
     </div>
   );

@@ -49,11 +49,11 @@ export function DeferredRichText({ id, label, value, onChange }: DeferredRichTex
   // Without IntersectionObserver (old browsers) every editor starts at once.
   const [started, setStarted] = useState(() => !canObserve());
   const [editorValue, emit] = useEditorValue(value, onChange);
-  const placeholder = useRef<HTMLDivElement>(null);
+  const standIn = useRef<HTMLDivElement>(null);
   const focusOnStart = useRef(false);
 
   useEffect(() => {
-    const node = placeholder.current;
+    const node = standIn.current;
     if (started || !node) return;
     return whenNearScreen(node, () => setStarted(true));
   }, [started]);
@@ -82,7 +82,7 @@ export function DeferredRichText({ id, label, value, onChange }: DeferredRichTex
   };
   return (
     <div
-      ref={placeholder}
+      ref={standIn}
       className="deferred-rich-text"
       role="button"
       tabIndex={0}
