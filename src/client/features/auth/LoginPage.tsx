@@ -4,17 +4,17 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { authMessages } from '../../../shared/messages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths, safeRedirect } from '../../app/paths';
 import { TextField } from '../../components/forms/TextField';
-import { fieldErrors, focusFirstError, hasErrors, requiredProblem, type FieldErrors } from '../../components/forms/rules';
+import { focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
 import { portalName, useSiteConfig } from '../site/useSiteConfig';
 import { selectAuthRequests } from './authSlice';
+import { credentialErrors, type CredentialField } from './credentials';
 import { fetchAccess, login } from './authThunks';
 import { isUnexpired } from './session';
 
-type Field = 'email' | 'password';
+type Field = CredentialField;
 const fieldId = (field: Field) => `login-${field}`;
 
 export default function LoginPage() {
@@ -29,12 +29,7 @@ export default function LoginPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = fieldErrors<Field>({
-      // Sign-in only needs something typed: the system owner's default account is owner@localhost, which the
-      // registration forms' email pattern would refuse.
-      email: requiredProblem(email, authMessages.emailRequired),
-      password: requiredProblem(password, authMessages.passwordRequired),
-    });
+    const found = credentialErrors(email, password);
     setErrors(found);
     if (hasErrors(found)) return focusFirstError(found, fieldId);
     const result = await dispatch(login({ email: email.trim(), password, organization: config.organization }));

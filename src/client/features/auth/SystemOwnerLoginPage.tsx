@@ -5,16 +5,16 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { authMessages } from '../../../shared/messages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths, safeRedirect } from '../../app/paths';
 import { TextField } from '../../components/forms/TextField';
-import { fieldErrors, focusFirstError, hasErrors, requiredProblem, type FieldErrors } from '../../components/forms/rules';
+import { focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
 import { portalName, useSiteConfig } from '../site/useSiteConfig';
 import { selectAuthRequests } from './authSlice';
+import { credentialErrors, type CredentialField } from './credentials';
 import { systemOwnerLogin } from './authThunks';
 
-type Field = 'email' | 'password';
+type Field = CredentialField;
 const fieldId = (field: Field) => `system-owner-login-${field}`;
 
 function ownerTarget(redirect: string | null): string {
@@ -35,12 +35,7 @@ export default function SystemOwnerLoginPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = fieldErrors<Field>({
-      // Sign-in only needs something typed: the system owner's default account is owner@localhost, which the
-      // registration forms' email pattern would refuse.
-      email: requiredProblem(email, authMessages.emailRequired),
-      password: requiredProblem(password, authMessages.passwordRequired),
-    });
+    const found = credentialErrors(email, password);
     setErrors(found);
     if (hasErrors(found)) return focusFirstError(found, fieldId);
     const result = await dispatch(systemOwnerLogin({ email: email.trim(), password }));
