@@ -99,3 +99,29 @@ export const portalMessages = {
   snapshotInvalid: 'This file is not a saved portal state',
   configUnavailable: 'The portal could not load its settings. Please reload the page.',
 } as const;
+
+/** EMA and diary settings (part 2 section 5, in the order of their rules), then the server's shape checks. */
+export const assessmentMessages = {
+  emaQuestionnaireTaken: 'Questionnaire has been selected in another EMA setting',
+  daysLargerThanZero: "'For number of days' field must be larger than 0",
+  reminderNotNumber: 'Interval between reminder notifications must be a number',
+  reminderTooSmall: 'Interval between reminder notifications cannot be empty or less than 5 minutes',
+  needAssessmentTime: 'There must be at least one assessment time',
+  needPeriod: 'There must be at least one period of time for setting randomized time',
+  periodStartBeforeEnd: 'The start time of each period must be earlier than its end time',
+  responseInNotNumber: "'Response has to be made within' field must be a number",
+  responseInTooSmall: "'Response has to be made within' field cannot be empty or less than 5 minutes",
+  reminderNotBelowResponseIn:
+    "Interval between reminder notifications cannot be larger than or equal to the number in 'Response has to be made within' field",
+  periodShorterThanResponseIn:
+    "Each period of randomized time must be longer than the number in 'Response has to be made within' field",
+  diaryQuestionnaireTaken: 'Questionnaire has been selected in another Diary Assessment setting',
+  startDateRequired: 'Please specify the start date',
+  daysWholeNumber: "'For number of days' field must be a whole number from 1 to 366",
+  minutesWholeNumber: 'Minutes must be whole numbers from 5 to 1440',
+  timeFormat: 'Times must be in HH:mm format',
+  tooManyTimes: 'A setting can have at most 48 times or periods a day',
+  dateFormat: 'The start date must be a date (YYYY-MM-DD)',
+  timezoneNotOffered: 'This time zone is not offered',
+  questionnaireNotFound: 'Questionnaire not found',
+} as const;
