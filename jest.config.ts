@@ -16,12 +16,19 @@ const swc: Config['transform'] = {
   ],
 };
 
-const esmPackages = ['quill', 'parchment', 'lodash-es', 'katex', 'jose'].join('|');
+// file-type (the server's check of what an uploaded file really is) and the packages it imports are ESM only.
+const fileTypePackages = ['file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit'];
+const esmPackages = ['quill', 'parchment', 'lodash-es', 'katex', 'jose', ...fileTypePackages].join('|');
 
 const common = {
   transform: swc,
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
-  moduleNameMapper: { '\\.(css|less)$': '<rootDir>/__tests__/support/styleStub.ts' },
+  moduleNameMapper: {
+    '\\.(css|less)$': '<rootDir>/__tests__/support/styleStub.ts',
+    // Its exports offer Node only "import" and "module-sync", conditions jest's resolver does not use; Node
+    // itself loads the same file through require(esm).
+    '^file-type$': '<rootDir>/node_modules/file-type/index.js',
+  },
 };
 
 const config: Config = {

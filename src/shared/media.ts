@@ -24,6 +24,18 @@ export const CONTENT_TYPES: Record<MediaExtension, string> = {
   mp4: 'video/mp4',
 };
 
+/**
+ * What a file's bytes may really be for each extension, as the server's signature check (the `file-type` package)
+ * names them: a PNG may be animated (APNG), an MP4 may carry Apple's M4V brand. Anything else is refused.
+ */
+export const SIGNATURE_TYPES: Record<MediaExtension, readonly string[]> = {
+  jpg: ['image/jpeg'],
+  jpeg: ['image/jpeg'],
+  png: ['image/png', 'image/apng'],
+  mp3: ['audio/mpeg'],
+  mp4: ['video/mp4', 'video/x-m4v'],
+};
+
 /** The accept attribute of the file pickers. */
 export const ACCEPT_ATTRIBUTE = ALLOWED_EXTENSIONS.map((e) => `.${e}`).join(',');
 

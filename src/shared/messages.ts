@@ -61,6 +61,7 @@ export const mediaMessages = {
   uploadWrongContentType: 'The file was sent with a different content type than the one requested',
   uploadMissing: 'The file has not been uploaded yet. Please try the upload again.',
   uploadMismatch: 'The uploaded file does not match the file described',
+  contentNotAsNamed: 'The content of this file does not match its extension. Files must be in .JPG .JPEG .PNG .MP3 or .MP4 format',
   quotaExceeded: 'This lab has used all of its 2 GB of storage. Delete some files first.',
   wrongLab: 'Files can only be added to your own lab',
   fileRequired: 'Please choose a file to upload',

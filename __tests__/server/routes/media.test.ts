@@ -20,11 +20,11 @@ import { authMessages, mediaMessages } from '../../../src/shared/messages';
 import { STORAGE_QUOTA_BYTES } from '../../../src/shared/limits';
 import type { MediaFile, MediaListAnswer } from '../../../src/shared/types/media';
 import type { LabInfo } from '../../../src/shared/types/identity';
+import { JPEG, MP3, MP4, PNG, TEXT, padded } from '../../support/mediaSamples';
 
 const MB = 1024 * 1024;
 const MISSING_ID = '000000000000000000000000';
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -240,6 +240,45 @@ describe.each(databases)('media files (%s)', (database) => {
       expect(messageOf(res)).toBe(mediaMessages.uploadMismatch);
     });
 
+    it.each([
+      ['a PNG', 'photo.png', PNG, 'image'],
+      ['a JPEG', 'photo.jpg', JPEG, 'image'],
+      ['a JPEG named .jpeg', 'photo.jpeg', JPEG, 'image'],
+      ['an MP3', 'song.mp3', MP3, 'audio'],
+      ['an MP4', 'clip.mp4', MP4, 'video'],
+    ])('registers %s whose bytes are what its name says', async (_what, fileName, bytes, type) => {
+      const res = await uploadLocalFile(t.app, managerA, labA.labId, fileName, bytes, 'Real file');
+      expect(res.statusCode).toBe(201);
+      expect(json<MediaFile>(res)).toMatchObject({ type, size: bytes.length });
+      expect(fs.readFileSync(storedPath(json<MediaFile>(res).file))).toEqual(bytes);
+    });
+
+    it.each([
+      ['a text file named .png', 'notes.png', TEXT],
+      ['a text file named .mp4', 'notes.mp4', TEXT],
+      ['a JPEG named .png', 'photo.png', JPEG],
+      ['a PNG named .jpg', 'photo.jpg', PNG],
+      ['an MP4 named .mp3', 'clip.mp3', MP4],
+      ['an MP3 named .mp4', 'song.mp4', MP3],
+      ['an empty file', 'empty.png', Buffer.alloc(0)],
+    ])('refuses %s, naming the accepted formats, and keeps nothing of it', async (_what, fileName, bytes) => {
+      const before = (await filesPage(managerA, 1)).files.length;
+      const used = await storageUsed(labA.labId, managerA);
+      const g = await grant(fileName, managerA, bytes.length);
+      await putBytes(g, bytes);
+      expect(fs.existsSync(storedPath(g.file))).toBe(true);
+
+      const res = await register({ lab: labA.labId, name: 'Not what it says', type: g.type, file: g.file, size: bytes.length });
+      expect(res.statusCode).toBe(400);
+      expect(messageOf(res)).toBe('The content of this file does not match its extension. Files must be in .JPG .JPEG .PNG .MP3 or .MP4 format');
+      // The stored object and its grant are gone: nothing to list, to count, or to register later.
+      expect(fs.existsSync(storedPath(g.file))).toBe(false);
+      const again = await register({ lab: labA.labId, name: 'Again', type: g.type, file: g.file, size: bytes.length });
+      expect(messageOf(again)).toBe(mediaMessages.uploadMissing);
+      expect((await filesPage(managerA, 1)).files.length).toBe(before);
+      expect(await storageUsed(labA.labId, managerA)).toBe(used);
+    });
+
     it("answers 404 for another lab's id", async () => {
       const g = await grant('wronglab.png');
       await putBytes(g, PNG);
@@ -330,9 +369,9 @@ describe.each(databases)('media files (%s)', (database) => {
       const fresh = await freshLab();
       token = fresh.token;
       await upload('a.png', PNG, 'Cat Photo', token, fresh.lab.labId);
-      await upload('b.jpg', PNG, 'cat_video_still', token, fresh.lab.labId);
-      await upload('c.mp3', PNG, 'CATCALL sound', token, fresh.lab.labId);
-      await upload('d.mp4', PNG, '100% catwalk', token, fresh.lab.labId);
+      await upload('b.jpg', JPEG, 'cat_video_still', token, fresh.lab.labId);
+      await upload('c.mp3', MP3, 'CATCALL sound', token, fresh.lab.labId);
+      await upload('d.mp4', MP4, '100% catwalk', token, fresh.lab.labId);
       await upload('e.png', PNG, 'Dog', token, fresh.lab.labId);
       await upload('f.png', PNG, 'backslash \\ file', token, fresh.lab.labId);
     });
@@ -366,8 +405,8 @@ describe.each(databases)('media files (%s)', (database) => {
     it('sums the sizes of the lab files in labinfo', async () => {
       const { lab, token } = await freshLab();
       expect(await storageUsed(lab.labId, token)).toBe(0);
-      const one = await upload('one.png', Buffer.alloc(1000, 1), 'One', token, lab.labId);
-      const two = await upload('two.mp3', Buffer.alloc(2345, 2), 'Two', token, lab.labId);
+      const one = await upload('one.png', padded(PNG, 1000), 'One', token, lab.labId);
+      const two = await upload('two.mp3', padded(MP3, 2345), 'Two', token, lab.labId);
       expect(await storageUsed(lab.labId, token)).toBe(one.size + two.size);
       expect(one.size + two.size).toBe(3345);
       const info = json<LabInfo>(await api('GET', `/api/labs/labinfo/${lab.labId}`, owner));
@@ -386,7 +425,7 @@ describe.each(databases)('media files (%s)', (database) => {
 
       // The browser said 10 bytes; 150 arrive. The stored bytes decide.
       const g = await grant('liar.png', token, 10);
-      await putBytes(g, Buffer.alloc(150, 7));
+      await putBytes(g, padded(PNG, 150));
       const res = await register({ lab: lab.labId, name: 'Liar', type: 'image', file: g.file, size: 10 }, token);
       expect(res.statusCode).toBe(413);
       expect(messageOf(res)).toBe(mediaMessages.quotaExceeded);

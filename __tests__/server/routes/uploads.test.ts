@@ -21,6 +21,7 @@ import { messageOf } from '../support/api';
 import { mediaMessages } from '../../../src/shared/messages';
 import { LocalStorage } from '../../../src/server/storage/localStorage';
 import type { MediaFile } from '../../../src/shared/types/media';
+import { JPEG, MP3, MP4, PNG } from '../../support/mediaSamples';
 
 const MB = 1024 * 1024;
 
@@ -249,14 +250,13 @@ describe.each(databases)('signed upload and download addresses on local storage 
 
   describe('GET /api/files/object/{key}', () => {
     it('serves the stored bytes with the content type of the file', async () => {
-      const cases: Array<[string, string]> = [
-        ['photo.png', 'image/png'],
-        ['photo.jpg', 'image/jpeg'],
-        ['song.mp3', 'audio/mpeg'],
-        ['clip.mp4', 'video/mp4'],
+      const cases: Array<[string, string, Buffer]> = [
+        ['photo.png', 'image/png', PNG],
+        ['photo.jpg', 'image/jpeg', JPEG],
+        ['song.mp3', 'audio/mpeg', MP3],
+        ['clip.mp4', 'video/mp4', MP4],
       ];
-      for (const [name, type] of cases) {
-        const bytes = Buffer.from(`bytes of ${name}`);
+      for (const [name, type, bytes] of cases) {
         const file = await uploaded(name, bytes);
         const res = await call(t.app, { method: 'GET', url: file.url });
         expect(res.statusCode).toBe(200);
@@ -266,25 +266,26 @@ describe.each(databases)('signed upload and download addresses on local storage 
     });
 
     it('answers a Range request with 206 and the bytes asked for', async () => {
-      const bytes = Buffer.from('0123456789abcdefghij');
+      const bytes = Buffer.concat([MP4, Buffer.from('0123456789abcdefghij')]);
+      const at = MP4.length;
       const file = await uploaded('range.mp4', bytes);
-      const res = await call(t.app, { method: 'GET', url: file.url, headers: { range: 'bytes=5-9' } });
+      const res = await call(t.app, { method: 'GET', url: file.url, headers: { range: `bytes=${at + 5}-${at + 9}` } });
       expect(res.statusCode).toBe(206);
-      expect(res.headers['content-range']).toBe(`bytes 5-9/${bytes.length}`);
+      expect(res.headers['content-range']).toBe(`bytes ${at + 5}-${at + 9}/${bytes.length}`);
       expect(res.body).toBe('56789');
       const tail = await call(t.app, { method: 'GET', url: file.url, headers: { range: 'bytes=-3' } });
       expect(tail.statusCode).toBe(206);
       expect(tail.body).toBe('hij');
-      const outside = await call(t.app, { method: 'GET', url: file.url, headers: { range: 'bytes=100-200' } });
+      const outside = await call(t.app, { method: 'GET', url: file.url, headers: { range: `bytes=${bytes.length + 100}-${bytes.length + 200}` } });
       expect(outside.statusCode).toBe(416);
     });
 
     it('refuses a tampered or expired download address with 403', async () => {
-      const file = await uploaded('secret.png', Buffer.from('secret'));
+      const file = await uploaded('secret.png', Buffer.concat([PNG, Buffer.from('secret')]));
       const url = new URL(file.url, 'http://localhost');
       const expires = url.searchParams.get('expires') ?? '';
       const signature = url.searchParams.get('signature') ?? '';
-      const other = await uploaded('other.png', Buffer.from('other'));
+      const other = await uploaded('other.png', PNG);
       const expired = await storage.createDownloadUrl(file.file, new Date(Date.now() - 1000));
       for (const address of [
         `${url.pathname}?expires=${expires}&signature=${signature.slice(1)}x`,

@@ -96,6 +96,15 @@ describe('LocalStorage', () => {
       expect(await storage.stat('lab/images/missing.png')).toBeNull();
     });
 
+    it('reads a range of a file: the bytes asked for, fewer at its end, none past it', async () => {
+      await storage.write('lab/images/6-f.png', Readable.from([Buffer.from('0123456789')]), 10);
+      expect((await storage.readBytes('lab/images/6-f.png', 0, 4)).toString()).toBe('0123');
+      expect((await storage.readBytes('lab/images/6-f.png', 6, 100)).toString()).toBe('6789');
+      expect((await storage.readBytes('lab/images/6-f.png', 10, 5)).length).toBe(0);
+      expect((await storage.readBytes('lab/images/6-f.png', 50, 5)).length).toBe(0);
+      await expect(storage.readBytes('../outside.png', 0, 4)).rejects.toThrow(/outside the storage folder/);
+    });
+
     it('removes a file, and a missing one without error', async () => {
       await storage.write('lab/audios/5-e.mp3', Readable.from([Buffer.from('x')]), 10);
       await storage.remove('lab/audios/5-e.mp3');

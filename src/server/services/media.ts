@@ -17,6 +17,7 @@ import {
   insertUploadGrant,
 } from '../repositories/mediaFiles';
 import { storageUsedByLab } from './storageUse';
+import { contentMatchesExtension } from './fileContent';
 import { newId, nowIso } from './ids';
 
 /** A file over its type's limit answers 413; a wrong extension 400. Both with the specification's message. */
@@ -83,6 +84,8 @@ export async function registerFile(ctx: AppContext, user: LabUserRow, body: Crea
     if (body.type !== check.type || (stored.contentType !== null && stored.contentType !== grant.content_type)) {
       throw badRequest(mediaMessages.uploadMismatch);
     }
+    const file = { key: grant.object_key, size: stored.size };
+    if (!(await contentMatchesExtension(ctx.storage, file, check.ext))) throw badRequest(mediaMessages.contentNotAsNamed);
     await refuseOverQuota(ctx, user.lab_id, stored.size);
   } catch (error) {
     // A refused upload leaves nothing behind in the store.

@@ -81,6 +81,17 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
+  async readBytes(key: string, start: number, length: number): Promise<Buffer> {
+    const handle = await fs.promises.open(this.pathOf(key), 'r');
+    try {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, start);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
   close(): void {
     // Nothing is held open between requests.
   }

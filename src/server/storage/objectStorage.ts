@@ -13,6 +13,11 @@ export interface ObjectStorage {
   /** A signed, expiring address to show or play an object. */
   createDownloadUrl(key: string, expiresAt: Date): Promise<string>;
   stat(key: string): Promise<StoredObject | null>;
+  /**
+   * Up to `length` bytes of an object from byte `start` (a ranged read: the rest is never fetched); fewer at its
+   * end, none past it. Used to check what a stored file really is.
+   */
+  readBytes(key: string, start: number, length: number): Promise<Buffer>;
   remove(key: string): Promise<void>;
   /** Releases connections when the server stops. */
   close(): void;

@@ -10,6 +10,10 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
+function statusOf(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+}
+
 function secondsUntil(date: Date): number {
   return Math.max(1, Math.round((date.getTime() - Date.now()) / 1000));
 }
@@ -48,8 +52,23 @@ export class S3Storage implements ObjectStorage {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: key }));
       return { size: Number(head.ContentLength ?? 0), contentType: head.ContentType ?? null };
     } catch (error) {
-      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      if (status === 404) return null;
+      if (statusOf(error) === 404) return null;
+      throw error;
+    }
+  }
+
+  async readBytes(key: string, start: number, length: number): Promise<Buffer> {
+    if (length <= 0) return Buffer.alloc(0);
+    try {
+      const range = `bytes=${start}-${start + length - 1}`;
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, Range: range }));
+      if (!answer.Body) return Buffer.alloc(0);
+      const bytes = Buffer.from(await answer.Body.transformToByteArray());
+      // A store that ignores the range answers the whole object (no Content-Range): keep only what was asked for.
+      return answer.ContentRange ? bytes.subarray(0, length) : bytes.subarray(start, start + length);
+    } catch (error) {
+      // 416: the range starts past the object's end (or the object is empty), so there are no bytes to give.
+      if (statusOf(error) === 416) return Buffer.alloc(0);
       throw error;
     }
   }

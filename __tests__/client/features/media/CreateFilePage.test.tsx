@@ -117,4 +117,16 @@ describe('CreateFilePage (/media/createfile)', () => {
     expect(currentLocation()).toBe('/media/createfile');
     expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
   });
+
+  it('shows the server’s refusal of a file that is not what its name says, and stays on the form', async () => {
+    net.on('POST', '/api/files/createfiles', { status: 400, data: { message: mediaMessages.contentNotAsNamed } });
+    const { user } = open();
+    await user.type(await screen.findByLabelText('Name'), 'Notes');
+    await user.upload(screen.getByLabelText('File'), fileOf('notes.png', 50, 'image/png'));
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The content of this file does not match its extension. Files must be in .JPG .JPEG .PNG .MP3 or .MP4 format',
+    );
+    expect(currentLocation()).toBe('/media/createfile');
+  });
 });
