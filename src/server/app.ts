@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
 import { registerErrorHandling } from './plugins/errors';
+import { registerEmptyBodies } from './plugins/emptyBodies';
 import { RequestLog } from './plugins/requestLog';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerApiDocs } from './plugins/docs';
@@ -65,6 +66,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('auth', null);
 
   registerErrorHandling(app);
+  registerEmptyBodies(app);
   registerSecurityHeaders(app, storage.origins);
   await registerApiDocs(app);
   await registerPortal(app, config.publicDir, config.dataDir);

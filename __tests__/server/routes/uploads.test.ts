@@ -92,7 +92,9 @@ describe.each(databases)('signed upload and download addresses on local storage 
   }
 
   function put(url: string, contentType: string | undefined, payload: Buffer | Readable): Promise<LightMyRequestResponse> {
-    return call(t.app, { method: 'PUT', url, headers: contentType ? { 'content-type': contentType } : {}, payload });
+    // A stream goes chunked, as a real client frames a body whose length it does not announce.
+    const framing = payload instanceof Readable ? { 'transfer-encoding': 'chunked' } : {};
+    return call(t.app, { method: 'PUT', url, headers: { ...framing, ...(contentType ? { 'content-type': contentType } : {}) }, payload });
   }
 
   async function putOverHttp(url: string, contentType: string, total: number): Promise<{ status: number; body: string }> {
@@ -131,6 +133,25 @@ describe.each(databases)('signed upload and download addresses on local storage 
       expect((await put(g.url, 'Audio/MPEG; charset=binary', Buffer.from('ID3'))).statusCode).toBe(200);
       expect(fs.existsSync(storedPath(g.file))).toBe(true);
     });
+
+    it.each([['image/png'], ['text/plain'], [undefined]])(
+      'stores an empty file sent with the content type %s (an empty body has none to compare); createfiles refuses it',
+      async (contentType) => {
+        const g = await grant('empty.png');
+        const res = await put(g.url, contentType, Buffer.alloc(0));
+        expect(res.statusCode).toBe(200);
+        expect(fs.statSync(storedPath(g.file)).size).toBe(0);
+        const register = await call(t.app, {
+          method: 'POST',
+          url: '/api/files/createfiles',
+          token,
+          payload: { lab: lab.labId, name: 'Empty', type: 'image', file: g.file, size: 0 },
+        });
+        expect(register.statusCode).toBe(400);
+        expect(messageOf(register)).toBe(mediaMessages.contentNotAsNamed);
+        expect(fs.existsSync(storedPath(g.file))).toBe(false);
+      },
+    );
 
     it.each([['image/jpeg'], ['application/octet-stream'], ['text/plain'], ['application/json'], [undefined]])(
       'refuses the content type %s for a png with 415, storing nothing and leaving the address usable',
