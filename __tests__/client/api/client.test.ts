@@ -3,7 +3,11 @@ import { mockApi, type MockApi } from '../support/mockApi';
 
 let net: MockApi;
 beforeEach(() => {
-  net = mockApi().on('GET', '/api/x', { status: 200, data: {} });
+  net = mockApi()
+    .on('GET', '/api/x', { status: 200, data: {} })
+    .on('POST', '/api/x', { status: 200, data: {} })
+    .on('PUT', '/api/x', { status: 200, data: {} })
+    .on('DELETE', '/api/x', { status: 200, data: {} });
   setTokenGetter((kind) => (kind === 'systemOwner' ? 'owner-token' : 'lab-token'));
 });
 afterEach(() => {
@@ -31,5 +35,24 @@ describe('the API client', () => {
     setTokenGetter(() => null);
     await api.get('/api/x');
     expect(net.sent[0].authorization).toBeNull();
+  });
+
+  it.each([
+    ['POST without a body', () => api.post('/api/x')],
+    ['POST with a null body (logout)', () => api.post('/api/x', null, { session: 'systemOwner' })],
+    ['PUT without a body (add_stage)', () => api.put('/api/x')],
+    ['DELETE', () => api.delete('/api/x')],
+    ['GET', () => api.get('/api/x')],
+  ])('sends no content type for a %s', async (_what, send) => {
+    await send();
+    expect(net.sent[0].contentType).toBeNull();
+    expect(net.sent[0].body).toBeNull();
+  });
+
+  it('labels a body that is there as JSON', async () => {
+    await api.post('/api/x', { name: 'Study' });
+    expect(net.sent[0]).toMatchObject({ contentType: 'application/json', body: { name: 'Study' } });
+    await api.put('/api/x', {});
+    expect(net.sent[1]).toMatchObject({ contentType: 'application/json', body: {} });
   });
 });

@@ -8,6 +8,8 @@ export interface SentRequest {
   url: string;
   body: unknown;
   authorization: string | null;
+  /** The Content-Type header as it would go out (axios never sends a header whose value is false or null). */
+  contentType: string | null;
 }
 
 export interface Answer {
@@ -56,11 +58,14 @@ export function mockApi(): MockApi {
   const adapter: AxiosAdapter = async (config) => {
     const method = (config.method ?? 'get').toUpperCase();
     const url = config.url ?? '';
+    const headers = AxiosHeaders.from(config.headers);
+    const contentType = headers.getContentType();
     const request: SentRequest = {
       method,
       url,
       body: parseBody(config.data),
-      authorization: AxiosHeaders.from(config.headers).get('Authorization')?.toString() ?? null,
+      authorization: headers.get('Authorization')?.toString() ?? null,
+      contentType: typeof contentType === 'string' ? contentType : null,
     };
     sent.push(request);
     const responder = routes.get(`${method} ${url}`);

@@ -28,5 +28,12 @@ api.interceptors.request.use((config) => {
     const token = tokenOf(kind);
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
   }
+  // A call without a body sends no content type. axios would label an empty POST or PUT form-encoded (and keep
+  // that label for a null body), which claims a body the call does not have. `false` is axios's way to say
+  // "no such header": it is never sent, and axios does not put its default back.
+  if (config.data === undefined || config.data === null) {
+    config.data = undefined;
+    config.headers.setContentType(false);
+  }
   return config;
 });
