@@ -103,6 +103,26 @@ describe('media files', () => {
       await rowWith(page, 'Breathing exercise');
     }));
 
+  test('refuses a text file renamed .png, naming the accepted formats, and keeps nothing of it', () =>
+    product.journey('media-not-what-it-says', async (page) => {
+      const { manager, managerPassword } = await seedLab(product.api);
+      await signInAsLabUser(page, product.server.mainUrl('/login'), manager.email, managerPassword);
+      await page.goto(product.server.mainUrl('/media/createfile'));
+      await page.getByRole('heading', { name: 'Create File' }).waitFor();
+      await page.getByLabel('Name').fill('Holiday photo');
+      // Its name passes every check the page can make; only its bytes tell what it is.
+      const text = Buffer.from('Participant notes\nThis is a text file, not a picture.\n');
+      await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'holiday.png', mimeType: 'image/png', buffer: text });
+      await page.getByRole('button', { name: 'Upload' }).click();
+
+      await page.getByRole('alert').filter({ hasText: mediaMessages.contentNotAsNamed }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/media/createfile');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto(product.server.mainUrl('/media/files'));
+      await page.getByText(mediaMessages.noFiles).waitFor();
+      await page.getByText(/^0 B of 2 GB used \(0%\)$/).waitFor();
+    }));
+
   test('refuses a 3 MB PNG and a GIF with the specification’s messages', () =>
     product.journey('media-refusals', async (page) => {
       const { manager, managerPassword } = await seedLab(product.api);
