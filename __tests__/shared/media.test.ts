@@ -3,6 +3,7 @@ import {
   ALLOWED_EXTENSIONS,
   CONTENT_TYPES,
   MEDIA_LIMITS,
+  SIGNATURE_TYPES,
   checkMediaFile,
   extensionOf,
   fileNameProblem,
@@ -119,5 +120,15 @@ describe('fileNameProblem', () => {
     expect(fileNameProblem('   ')).toBe('File name is required');
     expect(fileNameProblem(undefined)).toBe('File name is required');
     expect(fileNameProblem(' Cat ')).toBeNull();
+  });
+});
+
+describe('SIGNATURE_TYPES', () => {
+  it('gives every allowed extension the real types it may have, and the refusal names every allowed format', () => {
+    expect(Object.keys(SIGNATURE_TYPES).sort()).toEqual([...ALLOWED_EXTENSIONS].sort());
+    for (const ext of ALLOWED_EXTENSIONS) {
+      expect(SIGNATURE_TYPES[ext]).toContain(CONTENT_TYPES[ext]);
+      expect(mediaMessages.contentNotAsNamed).toContain(`.${ext.toUpperCase()}`);
+    }
   });
 });
