@@ -46,6 +46,13 @@ export const generalMessages = {
   forbidden: 'You do not have permission to do this',
 } as const;
 
+/** The rich-text editor's Insert Image dialog (the image goes into the text, so only the browser checks it). */
+export const richTextMessages = {
+  imageFileRequired: 'Please choose an image file',
+  imageFileType: 'The image must be a PNG, JPEG or GIF file',
+  imageAltRequired: 'Please describe the image, or mark it as decorative',
+} as const;
+
 export const mediaMessages = {
   wrongExtension: 'files must be in .JPG .JPEG .PNG .MP3 or .MP4 format',
   imageTooLarge: 'Image should be no more than 2MB in size',

@@ -2,6 +2,8 @@
 // emphasis, lists, indent, script, quote, alignment, colours, links, images, videos, formulas, code blocks).
 // The server stores nothing else; the browser renders nothing else.
 
+import { richTextMessages } from './messages';
+
 export const RICH_TEXT_TAGS = [
   'p', 'br', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'a', 'img', 'iframe', 'blockquote',
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ol', 'ul', 'li', 'pre', 'code', 'div',
@@ -29,3 +31,21 @@ export const RICH_TEXT_LINK_SCHEMES = ['http', 'https', 'mailto'] as const;
 /** Images may be embedded (data:) as the editor does by default; frames only over https. */
 export const RICH_TEXT_IMAGE_SCHEMES = ['http', 'https', 'data'] as const;
 export const RICH_TEXT_FRAME_SCHEMES = ['https'] as const;
+/** Image files the editor embeds (as data: addresses), from its Insert Image dialog, a paste or a drop. */
+export const RICH_TEXT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
+
+export interface ImageDraft {
+  /** The chosen file's type, or null when none is chosen yet. */
+  fileType: string | null;
+  alt: string;
+  /** A decorative image is stored with an empty alt text, which screen readers pass over. */
+  decorative: boolean;
+}
+
+/** What keeps the Insert Image dialog from inserting, or null. Every image gets a description or is marked decorative. */
+export function imageDraftProblem(draft: ImageDraft): string | null {
+  if (draft.fileType === null) return richTextMessages.imageFileRequired;
+  if (!(RICH_TEXT_IMAGE_TYPES as readonly string[]).includes(draft.fileType)) return richTextMessages.imageFileType;
+  if (!draft.decorative && draft.alt.trim() === '') return richTextMessages.imageAltRequired;
+  return null;
+}

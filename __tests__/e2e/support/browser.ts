@@ -46,10 +46,24 @@ function fileNameOf(title: string): string {
  */
 export async function withPage(browser: Browser, title: string, journey: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
   const context = await newContext(browser);
+  try {
+    await withPageIn(context, title, journey);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Runs a journey in a new page of a context that outlives it (its HTTP cache and localStorage are kept between
+ * journeys, which saves a walk over many pages loading everything afresh), with withPage's notes on failure.
+ * The page is closed after.
+ */
+export async function withPageIn(context: BrowserContext, title: string, journey: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
   const page = await context.newPage();
   const consoleErrors: string[] = [];
-  context.on('page', (p) => p.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text())));
-  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  const listen = (p: Page) => p.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  context.on('page', listen);
+  listen(page);
   try {
     await journey(page, context);
   } catch (error) {
@@ -75,6 +89,7 @@ export async function withPage(browser: Browser, title: string, journey: (page: 
     }
     throw error;
   } finally {
-    await context.close();
+    context.off('page', listen);
+    await page.close();
   }
 }

@@ -70,6 +70,7 @@ describe('sanitizeRichText', () => {
       ['formula', '<p><span class="ql-formula" data-value="e=mc^2" contenteditable="false">e=mc^2</span></p>'],
       ['code block', '<div class="ql-code-block-container" spellcheck="false"><div class="ql-code-block" data-language="plain">let a = 1;</div></div>'],
       ['embedded image', '<p><img src="data:image/png;base64,iVBORw0KGgo=" alt="" /></p>'],
+      ['described image', '<p><img src="data:image/png;base64,iVBORw0KGgo=" alt="A sleeping cat" /></p>'],
       ['linked image', '<p><img src="https://example.org/a.png" width="120" /></p>'],
       ['video', '<iframe class="ql-video" frameborder="0" allowfullscreen="true" src="https://www.youtube.com/embed/abc"></iframe>'],
       ['mail link', '<p><a href="mailto:study@uni.edu" target="_blank" rel="noopener noreferrer">mail us</a></p>'],

@@ -1,13 +1,16 @@
 // The one wrapper around Quill 2. It is loaded lazily (LazyRichTextEditor), so Quill and KaTeX reach only
 // the pages that edit rich text. The HTML it hands back is Quill's own, which the server sanitises.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Delta, type Range } from 'quill';
 import type Quill from 'quill';
 import 'quill/dist/quill.snow.css';
 import 'katex/dist/katex.min.css';
 import './richText.css';
 import { RICH_TEXT_HISTORY } from '../../../shared/limits';
+import { RICH_TEXT_IMAGE_TYPES } from '../../../shared/richText';
+import { ImageDialog, type ImageChoice } from './ImageDialog';
 import { setUpQuill } from './quillSetup';
-import { TOOLBARS, type ToolbarKind } from './toolbars';
+import { CONTROL_NAMES, pickerItemName, TOOLBARS, type ToolbarKind } from './toolbars';
 
 export interface RichTextEditorProps {
   value: string;
@@ -19,26 +22,58 @@ export interface RichTextEditorProps {
   id?: string;
 }
 
-const CONTROL_NAMES: Record<string, string> = {
-  font: 'Font',
-  size: 'Size',
-  header: 'Heading',
-  color: 'Text colour',
-  background: 'Background colour',
-  align: 'Alignment',
-};
-
-/** Quill's pickers are unnamed spans; give each control an accessible name. */
+/** Quill names its controls by format ("list: ordered") or not at all: give each one a name and a tooltip. */
 function labelToolbar(container: HTMLElement): void {
   container.querySelectorAll<HTMLElement>('.ql-picker').forEach((picker) => {
-    const format = [...picker.classList].find((c) => c.startsWith('ql-') && c !== 'ql-picker')?.slice(3) ?? '';
-    picker.querySelector('.ql-picker-label')?.setAttribute('aria-label', CONTROL_NAMES[format] ?? format);
+    const format = formatOf(picker, 'ql-picker');
+    const label = picker.querySelector<HTMLElement>('.ql-picker-label');
+    label?.setAttribute('aria-label', CONTROL_NAMES[format] ?? format);
+    label?.setAttribute('title', CONTROL_NAMES[format] ?? format);
+    picker.querySelectorAll<HTMLElement>('.ql-picker-item').forEach((item) => {
+      item.setAttribute('aria-label', pickerItemName(format, item.dataset.value ?? ''));
+    });
   });
   container.querySelectorAll<HTMLButtonElement>('.ql-toolbar button').forEach((button) => {
-    if (button.getAttribute('aria-label')) return;
-    const format = [...button.classList].find((c) => c.startsWith('ql-'))?.slice(3) ?? '';
-    button.setAttribute('aria-label', button.value ? `${format} ${button.value}` : format);
+    const format = formatOf(button);
+    const name = CONTROL_NAMES[button.value ? `${format} ${button.value}` : format] ?? format;
+    button.setAttribute('aria-label', name);
+    button.setAttribute('title', name);
   });
+}
+
+function formatOf(element: HTMLElement, ...except: string[]): string {
+  return [...element.classList].find((c) => c.startsWith('ql-') && !except.includes(c))?.slice(3) ?? '';
+}
+
+/** A read-only editor's toolbar is out of the tab order and says it is disabled, not just greyed out. */
+function enableToolbar(container: HTMLElement, enabled: boolean): void {
+  container.querySelectorAll<HTMLButtonElement>('.ql-toolbar button').forEach((button) => {
+    button.disabled = !enabled;
+  });
+  container.querySelectorAll<HTMLElement>('.ql-toolbar .ql-picker-label').forEach((label) => {
+    label.tabIndex = enabled ? 0 : -1;
+    label.setAttribute('aria-disabled', String(!enabled));
+  });
+}
+
+/**
+ * Quill's Tab bindings type a tab or indent, so that a keyboard user could never leave the editor (WCAG 2.1.2).
+ * Without them the browser moves focus on Tab and Shift+Tab; lists are indented from the toolbar.
+ */
+const TAB_BINDINGS_OFF = {
+  tab: null,
+  indent: null,
+  outdent: null,
+  'remove tab': null,
+  'indent code-block': null,
+  'outdent code-block': null,
+  'table tab': null,
+};
+
+/** Where an image goes, and the pasted or dropped file when there is one. */
+interface ImageRequest {
+  range: Range;
+  file: File | null;
 }
 
 function htmlOf(quill: Quill): string {
@@ -54,6 +89,8 @@ export default function RichTextEditor({ value, onChange, toolbar, readOnly = fa
   onChangeRef.current = onChange;
   // What the editor starts with; later changes reach it through the effects below.
   const initial = useRef({ value, readOnly, label, id });
+  const [imageRequest, setImageRequest] = useState<ImageRequest | null>(null);
+  const [asking, setAsking] = useState(false);
 
   useEffect(() => {
     const QuillClass = setUpQuill();
@@ -62,11 +99,23 @@ export default function RichTextEditor({ value, onChange, toolbar, readOnly = fa
     const editorNode = document.createElement('div');
     container.appendChild(editorNode);
     const start = initial.current;
+    const askForImage = (range: Range, file: File | null) => {
+      setImageRequest({ range, file });
+      setAsking(true);
+    };
     const quill = new QuillClass(editorNode, {
       theme: 'snow',
       readOnly: start.readOnly,
       modules: {
         history: { delay: RICH_TEXT_HISTORY.delay, maxStack: RICH_TEXT_HISTORY.maxStack, userOnly: true },
+        keyboard: { bindings: TAB_BINDINGS_OFF },
+        // A pasted or dropped image file is embedded only once its alt text is given.
+        uploader: {
+          mimetypes: [...RICH_TEXT_IMAGE_TYPES],
+          handler(range: Range, files: File[]) {
+            askForImage(range, files[0] ?? null);
+          },
+        },
         toolbar: {
           container: TOOLBARS[toolbar],
           handlers: {
@@ -75,6 +124,9 @@ export default function RichTextEditor({ value, onChange, toolbar, readOnly = fa
             },
             redo(this: { quill: Quill }) {
               this.quill.history.redo();
+            },
+            image(this: { quill: Quill }) {
+              askForImage(this.quill.getSelection(true), null);
             },
           },
         },
@@ -91,6 +143,7 @@ export default function RichTextEditor({ value, onChange, toolbar, readOnly = fa
       onChangeRef.current(emitted.current);
     });
     labelToolbar(container);
+    enableToolbar(container, !start.readOnly);
     quillRef.current = quill;
     return () => {
       quillRef.current = null;
@@ -108,7 +161,32 @@ export default function RichTextEditor({ value, onChange, toolbar, readOnly = fa
   useEffect(() => {
     quillRef.current?.enable(!readOnly);
     quillRef.current?.root.setAttribute('aria-readonly', String(readOnly));
+    if (host.current) enableToolbar(host.current, !readOnly);
   }, [readOnly]);
 
-  return <div ref={host} className={`rich-text-editor${readOnly ? ' is-read-only' : ''}`} data-testid="rich-text-editor" />;
+  const insertImage = ({ src, alt }: ImageChoice) => {
+    const quill = quillRef.current;
+    if (quill && imageRequest) {
+      const { index, length } = imageRequest.range;
+      quill.updateContents(new Delta().retain(index).delete(length).insert({ image: src }, { alt }), 'user');
+      quill.setSelection(index + 1, 'silent');
+    }
+    setAsking(false);
+  };
+
+  return (
+    <>
+      <div ref={host} className={`rich-text-editor${readOnly ? ' is-read-only' : ''}`} data-testid="rich-text-editor" />
+      <ImageDialog
+        show={asking}
+        file={imageRequest?.file}
+        onInsert={insertImage}
+        onCancel={() => setAsking(false)}
+        onExited={() => {
+          setImageRequest(null);
+          quillRef.current?.focus();
+        }}
+      />
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 // Registers once what our editors need on top of Quill 2: the font and size whitelists, undo/redo icons,
-// and KaTeX for formulas (Quill looks for it on window).
+// KaTeX for formulas (Quill looks for it on window), and images that keep an empty alt text.
 import Quill from 'quill';
 import katex from 'katex';
 import { FONT_WHITELIST, SIZE_WHITELIST } from './toolbars';
@@ -15,6 +15,25 @@ const UNDO_ICON =
 const REDO_ICON =
   '<svg viewBox="0 0 18 18" aria-hidden="true"><path class="ql-stroke" d="M13 7H7a3 3 0 0 0 0 6h3"/><polyline class="ql-stroke" points="11 5 13 7 11 9"/></svg>';
 
+interface ImageBlot {
+  domNode: HTMLElement;
+  format(name: string, value: unknown): void;
+}
+type ImageBlotClass = new (...args: never[]) => ImageBlot;
+
+/**
+ * Quill's image drops an empty alt attribute, but alt="" is how a decorative image tells screen readers to pass
+ * over it: keep it.
+ */
+function imageKeepingEmptyAlt(Base: ImageBlotClass): ImageBlotClass {
+  return class AccessibleImage extends Base {
+    override format(name: string, value: unknown): void {
+      if (name === 'alt' && typeof value === 'string') this.domNode.setAttribute('alt', value);
+      else super.format(name, value);
+    }
+  };
+}
+
 export function setUpQuill(): typeof Quill {
   if (done) return Quill;
   done = true;
@@ -25,6 +44,7 @@ export function setUpQuill(): typeof Quill {
   const size = Quill.import('formats/size') as unknown as Whitelisted;
   size.whitelist = [...SIZE_WHITELIST];
   Quill.register(size as never, true);
+  Quill.register(imageKeepingEmptyAlt(Quill.import('formats/image') as unknown as ImageBlotClass) as never, true);
   const icons = Quill.import('ui/icons') as Record<string, string>;
   icons.undo = UNDO_ICON;
   icons.redo = REDO_ICON;

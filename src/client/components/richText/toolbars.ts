@@ -25,3 +25,61 @@ export const QUESTION_TOOLBAR: ToolbarRow[] = [
 export type ToolbarKind = 'consent' | 'question';
 
 export const TOOLBARS: Record<ToolbarKind, ToolbarRow[]> = { consent: CONSENT_TOOLBAR, question: QUESTION_TOOLBAR };
+
+/**
+ * What a screen reader says for each control, and its tooltip: a button by its format, or by format and value
+ * ("list ordered"); a picker by its format.
+ */
+export const CONTROL_NAMES: Record<string, string> = {
+  bold: 'Bold',
+  italic: 'Italic',
+  underline: 'Underline',
+  strike: 'Strikethrough',
+  'list ordered': 'Numbered list',
+  'list bullet': 'Bulleted list',
+  'indent -1': 'Decrease indent',
+  'indent +1': 'Increase indent',
+  'script sub': 'Subscript',
+  'script super': 'Superscript',
+  blockquote: 'Quote',
+  link: 'Link',
+  image: 'Image',
+  video: 'Video',
+  formula: 'Formula',
+  'code-block': 'Code block',
+  undo: 'Undo',
+  redo: 'Redo',
+  font: 'Font',
+  size: 'Size',
+  header: 'Heading',
+  align: 'Alignment',
+  color: 'Text colour',
+  background: 'Background colour',
+};
+
+const FONT_NAMES: Record<string, string> = {
+  arial: 'Arial',
+  'comic-sans': 'Comic Sans',
+  'courier-new': 'Courier New',
+  georgia: 'Georgia',
+  helvetica: 'Helvetica',
+  lucida: 'Lucida',
+};
+const SIZE_NAMES: Record<string, string> = { 'extra-small': 'Extra small', small: 'Small', medium: 'Medium', large: 'Large' };
+const ALIGN_NAMES: Record<string, string> = { center: 'Centre', right: 'Right', justify: 'Justify' };
+
+/** The name of one choice in a picker; value '' is the picker's default (Quill's `false`). */
+export function pickerItemName(format: string, value: string): string {
+  switch (format) {
+    case 'font':
+      return FONT_NAMES[value] ?? 'Default';
+    case 'size':
+      return SIZE_NAMES[value] ?? 'Normal';
+    case 'header':
+      return value ? `Heading ${value}` : 'Normal';
+    case 'align':
+      return ALIGN_NAMES[value] ?? 'Left';
+    default:
+      return value || 'Default';
+  }
+}
