@@ -45,7 +45,8 @@ const config: Config = {
     {
       ...common,
       displayName: 'client',
-      testEnvironment: 'jsdom',
+      // jsdom with Node's Request: the portal's data router builds one for every navigation.
+      testEnvironment: '<rootDir>/__tests__/support/jsdomEnvironment.ts',
       testMatch: ['<rootDir>/__tests__/client/**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/__tests__/support/clientSetup.ts'],
     },

@@ -1,11 +1,13 @@
-// renderWithProviders: a real store (makeStore) and a memory router, the portal's routes by default.
+// renderWithProviders: a real store (makeStore) and a memory data router set up as the portal's (app/router.tsx),
+// the portal's routes by default.
 import './support/environment';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { AppRoutes } from '../../src/client/app/AppRoutes';
+import { portalRoutes } from '../../src/client/app/router';
 import { makeStore, type AppStore, type PreloadedState } from '../../src/client/app/store';
 import { initialRequests } from '../../src/client/app/requestState';
 import { initialAuthState, type AuthState } from '../../src/client/features/auth/authSlice';
@@ -53,13 +55,19 @@ export function testStore(preloadedState: PreloadedState = {}): AppStore {
 export function renderWithProviders(ui: ReactElement = <AppRoutes />, options: RenderOptions = {}) {
   const store = options.store ?? testStore(options.preloadedState);
   const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
-  const result = render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[options.route ?? '/']}>
+  const router = createMemoryRouter(
+    portalRoutes(
+      <>
         {ui}
         <LocationProbe />
-      </MemoryRouter>
+      </>,
+    ),
+    { initialEntries: [options.route ?? '/'] },
+  );
+  const result = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
     </Provider>,
   );
-  return { store, user, ...result };
+  return { store, user, router, ...result };
 }

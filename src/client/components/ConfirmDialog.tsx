@@ -11,11 +11,35 @@ interface ConfirmDialogProps {
   details?: string;
   question?: string;
   busy?: boolean;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Which button has the focus when the dialog opens: Enter then does what is safest here. */
+  focus?: 'confirm' | 'cancel';
+  /** Shown above another open dialog (its own backdrop dims that dialog too). */
+  stacked?: boolean;
 }
 
-export function ConfirmDialog({ show, onConfirm, onCancel, details, question = generalMessages.areYouSure, busy }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  show,
+  onConfirm,
+  onCancel,
+  details,
+  question = generalMessages.areYouSure,
+  busy,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  focus = 'confirm',
+  stacked = false,
+}: ConfirmDialogProps) {
   return (
-    <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-dialog-title">
+    <Modal
+      show={show}
+      onHide={onCancel}
+      centered
+      aria-labelledby="confirm-dialog-title"
+      className={stacked ? 'modal-stacked' : undefined}
+      backdropClassName={stacked ? 'modal-stacked-backdrop' : undefined}
+    >
       <Modal.Header closeButton>
         <Modal.Title id="confirm-dialog-title" as="h2" className="h5">
           {question}
@@ -23,11 +47,11 @@ export function ConfirmDialog({ show, onConfirm, onCancel, details, question = g
       </Modal.Header>
       {details && <Modal.Body>{details}</Modal.Body>}
       <Modal.Footer>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
+        <Button variant="secondary" onClick={onCancel} autoFocus={focus === 'cancel'}>
+          {cancelLabel}
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy} autoFocus>
-          Confirm
+        <Button variant="danger" onClick={onConfirm} disabled={busy} autoFocus={focus === 'confirm'}>
+          {confirmLabel}
         </Button>
       </Modal.Footer>
     </Modal>

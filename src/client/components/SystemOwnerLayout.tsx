@@ -12,16 +12,20 @@ import { portalName, useSiteConfig } from '../features/site/useSiteConfig';
 import { AccountMenu } from './AccountMenu';
 import { NavItem } from './NavItem';
 import { PageFrame } from './PageFrame';
+import { useUnsavedChanges } from './unsavedChanges/useUnsavedChangesGuard';
 
 function SystemOwnerHeader() {
   const config = useSiteConfig();
   const session = useAppSelector(selectSystemOwner);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const unsaved = useUnsavedChanges();
 
   const signOut = async () => {
+    // Signing out leaves the page: its unsaved changes are asked about first, as for a link.
+    if (!(await unsaved.confirmLeaving())) return;
     await dispatch(logout('systemOwner'));
-    void navigate(paths.systemOwnerLogin.getHref());
+    unsaved.leaveWithoutAsking(() => void navigate(paths.systemOwnerLogin.getHref()));
   };
 
   return (

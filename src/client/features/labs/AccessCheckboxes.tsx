@@ -12,6 +12,12 @@ interface AccessCheckboxesProps {
 
 const names = Object.keys(ACCESS) as AccessName[];
 
+/** The same entries, in whatever order (the boxes rebuild the list in the catalogue's order). */
+export function sameAccess(a: readonly AccessEntry[], b: readonly AccessEntry[]): boolean {
+  const keys = new Set(a.map(accessKey));
+  return keys.size === new Set(b.map(accessKey)).size && b.every((entry) => keys.has(accessKey(entry)));
+}
+
 function entryOf(name: AccessName): AccessEntry {
   const { area, modifier, task } = ACCESS[name];
   return { area, modifier, task };

@@ -10,6 +10,7 @@ import { TextField } from '../../components/forms/TextField';
 import { NewPasswordFields } from '../../components/forms/NewPasswordFields';
 import { FormActions } from '../../components/forms/FormActions';
 import { confirmProblem, fieldErrors, focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
+import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
 import { toastShown } from '../notifications/notificationsSlice';
 import { useSiteConfig } from '../site/useSiteConfig';
 import { selectLabsRequests } from './labsSlice';
@@ -29,6 +30,7 @@ export default function CreateLabPage() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const guard = useUnsavedChangesGuard([organization, labName, email, password, confirmation].some((value) => value !== ''));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +47,7 @@ export default function CreateLabPage() {
     const result = await dispatch(createLab({ labName: labName.trim(), email: email.trim(), password, organization: code }));
     if (createLab.fulfilled.match(result)) {
       dispatch(toastShown(result.payload.message));
-      void navigate(paths.systemOwnerHome.getHref());
+      guard.leaveWithoutAsking(() => void navigate(paths.systemOwnerHome.getHref()));
     }
   };
 

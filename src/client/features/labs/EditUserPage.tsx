@@ -14,9 +14,10 @@ import { LinkButton } from '../../components/LinkButton';
 import { Loading } from '../../components/Loading';
 import { TextField } from '../../components/forms/TextField';
 import { fieldErrors, focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
+import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
 import { toastShown } from '../notifications/notificationsSlice';
 import { selectReplaying } from '../qa/qaSlice';
-import { AccessCheckboxes } from './AccessCheckboxes';
+import { AccessCheckboxes, sameAccess } from './AccessCheckboxes';
 import { selectLabsRequests, selectUser } from './labsSlice';
 import { fetchUser, updateUser } from './labsThunks';
 
@@ -32,6 +33,9 @@ function EditUserForm({ user, labId }: { user: LabUserWithAccess; labId: string 
   const [isLabManager, setIsLabManager] = useState(user.isLabManager);
   const [access, setAccess] = useState<AccessEntry[]>(user.access);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const guard = useUnsavedChangesGuard(
+    email !== user.email || password !== '' || isLabManager !== user.isLabManager || !sameAccess(access, user.access),
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +52,7 @@ function EditUserForm({ user, labId }: { user: LabUserWithAccess; labId: string 
     const result = await dispatch(updateUser({ userId: user._id, body }));
     if (updateUser.fulfilled.match(result)) {
       dispatch(toastShown(authMessages.userUpdated));
-      void navigate(paths.systemOwnerLab.getHref(labId));
+      guard.leaveWithoutAsking(() => void navigate(paths.systemOwnerLab.getHref(labId)));
     }
   };
 

@@ -7,8 +7,10 @@ import { portalMessages } from '../../../shared/messages';
 import type { LabUserWithAccess } from '../../../shared/types/identity';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Loading } from '../../components/Loading';
+import { DialogCloseButton, GuardedModal } from '../../components/unsavedChanges/GuardedModal';
+import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
 import { toastShown } from '../notifications/notificationsSlice';
-import { AccessCheckboxes } from './AccessCheckboxes';
+import { AccessCheckboxes, sameAccess } from './AccessCheckboxes';
 import { selectLabsRequests, selectMember } from './labsSlice';
 import { fetchMember, updateMemberAccess } from './labsThunks';
 
@@ -21,6 +23,7 @@ function PermissionsForm({ member, onClose }: { member: LabUserWithAccess; onClo
   const dispatch = useAppDispatch();
   const busy = useAppSelector(selectLabsRequests).updateMemberAccess.status === 'request';
   const [access, setAccess] = useState<AccessEntry[]>(member.access);
+  useUnsavedChangesGuard(!sameAccess(access, member.access));
 
   const save = async () => {
     const result = await dispatch(updateMemberAccess({ userId: member._id, access }));
@@ -37,9 +40,7 @@ function PermissionsForm({ member, onClose }: { member: LabUserWithAccess; onClo
         <AccessCheckboxes idPrefix="member-access" selected={access} onChange={setAccess} allLocked={member.isLabManager} />
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
+        <DialogCloseButton>Cancel</DialogCloseButton>
         <Button variant="primary" onClick={() => void save()} disabled={busy || member.isLabManager}>
           Save
         </Button>
@@ -59,7 +60,7 @@ export function PermissionsModal({ userId, onClose }: PermissionsModalProps) {
 
   const shown = member && member._id === userId ? member : null;
   return (
-    <Modal show={userId !== null} onHide={onClose} aria-labelledby="permissions-title">
+    <GuardedModal show={userId !== null} onHide={onClose} aria-labelledby="permissions-title">
       <Modal.Header closeButton>
         <Modal.Title id="permissions-title" as="h2" className="h5">
           Permissions
@@ -70,6 +71,6 @@ export function PermissionsModal({ userId, onClose }: PermissionsModalProps) {
       ) : (
         <Modal.Body>{status === 'fail' ? <p className="mb-0">The permissions could not be loaded.</p> : <Loading />}</Modal.Body>
       )}
-    </Modal>
+    </GuardedModal>
   );
 }

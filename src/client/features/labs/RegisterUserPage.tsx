@@ -10,6 +10,7 @@ import { TextField } from '../../components/forms/TextField';
 import { NewPasswordFields } from '../../components/forms/NewPasswordFields';
 import { FormActions } from '../../components/forms/FormActions';
 import { confirmProblem, fieldErrors, focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
+import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
 import { toastShown } from '../notifications/notificationsSlice';
 import { selectLabsRequests } from './labsSlice';
 import { registerUser } from './labsThunks';
@@ -27,6 +28,7 @@ export default function RegisterUserPage() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const guard = useUnsavedChangesGuard(email !== '' || isLabManager || password !== '' || confirmation !== '');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,7 +42,7 @@ export default function RegisterUserPage() {
     const result = await dispatch(registerUser({ labId, body: { email: email.trim(), password, isLabManager } }));
     if (registerUser.fulfilled.match(result)) {
       dispatch(toastShown(authMessages.registrationSuccess));
-      void navigate(paths.systemOwnerLab.getHref(labId));
+      guard.leaveWithoutAsking(() => void navigate(paths.systemOwnerLab.getHref(labId)));
     }
   };
 

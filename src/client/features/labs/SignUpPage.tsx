@@ -10,6 +10,7 @@ import { TextField } from '../../components/forms/TextField';
 import { NewPasswordFields } from '../../components/forms/NewPasswordFields';
 import { FormActions } from '../../components/forms/FormActions';
 import { confirmProblem, fieldErrors, focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
+import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
 import { selectLabUser } from '../auth/authSlice';
 import { toastShown } from '../notifications/notificationsSlice';
 import { selectLabsRequests } from './labsSlice';
@@ -27,6 +28,7 @@ export default function SignUpPage() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const guard = useUnsavedChangesGuard(email !== '' || password !== '' || confirmation !== '');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,7 +42,7 @@ export default function SignUpPage() {
     const result = await dispatch(registerMember({ email: email.trim(), password, lab: session.lab }));
     if (registerMember.fulfilled.match(result)) {
       dispatch(toastShown(result.payload.message));
-      void navigate(paths.labMembers.getHref());
+      guard.leaveWithoutAsking(() => void navigate(paths.labMembers.getHref()));
     }
   };
 

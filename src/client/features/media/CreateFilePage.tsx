@@ -11,6 +11,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { TextField } from '../../components/forms/TextField';
 import { LinkButton } from '../../components/LinkButton';
+import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
 import { selectLabUser } from '../auth/authSlice';
 import { toastShown } from '../notifications/notificationsSlice';
 import { mediaRequestReset, selectMediaRequests, selectUploadPercent } from './mediaSlice';
@@ -30,6 +31,7 @@ export default function CreateFilePage() {
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<UploadProblems>({});
   const busy = status === 'request';
+  const guard = useUnsavedChangesGuard(name !== '' || file !== null);
 
   // A finished or failed upload of an earlier visit does not describe this form.
   useEffect(() => {
@@ -54,7 +56,7 @@ export default function CreateFilePage() {
     const result = await dispatch(uploadFile({ name, file, lab: session?.lab ?? '' }));
     if (uploadFile.fulfilled.match(result)) {
       dispatch(toastShown(mediaMessages.fileCreated));
-      void navigate(paths.mediaFiles.getHref());
+      guard.leaveWithoutAsking(() => void navigate(paths.mediaFiles.getHref()));
     }
   };
 

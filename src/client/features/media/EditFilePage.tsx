@@ -11,6 +11,7 @@ import { paths } from '../../app/paths';
 import { TextField } from '../../components/forms/TextField';
 import { LinkButton } from '../../components/LinkButton';
 import { Loading } from '../../components/Loading';
+import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
 import { toastShown } from '../notifications/notificationsSlice';
 import { selectReplaying } from '../qa/qaSlice';
 import { TYPE_LABELS } from './format';
@@ -27,6 +28,7 @@ function RenameForm({ file }: { file: MediaFile }) {
   const busy = useAppSelector(selectMediaRequests).rename.status === 'request';
   const [name, setName] = useState(file.name);
   const [error, setError] = useState<string | null>(null);
+  const guard = useUnsavedChangesGuard(name !== file.name);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,7 +41,7 @@ function RenameForm({ file }: { file: MediaFile }) {
     const result = await dispatch(renameMediaFile({ fileId: file._id, name: name.trim() }));
     if (renameMediaFile.fulfilled.match(result)) {
       dispatch(toastShown(mediaMessages.fileRenamed));
-      void navigate(paths.mediaFiles.getHref());
+      guard.leaveWithoutAsking(() => void navigate(paths.mediaFiles.getHref()));
     }
   };
 

@@ -1,4 +1,5 @@
 // The Create Questionnaire dialog: name and code, both required; success opens the new questionnaire's editor.
+// Closing it with something typed asks first (GuardedModal).
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -9,6 +10,8 @@ import { questionnaireCreateProblem } from '../../../shared/questionnaire/rules'
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { TextField } from '../../components/forms/TextField';
+import { DialogCloseButton, GuardedModal } from '../../components/unsavedChanges/GuardedModal';
+import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
 import { selectQuestionnairesRequests } from './questionnairesSlice';
 import { createQuestionnaire } from './questionnairesThunks';
 
@@ -19,6 +22,7 @@ function CreateForm({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const guard = useUnsavedChangesGuard(name !== '' || code !== '');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -27,8 +31,11 @@ function CreateForm({ onClose }: { onClose: () => void }) {
     if (found) return;
     const result = await dispatch(createQuestionnaire({ chin_name: name.trim(), abbrev: code.trim() }));
     if (createQuestionnaire.fulfilled.match(result)) {
-      onClose();
-      void navigate(paths.questionnaireEditor.getHref(result.payload._id));
+      // Saved: on to the new questionnaire without asking about what was just sent.
+      guard.leaveWithoutAsking(() => {
+        onClose();
+        void navigate(paths.questionnaireEditor.getHref(result.payload._id));
+      });
     } else {
       // The page's red alert is behind this dialog: say it here as well.
       setProblem(result.payload?.message ?? result.error.message ?? null);
@@ -43,9 +50,7 @@ function CreateForm({ onClose }: { onClose: () => void }) {
         <TextField id="create-questionnaire-code" label="Questionnaire Code" value={code} onChange={setCode} autoComplete="off" />
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
+        <DialogCloseButton>Cancel</DialogCloseButton>
         <Button type="submit" variant="primary" disabled={busy}>
           Create
         </Button>
@@ -56,7 +61,7 @@ function CreateForm({ onClose }: { onClose: () => void }) {
 
 export function CreateQuestionnaireModal({ show, onClose }: { show: boolean; onClose: () => void }) {
   return (
-    <Modal show={show} onHide={onClose} aria-labelledby="create-questionnaire-title">
+    <GuardedModal show={show} onHide={onClose} aria-labelledby="create-questionnaire-title">
       <Modal.Header closeButton>
         <Modal.Title id="create-questionnaire-title" as="h2" className="h5">
           Create Questionnaire
@@ -64,6 +69,6 @@ export function CreateQuestionnaireModal({ show, onClose }: { show: boolean; onC
       </Modal.Header>
       {/* A fresh form each time the dialog opens. */}
       {show && <CreateForm onClose={onClose} />}
-    </Modal>
+    </GuardedModal>
   );
 }

@@ -1,5 +1,6 @@
 // The consent form dialog (part 1 section 2, part 2 section 2.2): Consent Needed (No/Yes) and the consent
-// content in the rich-text editor, editable only when Yes; saved with its own call at the bottom.
+// content in the rich-text editor, editable only when Yes; saved with its own call at the bottom. Closing it
+// with changes not saved asks first (GuardedModal).
 import { useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -8,6 +9,8 @@ import Modal from 'react-bootstrap/Modal';
 import type { Study } from '../../../shared/types/study';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LazyRichTextEditor } from '../../components/richText/LazyRichTextEditor';
+import { DialogCloseButton, GuardedModal } from '../../components/unsavedChanges/GuardedModal';
+import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
 import { toastShown } from '../notifications/notificationsSlice';
 import { selectStudiesRequests } from './studiesSlice';
 import { editConsent } from './studiesThunks';
@@ -18,11 +21,15 @@ function ConsentForm({ study, onHide }: { study: Study; onHide: () => void }) {
   const dispatch = useAppDispatch();
   const request = useAppSelector(selectStudiesRequests).editConsent;
   const consent = study.stage_list[0]?.consent_info;
-  const [needed, setNeeded] = useState(consent?.consent_needed ?? true);
+  const [saved] = useState({ needed: consent?.consent_needed ?? true, content: consent?.chin_content ?? '' });
+  const [needed, setNeeded] = useState(saved.needed);
   // The editor keeps what is typed; the form only reads it back. Handing each change back as the editor's
   // value could arrive after the next keystroke and put the editor back one step.
-  const [initialContent] = useState(consent?.chin_content ?? '');
+  const initialContent = saved.content;
   const content = useRef(initialContent);
+  // The latest text as well, to compare with the saved form (it is never handed back to the editor).
+  const [typed, setTyped] = useState(initialContent);
+  useUnsavedChangesGuard(needed !== saved.needed || typed !== saved.content);
   const saving = request.status === 'request';
 
   const save = async () => {
@@ -52,6 +59,7 @@ function ConsentForm({ study, onHide }: { study: Study; onHide: () => void }) {
           value={initialContent}
           onChange={(html) => {
             content.current = html;
+            setTyped(html);
           }}
           readOnly={!needed}
           label="Consent Content"
@@ -64,9 +72,7 @@ function ConsentForm({ study, onHide }: { study: Study; onHide: () => void }) {
         )}
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="secondary" onClick={onHide}>
-          Cancel
-        </Button>
+        <DialogCloseButton>Cancel</DialogCloseButton>
         <Button onClick={() => void save()} disabled={saving}>
           Save Consent Form
         </Button>
@@ -77,13 +83,13 @@ function ConsentForm({ study, onHide }: { study: Study; onHide: () => void }) {
 
 export function ConsentModal({ show, study, onHide }: { show: boolean; study: Study; onHide: () => void }) {
   return (
-    <Modal show={show} onHide={onHide} size="xl" aria-labelledby="consent-title">
+    <GuardedModal show={show} onHide={onHide} size="xl" aria-labelledby="consent-title">
       <Modal.Header closeButton>
         <Modal.Title id="consent-title" as="h2" className="h5">
           {CONSENT_TITLE}
         </Modal.Title>
       </Modal.Header>
       {show && <ConsentForm study={study} onHide={onHide} />}
-    </Modal>
+    </GuardedModal>
   );
 }

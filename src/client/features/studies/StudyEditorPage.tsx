@@ -11,12 +11,14 @@ import { paths } from '../../app/paths';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LinkButton } from '../../components/LinkButton';
 import { Loading } from '../../components/Loading';
+import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
 import { toastShown } from '../notifications/notificationsSlice';
 import { selectReplaying } from '../qa/qaSlice';
 import { BASIC_FIELD_IDS, basicInfoError, basicInfoOf, type BasicField } from './basicInfo';
 import { BasicInfoColumn } from './BasicInfoColumn';
 import { ConsentModal } from './ConsentModal';
 import { StageColumn } from './StageColumn';
+import { draftChanged } from './studyDraft';
 import { selectStudiesRequests, selectStudy, selectStudyLoadId } from './studiesSlice';
 import { addStage, editBasicInfo, editExceptConsent, fetchStudy } from './studiesThunks';
 import { useStudyAccess } from './useStudyAccess';
@@ -32,6 +34,7 @@ function StudyEditor({ study }: { study: Study }) {
   const [confirmingStage, setConfirmingStage] = useState(false);
   const [consentOpen, setConsentOpen] = useState(false);
   const info = basicInfoOf(draft);
+  useUnsavedChangesGuard(draftChanged(study, draft));
 
   const change = (field: BasicField, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));

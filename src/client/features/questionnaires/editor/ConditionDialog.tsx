@@ -1,6 +1,8 @@
 // The visibility conditions of one question (part 2 section 5 "Visibility condition"): the groups it has
 // (all groups must hold; within a group any condition), and a form adding a condition to a new group (and) or
-// to an existing one (or). The shared addCondition decides what may be added and says why not.
+// to an existing one (or). The shared addCondition decides what may be added and says why not. Added and
+// removed conditions go straight into the editor's working copy; a value typed but not yet added is the
+// dialog's own unsaved work, so closing then asks first.
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -9,6 +11,8 @@ import Modal from 'react-bootstrap/Modal';
 import { addCondition, operatorsFor, removeCondition, type ConditionDraft } from '../../../../shared/questionnaire/operations';
 import { conditionTargetAllowed } from '../../../../shared/questionnaire/rules';
 import type { CriterionOperator, DependencyCondition, MultipleChoiceSet, Question } from '../../../../shared/questionnaire/types';
+import { DialogCloseButton, GuardedModal } from '../../../components/unsavedChanges/GuardedModal';
+import { useUnsavedChangesGuard } from '../../../components/unsavedChanges/useUnsavedChangesGuard';
 import { questionLabel, responseLabel } from './labels';
 
 interface ConditionDialogProps {
@@ -37,6 +41,7 @@ function ConditionForm({ questions, qpos, sets, onChange }: Omit<ConditionDialog
   const [draft, setDraft] = useState<ConditionDraft>(emptyDraft);
   const [group, setGroup] = useState<string>(NEW_GROUP);
   const [problem, setProblem] = useState<string | null>(null);
+  useUnsavedChangesGuard(draft.criterion_value !== '');
   const question = questions[qpos];
 
   const targets = questions
@@ -156,7 +161,7 @@ function ConditionForm({ questions, qpos, sets, onChange }: Omit<ConditionDialog
 export function ConditionDialog({ questions, qpos, sets, onChange, onClose }: ConditionDialogProps) {
   const question = qpos === null ? undefined : questions[qpos];
   return (
-    <Modal show={question !== undefined} onHide={onClose} size="lg" aria-labelledby="condition-dialog-title">
+    <GuardedModal show={question !== undefined} onHide={onClose} size="lg" aria-labelledby="condition-dialog-title">
       <Modal.Header closeButton>
         <Modal.Title id="condition-dialog-title" as="h2" className="h5">
           Visibility Condition{question && qpos !== null ? `: ${questionLabel(question, qpos)}` : ''}
@@ -205,10 +210,8 @@ export function ConditionDialog({ questions, qpos, sets, onChange, onClose }: Co
         </Modal.Body>
       )}
       <Modal.Footer>
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
+        <DialogCloseButton>Close</DialogCloseButton>
       </Modal.Footer>
-    </Modal>
+    </GuardedModal>
   );
 }

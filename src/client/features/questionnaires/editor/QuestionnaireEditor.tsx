@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { deepEqual } from '../../../../shared/deepEqual';
 import { editResponse, prepareForSave } from '../../../../shared/questionnaire/operations';
 import { questionnaireCreateProblem, questionnaireMessages, questionnaireSaveProblem } from '../../../../shared/questionnaire/rules';
 import type { MultipleChoiceSet, Question, Questionnaire } from '../../../../shared/questionnaire/types';
@@ -11,6 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { TextField } from '../../../components/forms/TextField';
+import { useUnsavedChangesGuard } from '../../../components/unsavedChanges/useUnsavedChangesGuard';
 import { alertShown, toastShown } from '../../notifications/notificationsSlice';
 import { McSetManager } from '../mcSets/McSetManager';
 import { PreviewModal } from '../preview/PreviewModal';
@@ -53,7 +55,10 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
   const top = useRef<HTMLHeadingElement>(null);
   const contexts = useCardContexts(questions);
-  const dirty = questions !== saved.questions || name !== saved.name || code !== saved.code;
+  // Unchanged questions stay the same objects (editorState), so the comparison walks only the edited ones.
+  const questionsChanged = useMemo(() => !deepEqual(questions, saved.questions), [questions, saved.questions]);
+  const dirty = questionsChanged || name !== saved.name || code !== saved.code;
+  useUnsavedChangesGuard(dirty);
 
   const actions = useMemo<QuestionCardActions>(
     () => ({
@@ -76,14 +81,6 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
     jumpTo(focusTarget);
     setFocusTarget(null);
   }, [focusTarget, questions]);
-
-  // Leaving the page with unsaved changes asks first.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 
   const replace = useCallback((next: Question[]) => edit({ type: 'replace', questions: next }), []);
 

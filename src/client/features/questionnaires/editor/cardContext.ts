@@ -3,7 +3,7 @@
 import { useMemo, useRef } from 'react';
 import { earlierTargets, identicalToPreviousOffered } from '../../../../shared/questionnaire/rules';
 import type { Question } from '../../../../shared/questionnaire/types';
-import { deepEqual } from './editorState';
+import { deepEqual } from '../../../../shared/deepEqual';
 import { questionLabel, responseLabel } from './labels';
 
 export interface EarlierOption {

@@ -14,6 +14,7 @@ import {
   setNumberOnly,
 } from '../../../../shared/questionnaire/operations';
 import type { Question, ResponseItem, ResponseType } from '../../../../shared/questionnaire/types';
+import { deepEqual } from '../../../../shared/deepEqual';
 
 export type QuestionChanges = Partial<Pick<Question, 'question_num' | 'html_question' | 'guide' | 'html_guide'>>;
 
@@ -52,19 +53,6 @@ function apply(questions: Question[], action: EditorAction): Question[] {
     case 'replace':
       return action.questions;
   }
-}
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  return ka.every((k) => Object.prototype.hasOwnProperty.call(rb, k) && deepEqual(ra[k], rb[k]));
 }
 
 /** `next`, with each question equal to its previous version (same _id) replaced by that previous object. */

@@ -4,8 +4,10 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { deepEqual } from '../../../../shared/deepEqual';
 import { choicesProblem } from '../../../../shared/questionnaire/rules';
 import type { MultipleChoiceSet } from '../../../../shared/questionnaire/types';
+import { useUnsavedChangesGuard } from '../../../components/unsavedChanges/useUnsavedChangesGuard';
 import type { McSetBody } from '../questionnairesApi';
 
 interface ChoiceRow {
@@ -25,6 +27,8 @@ interface McSetFormProps {
 
 let nextKey = 0;
 const row = (name = '', value = ''): ChoiceRow => ({ key: ++nextKey, name, value });
+/** What the form holds, without the rows' React keys. */
+const contentOf = (name: string, choices: readonly ChoiceRow[]) => ({ name, choices: choices.map((c) => [c.name, c.value]) });
 
 export function McSetForm({ set, busy, failure, onSave, onCancel }: McSetFormProps) {
   const [name, setName] = useState(set?.name ?? '');
@@ -32,6 +36,8 @@ export function McSetForm({ set, busy, failure, onSave, onCancel }: McSetFormPro
     set ? [...set.choices].sort((a, b) => a.position - b.position).map((c) => row(c.name, c.value)) : [row(), row()],
   );
   const [problem, setProblem] = useState<string | null>(null);
+  const [opened] = useState(() => contentOf(name, choices));
+  const guard = useUnsavedChangesGuard(!deepEqual(contentOf(name, choices), opened));
 
   const change = (index: number, changes: Partial<ChoiceRow>) => setChoices(choices.map((c, i) => (i === index ? { ...c, ...changes } : c)));
   const move = (index: number, by: number) => {
@@ -94,7 +100,7 @@ export function McSetForm({ set, busy, failure, onSave, onCancel }: McSetFormPro
           Add Choice
         </Button>
         <span className="flex-grow-1" />
-        <Button size="sm" variant="secondary" onClick={onCancel}>
+        <Button size="sm" variant="secondary" onClick={() => guard.confirmDiscard(onCancel)}>
           Cancel
         </Button>
         <Button size="sm" variant="primary" onClick={save} disabled={busy}>

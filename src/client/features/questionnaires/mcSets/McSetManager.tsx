@@ -9,6 +9,7 @@ import { generalMessages } from '../../../../shared/messages';
 import type { MultipleChoiceSet } from '../../../../shared/questionnaire/types';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
+import { DialogCloseButton, GuardedModal } from '../../../components/unsavedChanges/GuardedModal';
 import { toastShown } from '../../notifications/notificationsSlice';
 import type { McSetBody } from '../questionnairesApi';
 import { selectMcSets, selectQuestionnairesRequests } from '../questionnairesSlice';
@@ -139,7 +140,7 @@ function ManagerBody({ questionnaireId, onRemoved }: Pick<McSetManagerProps, 'qu
 
 export function McSetManager({ questionnaireId, show, onClose, onRemoved }: McSetManagerProps) {
   return (
-    <Modal show={show} onHide={onClose} size="lg" aria-labelledby="mc-set-manager-title">
+    <GuardedModal show={show} onHide={onClose} size="lg" aria-labelledby="mc-set-manager-title">
       <Modal.Header closeButton>
         <Modal.Title id="mc-set-manager-title" as="h2" className="h5">
           {mcSetManagerTexts.title}
@@ -147,10 +148,8 @@ export function McSetManager({ questionnaireId, show, onClose, onRemoved }: McSe
       </Modal.Header>
       <Modal.Body>{show && <ManagerBody questionnaireId={questionnaireId} onRemoved={onRemoved} />}</Modal.Body>
       <Modal.Footer>
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
+        <DialogCloseButton>Close</DialogCloseButton>
       </Modal.Footer>
-    </Modal>
+    </GuardedModal>
   );
 }
