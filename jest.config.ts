@@ -47,6 +47,8 @@ const config: Config = {
       displayName: 'client',
       // jsdom with Node's Request: the portal's data router builds one for every navigation.
       testEnvironment: '<rootDir>/__tests__/support/jsdomEnvironment.ts',
+      // Room for findBy*'s five seconds (clientSetup.ts) on a loaded machine.
+      testTimeout: 20_000,
       testMatch: ['<rootDir>/__tests__/client/**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/__tests__/support/clientSetup.ts'],
     },
