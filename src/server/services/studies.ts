@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import type { Db } from '../repositories/db';
 import type { ParticipantGroupRow, StageRow, StudyRow } from '../db/types';
 import type { ActiveStatus, ParticipantGroup, Stage, Study, StudySummary } from '../../shared/types/study';
+import type { AssessmentListItem } from '../../shared/study/assessmentSettings';
 import { STUDY_CODE_ALPHABET, STUDY_CODE_LENGTH } from '../../shared/studyRules';
 import {
   insertGroup,
@@ -38,9 +39,9 @@ function toGroup(row: ParticipantGroupRow): ParticipantGroup {
     stage: row.stage_id,
     ema_list: parseList(row.ema_list),
     diary_list: parseList(row.diary_list),
-    questionnaire_list: parseList<string>(row.questionnaire_list),
+    questionnaire_list: parseList<AssessmentListItem>(row.questionnaire_list),
     questionnaire_list_free_to_choose: row.questionnaire_list_free_to_choose === 1,
-    no_submission_limit_list: parseList<string>(row.no_submission_limit_list),
+    no_submission_limit_list: parseList<AssessmentListItem>(row.no_submission_limit_list),
   };
 }
 
