@@ -38,7 +38,8 @@ export async function openEditor(net: MockApi, study: Study, allAccess: AccessEn
     route: `/studies/${study._id}/edit`,
     preloadedState: { auth: { ...signedIn({ labUser: labUserSession() }), allAccess } },
   });
-  await screen.findByRole('heading', { name: 'Edit Study' });
+  // The editor's chunk loads lazily; the first page of a file can take a while on a busy machine.
+  await screen.findByRole('heading', { name: 'Edit Study' }, { timeout: 10_000 });
   return rendered;
 }
 

@@ -49,6 +49,7 @@ export function DiarySettingModal({ initial, others, options, timezones, readOnl
       />
       <Form.Check
         type="switch"
+        role="switch"
         id="diary-fix-start"
         className="mb-3"
         label="Fixed start date"

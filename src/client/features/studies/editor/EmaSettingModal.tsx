@@ -52,6 +52,7 @@ export function EmaSettingModal({ initial, others, options, timezones, readOnly,
       />
       <Form.Check
         type="switch"
+        role="switch"
         id="ema-randomize"
         className="mb-3"
         label="Randomized time"

@@ -43,7 +43,7 @@ export function SettingModal({ id, title, problem, readOnly, onApply, onHide, ch
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={onHide}>
-            {readOnly ? 'Close' : 'Cancel'}
+            Cancel
           </Button>
           {!readOnly && <Button type="submit">Apply</Button>}
         </Modal.Footer>
