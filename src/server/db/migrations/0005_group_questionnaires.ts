@@ -1,8 +1,9 @@
 // Frozen: which questionnaires each participant group uses, and in which of its lists ('ema', 'diary',
 // 'one_time', 'anytime'), so that a questionnaire in use cannot be deleted. The group's list columns keep their
 // JSON documents, now holding questionnaire ids only; rows written before this migration are normalised here:
-// a list that is not a JSON array becomes '[]', and ids that are not questionnaires of the study's lab are
-// dropped (no earlier version wrote anything but '[]', so this only guards hand-edited rows).
+// a list that is not a JSON array becomes '[]', a setting without every field of its kind is dropped, and ids
+// that are not questionnaires of the study's lab are dropped (no earlier version wrote anything but '[]', so
+// this only guards hand-edited rows; the shape checks are copied here so that this file never changes).
 import { Kysely, sql } from 'kysely';
 
 interface GroupLists {
@@ -34,10 +35,34 @@ function idsOf(list: Json, known: ReadonlySet<string>): string[] {
   return [...new Set(ids.filter((id) => known.has(id)))];
 }
 
-/** The settings (objects) of a list, each with its questionnaire ids cleaned, and every id they use. */
-function settingsOf(text: string, known: ReadonlySet<string>): { settings: Record<string, Json>[]; used: string[] } {
+type Setting = Record<string, Json>;
+
+const isSetting = (s: Json): s is Setting => Boolean(s) && typeof s === 'object' && !Array.isArray(s);
+const isTexts = (v: Json) => Array.isArray(v) && v.every((t) => typeof t === 'string');
+const isWhole = (v: Json) => Number.isInteger(v);
+
+function isEma(s: Setting): boolean {
+  return (
+    typeof s.time_randomize === 'boolean' &&
+    isTexts(s.time_list) &&
+    Array.isArray(s.randomize_settings) &&
+    s.randomize_settings.every((p: Json) => isSetting(p) && typeof p.start_time === 'string' && typeof p.end_time === 'string') &&
+    typeof s.timezone === 'string' &&
+    isWhole(s.number_of_days) &&
+    typeof s.day_one_eq_same_day === 'boolean' &&
+    isWhole(s.reminder_interval) &&
+    isWhole(s.response_in)
+  );
+}
+
+function isDiary(s: Setting): boolean {
+  return typeof s.fix_start_date === 'boolean' && (s.start_date === null || typeof s.start_date === 'string') && isWhole(s.number_of_days) && typeof s.timezone === 'string';
+}
+
+/** The complete settings of a list, each with its questionnaire ids cleaned, and every id they use. */
+function settingsOf(text: string, complete: (s: Setting) => boolean, known: ReadonlySet<string>): { settings: Setting[]; used: string[] } {
   const settings = arrayOf(text)
-    .filter((s): s is Record<string, Json> => Boolean(s) && typeof s === 'object' && !Array.isArray(s))
+    .filter((s): s is Setting => isSetting(s) && complete(s))
     .map((s) => ({ setting: s, ids: idsOf(s.questionnaire_list, known) }));
   return {
     settings: settings.map(({ setting, ids }) => ({ ...setting, questionnaire_list: ids })),
@@ -70,8 +95,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       labIds = new Set(qx.rows.map((r) => r.id));
       known.set(group.lab_id, labIds);
     }
-    const ema = settingsOf(group.ema_list, labIds);
-    const diary = settingsOf(group.diary_list, labIds);
+    const ema = settingsOf(group.ema_list, isEma, labIds);
+    const diary = settingsOf(group.diary_list, isDiary, labIds);
     const oneTime = idsOf(arrayOf(group.questionnaire_list), labIds);
     const anytime = idsOf(arrayOf(group.no_submission_limit_list), labIds);
     await sql`
