@@ -126,6 +126,8 @@ describe('EMA settings dialog', () => {
     // 4. Not randomised: at least one assessment time.
     await expectMessage(assessmentMessages.needAssessmentTime);
     await user.click(within(dialog).getByRole('button', { name: 'Add Time' }));
+    // The message described the setting as applied; a change clears it until the next Apply.
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
 
     // 5. Randomised: at least one period.
     await user.click(within(dialog).getByRole('switch', { name: 'Randomized time' }));

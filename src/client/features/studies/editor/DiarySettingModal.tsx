@@ -29,7 +29,12 @@ interface DiarySettingModalProps {
 export function DiarySettingModal({ initial, others, options, timezones, readOnly, onApply, onHide }: DiarySettingModalProps) {
   const [draft, setDraft] = useState<DiarySettingDraft>(initial);
   const [problem, setProblem] = useState<string | null>(null);
-  const change = (changes: Partial<DiarySettingDraft>) => setDraft((current) => ({ ...current, ...changes }));
+  // A message describes the setting as it was applied; any change makes it stale.
+  const update = (next: (current: DiarySettingDraft) => DiarySettingDraft) => {
+    setDraft(next);
+    setProblem(null);
+  };
+  const change = (changes: Partial<DiarySettingDraft>) => update((current) => ({ ...current, ...changes }));
 
   const apply = () => {
     const found = diarySettingProblem(draft, others, timezones);

@@ -32,7 +32,12 @@ interface EmaSettingModalProps {
 export function EmaSettingModal({ initial, others, options, timezones, readOnly, onApply, onHide }: EmaSettingModalProps) {
   const [draft, setDraft] = useState<EmaSettingDraft>(initial);
   const [problem, setProblem] = useState<string | null>(null);
-  const change = (changes: Partial<EmaSettingDraft>) => setDraft((current) => ({ ...current, ...changes }));
+  // A message describes the setting as it was applied; any change makes it stale.
+  const update = (next: (current: EmaSettingDraft) => EmaSettingDraft) => {
+    setDraft(next);
+    setProblem(null);
+  };
+  const change = (changes: Partial<EmaSettingDraft>) => update((current) => ({ ...current, ...changes }));
 
   const apply = () => {
     const found = emaSettingProblem(draft, others, timezones);
@@ -57,7 +62,7 @@ export function EmaSettingModal({ initial, others, options, timezones, readOnly,
         className="mb-3"
         label="Randomized time"
         checked={draft.time_randomize}
-        onChange={(event) => setDraft((current) => withRandomize(current, event.target.checked))}
+        onChange={(event) => update((current) => withRandomize(current, event.target.checked))}
       />
       {draft.time_randomize ? (
         <PeriodsField periods={draft.randomize_settings} onChange={(randomize_settings) => change({ randomize_settings })} />
