@@ -1,6 +1,7 @@
 // Edit Study (part 2 section 2.2), for whoever passes the calls: loads the study and the lab's questionnaires,
 // then opens the form on a working copy of what the server sent. Every whole study that arrives (load, save,
-// a stage or group added or deleted) starts the working copy afresh.
+// a stage or group added or deleted) starts the working copy afresh. The form waits for the questionnaires as
+// well: arriving later, they would render every group a second time.
 import { useEffect } from 'react';
 import { LinkButton } from '../../../components/LinkButton';
 import { Loading } from '../../../components/Loading';
@@ -16,8 +17,8 @@ export function StudyEditor({ calls }: { calls: StudyEditorCalls }) {
     loadQuestionnaireOptions();
   }, [load, loadQuestionnaireOptions]);
 
-  if (!study) {
-    return requests.load.status === 'fail' ? (
+  if (!study || requests.questionnaireOptions.status === 'request') {
+    return !study && requests.load.status === 'fail' ? (
       <LinkButton to={backHref} variant="outline-secondary">
         Back to the Study List
       </LinkButton>
@@ -25,5 +26,5 @@ export function StudyEditor({ calls }: { calls: StudyEditorCalls }) {
       <Loading />
     );
   }
-  return <StudyEditorForm key={loadId ?? study._id} study={study} calls={calls} />;
+  return <StudyEditorForm key={study._id} study={study} loadId={loadId} calls={calls} />;
 }

@@ -18,10 +18,17 @@ import { StageColumn } from './StageColumn';
 import { studyDraftReducer } from './studyDraft';
 import { useConfirmation } from './useConfirmation';
 
-export function StudyEditorForm({ study, calls }: { study: Study; calls: StudyEditorCalls }) {
+export function StudyEditorForm({ study, loadId, calls }: { study: Study; loadId: string | null; calls: StudyEditorCalls }) {
   const dispatch = useAppDispatch();
   const { requests, can } = calls;
   const [draft, edit] = useReducer(studyDraftReducer, study);
+  // A study that arrives whole replaces the working copy during this render (not after it, in an effect),
+  // keeping every unchanged stage and group, so a save or a structure change re-renders only what changed.
+  const [shownLoadId, setShownLoadId] = useState(loadId);
+  if (loadId !== shownLoadId) {
+    setShownLoadId(loadId);
+    edit({ type: 'replace', study });
+  }
   const [basicError, setBasicError] = useState<{ field: BasicField; message: string } | null>(null);
   const [consentOpen, setConsentOpen] = useState(false);
   const { ask, dialog } = useConfirmation();

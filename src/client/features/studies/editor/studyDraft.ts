@@ -1,6 +1,7 @@
 // The editor's working copy of the study: what the user has changed since the server last sent it. Every
 // change replaces only the stage and group it touches, so the other (memoised) columns and groups skip
-// rendering. Save Changes sends the whole copy.
+// rendering. Save Changes sends the whole copy. A study the server sends whole replaces the copy, keeping the
+// previous object of every stage and group that did not change, so that only what changed renders again.
 import type { BasicInfoBody, ParticipantGroup, Stage, Study } from '../../../../shared/types/study';
 
 export type StageTexts = Pick<Stage, 'chin_name' | 'chin_progress_message' | 'chin_complete_message'>;
@@ -11,9 +12,36 @@ export type GroupChanges = Partial<
 export type DraftAction =
   | { type: 'basicInfo'; field: keyof BasicInfoBody; value: string }
   | { type: 'stage'; stageId: string; changes: Partial<StageTexts> }
-  | { type: 'group'; stageId: string; groupId: string; changes: GroupChanges };
+  | { type: 'group'; stageId: string; groupId: string; changes: GroupChanges }
+  /** The server sent the study whole (load, save, a stage or group added or deleted): unsaved edits give way. */
+  | { type: 'replace'; study: Study };
 
 export type DraftDispatch = (action: DraftAction) => void;
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  return keys.length === Object.keys(right).length && keys.every((key) => key in right && deepEqual(left[key], right[key]));
+}
+
+/** `next`, with each stage and group that equals its previous self replaced by that previous object. */
+function sharing(previous: Study, next: Study): Study {
+  const stages = next.stage_list.map((stage) => {
+    const before = previous.stage_list.find((s) => s._id === stage._id);
+    if (!before) return stage;
+    if (deepEqual(before, stage)) return before;
+    const groups = stage.participant_group_list.map((group) => {
+      const old = before.participant_group_list.find((g) => g._id === group._id);
+      return old && deepEqual(old, group) ? old : group;
+    });
+    return { ...stage, participant_group_list: groups };
+  });
+  return { ...next, stage_list: stages };
+}
 
 function mapStage(study: Study, stageId: string, change: (stage: Stage) => Stage): Study {
   return { ...study, stage_list: study.stage_list.map((stage) => (stage._id === stageId ? change(stage) : stage)) };
@@ -21,6 +49,8 @@ function mapStage(study: Study, stageId: string, change: (stage: Stage) => Stage
 
 export function studyDraftReducer(study: Study, action: DraftAction): Study {
   switch (action.type) {
+    case 'replace':
+      return sharing(study, action.study);
     case 'basicInfo':
       return { ...study, [action.field]: action.value };
     case 'stage':
