@@ -15,15 +15,17 @@ export interface StudyBody<B> {
 const questionnairePage = async (page: number) => (await api.get<QuestionnaireListAnswer>(`/api/qx_list?pageNumber=${page}`)).data;
 
 /**
- * Every questionnaire of the lab as the editor's multi-selects offer them (name and code), by name. The list
- * call is paged: the first page says how many there are, and the others are fetched together.
+ * Every questionnaire of the lab as the editor's multi-selects offer them (name and code), by name, numbers
+ * in numeric order. The list call is paged: the first page says how many there are, and the others are
+ * fetched together.
  */
 async function questionnaireOptions(): Promise<AssessmentListItem[]> {
   const first = await questionnairePage(1);
   const rest = await Promise.all(Array.from({ length: Math.max(0, first.pages - 1) }, (_, i) => questionnairePage(i + 2)));
   const items = [first, ...rest].flatMap((page) => page.qx_list.map(({ _id, chin_name, abbrev }) => ({ _id, chin_name, abbrev })));
   const unique = [...new Map(items.map((q) => [q._id, q])).values()];
-  return unique.sort((a, b) => a.chin_name.localeCompare(b.chin_name) || a.abbrev.localeCompare(b.abbrev));
+  const byText = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
+  return unique.sort((a, b) => byText(a.chin_name, b.chin_name) || byText(a.abbrev, b.abbrev));
 }
 
 export const studiesApi = {
