@@ -7,11 +7,12 @@ import path from 'node:path';
 import { apiThroughput } from './apiThroughput';
 import { loginPageWeight } from './loginPageWeight';
 import { questionnaireEditor } from './questionnaireEditor';
+import { studyEditor } from './studyEditor';
 import { studyList } from './studyList';
 import { meets, type Benchmark, type BenchmarkResult, type Measure } from './types';
 import { upload } from './upload';
 
-export const benchmarks: Benchmark[] = [apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor];
+export const benchmarks: Benchmark[] = [apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor, studyEditor];
 
 interface Row {
   benchmark: string;

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       bodyLimitBytes: 1048576,
       logLevel: 'info',
       trustProxy: false,
+      timezones: ['Asia/Hong_Kong'],
     });
     expect(path.isAbsolute(config.publicDir)).toBe(true);
     expect(config.publicDir.endsWith(`${path.sep}public`)).toBe(true);
@@ -48,6 +49,7 @@ describe('loadConfig', () => {
       BODY_LIMIT_BYTES: '2048',
       TRUST_PROXY: 'true',
       PUBLIC_DIR: '/srv/portal',
+      PORTAL_TIMEZONES: ' Asia/Hong_Kong , europe/london,,Asia/Hong_Kong',
     });
     expect(config).toMatchObject({
       port: 3000,
@@ -65,6 +67,7 @@ describe('loadConfig', () => {
       bodyLimitBytes: 2048,
       trustProxy: true,
       publicDir: '/srv/portal',
+      timezones: ['Asia/Hong_Kong', 'Europe/London'],
     });
   });
 
@@ -100,6 +103,11 @@ describe('loadConfig', () => {
   it.each(['Only One', 'A,B,C', 'A,', ',B', 'A, ,'])('refuses PORTAL_ORG_NAMES=%s', (names) => {
     expect(() => loadConfig({ PORTAL_ORG_NAMES: names })).toThrow(ConfigError);
     expect(() => loadConfig({ PORTAL_ORG_NAMES: names })).toThrow(/PORTAL_ORG_NAMES/);
+  });
+
+  it.each(['Mars/Olympus_Mons', 'Asia/Hong_Kong,Hong Kong', ' , '])('refuses PORTAL_TIMEZONES=%s naming the setting', (zones) => {
+    expect(() => loadConfig({ PORTAL_TIMEZONES: zones })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORTAL_TIMEZONES: zones })).toThrow(/^PORTAL_TIMEZONES /);
   });
 
   it('refuses a SESSION_SECRET under 32 characters', () => {

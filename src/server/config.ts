@@ -1,7 +1,9 @@
 // Every setting of the server, its default and its validation. Defaults run the portal on one machine with
 // SQLite and local files; each can be overridden from the environment (listed in the README).
 import path from 'node:path';
+import { IANAZone } from 'luxon';
 import type { BrandingSettings } from '../shared/branding';
+import { DEFAULT_TIMEZONE } from '../shared/study/assessmentSettings';
 import type { S3Settings } from './storage/s3Storage';
 
 export interface Config {
@@ -27,6 +29,8 @@ export interface Config {
   s3: S3Settings | null;
   uploadUrlMinutes: number;
   downloadUrlMinutes: number;
+  /** IANA time zones the EMA and diary settings may use, the first being a new setting's default. */
+  timezones: string[];
 }
 
 export class ConfigError extends Error {}
@@ -57,6 +61,20 @@ function list(env: Env, name: string): string[] | null {
   const raw = env[name]?.trim();
   if (!raw) return null;
   return raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+}
+
+/** PORTAL_TIMEZONES: IANA names, comma-separated; an unknown name stops the start rather than a later save. */
+function timezones(env: Env): string[] {
+  const raw = env.PORTAL_TIMEZONES?.trim();
+  if (!raw) return [DEFAULT_TIMEZONE];
+  const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = names.filter((name) => !IANAZone.isValidZone(name));
+  if (names.length === 0 || unknown.length > 0) {
+    throw new ConfigError(`PORTAL_TIMEZONES must list IANA time zone names such as Asia/Hong_Kong (got "${unknown.join(', ') || raw}")`);
+  }
+  // Stored settings carry the zone's own spelling ("asia/hong_kong" is saved as Asia/Hong_Kong).
+  const canonical = names.map((name) => new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone);
+  return [...new Set(canonical)];
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -116,5 +134,6 @@ export function loadConfig(env: Env = process.env): Config {
       : null,
     uploadUrlMinutes: integer(env, 'UPLOAD_URL_MINUTES', 15, 1, 24 * 60),
     downloadUrlMinutes: integer(env, 'DOWNLOAD_URL_MINUTES', 60, 1, 7 * 24 * 60),
+    timezones: timezones(env),
   };
 }

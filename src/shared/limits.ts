@@ -11,6 +11,14 @@ export const STAGE_COLUMN_WIDTH_PX = 400;
 export const OTHER_COLUMN_WIDTH_PX = 300;
 export const TEXT_DOWNLOAD_TIMEOUT_MS = 300000;
 
+/** EMA and diary settings: the minimums of part 2 section 9, and bounds the specification leaves open so that
+ * no setting can ask for an unbounded plan. */
+export const MIN_REMINDER_INTERVAL_MINUTES = 5;
+export const MIN_RESPONSE_IN_MINUTES = 5;
+export const MAX_NUMBER_OF_DAYS = 366;
+export const MAX_TIMES_PER_DAY = 48;
+export const MAX_MINUTES = 1440;
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 254;

@@ -1,5 +1,6 @@
 // Every text the product shows or answers, defined once. Texts quoted from the specification keep its
 // exact wording (typos included); texts the specification leaves open are recorded in docs/decisions.md.
+import { MAX_MINUTES, MAX_NUMBER_OF_DAYS, MAX_TIMES_PER_DAY, MIN_REMINDER_INTERVAL_MINUTES } from './limits';
 
 export const authMessages = {
   registrationSuccess: 'Registration Success!',
@@ -98,6 +99,10 @@ export const studyMessages = {
   studyNameTooLong: 'Study name must be at most 500 characters',
   contactPersonTooLong: 'Contact person must be at most 200 characters',
   consentTooLong: 'The consent form is too long',
+  stageOneNotDeletable: 'Stage 1 cannot be deleted',
+  groupOneNotDeletable: 'Participant Group 1 cannot be deleted',
+  noGroupOnStageOne: 'Participant groups cannot be added to stage 1',
+  groupNumberUnclear: 'More than one stage has a participant group with this number. Name the group by its id.',
   noStudies: 'There is no study yet.',
 } as const;
 
@@ -129,10 +134,10 @@ export const assessmentMessages = {
     "Each period of randomized time must be longer than the number in 'Response has to be made within' field",
   diaryQuestionnaireTaken: 'Questionnaire has been selected in another Diary Assessment setting',
   startDateRequired: 'Please specify the start date',
-  daysWholeNumber: "'For number of days' field must be a whole number from 1 to 366",
-  minutesWholeNumber: 'Minutes must be whole numbers from 5 to 1440',
+  daysWholeNumber: `'For number of days' field must be a whole number from 1 to ${MAX_NUMBER_OF_DAYS}`,
+  minutesWholeNumber: `Minutes must be whole numbers from ${MIN_REMINDER_INTERVAL_MINUTES} to ${MAX_MINUTES}`,
   timeFormat: 'Times must be in HH:mm format',
-  tooManyTimes: 'A setting can have at most 48 times or periods a day',
+  tooManyTimes: `A setting can have at most ${MAX_TIMES_PER_DAY} times or periods a day`,
   dateFormat: 'The start date must be a date (YYYY-MM-DD)',
   timezoneNotOffered: 'This time zone is not offered',
   questionnaireNotFound: 'Questionnaire not found',

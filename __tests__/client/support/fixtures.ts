@@ -21,6 +21,7 @@ export const siteConfig: SiteConfig = {
   privacyPolicyUrl: '/participant_support#privacy',
   poweredBy: 'Powered by the Research Study Portal',
   sessionHours: 12,
+  timezones: ['Asia/Hong_Kong', 'Asia/Tokyo'],
 };
 
 export function labUserSession(overrides: Partial<LabUserSession> = {}): LabUserSession {

@@ -26,6 +26,7 @@ describe.each(databases)('GET /api/config (%s)', (database) => {
         PORTAL_QA_TOOLS: 'true',
         SESSION_HOURS: '8',
         PORTAL_ALLOWED_SUBDOMAINS: 'dark, Clinic',
+        PORTAL_TIMEZONES: 'Asia/Hong_Kong,Asia/Tokyo',
       });
     });
     afterAll(async () => t.close());
@@ -47,6 +48,7 @@ describe.each(databases)('GET /api/config (%s)', (database) => {
         privacyPolicyUrl: 'https://study.org/privacy',
         poweredBy: expect.any(String),
         sessionHours: 8,
+        timezones: ['Asia/Hong_Kong', 'Asia/Tokyo'],
       });
     });
 
@@ -93,6 +95,7 @@ describe.each(databases)('GET /api/config (%s)', (database) => {
       expect(await siteConfig(t, 'dark.portal.example.org')).toMatchObject({ theme: 'light', organization: 1, subdomainAllowed: true });
       expect(await siteConfig(t, 'portal.example.org')).toMatchObject({ subdomain: null, isMainHost: true });
       expect(await siteConfig(t, '127.0.0.1')).toMatchObject({ isMainHost: false, mainHostUrl: 'http://portal.example.org' });
+      expect((await siteConfig(t, 'portal.example.org')).timezones).toEqual(['Asia/Hong_Kong']);
     });
 
     it('lets the system owner sign in on that main host only', async () => {

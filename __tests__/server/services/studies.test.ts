@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { createTestApp, databases, ownerToken, seedLab, type TestApp } from '../support/testApp';
-import { appendStage, createBlankStudy, newStudyCode, readStudy } from '../../../src/server/services/studies';
+import { createBlankStudy, newStudyCode, readStudy } from '../../../src/server/services/studies';
+import { addStage } from '../../../src/server/services/studyStructure';
+import { ALL_ACCESS } from '../../../src/shared/access';
 import { findStudyInLab } from '../../../src/server/repositories/studies';
 import { STUDY_CODE_ALPHABET, STUDY_CODE_LENGTH } from '../../../src/shared/studyRules';
 
@@ -81,8 +83,10 @@ describe.each(databases)('createBlankStudy (%s)', (database) => {
 
   it('numbers appended stages one after the other, each with one group', async () => {
     const id = await createBlankStudy(t.app.ctx.db, labId, null);
-    await appendStage(t.app.ctx.db, id);
-    await appendStage(t.app.ctx.db, id);
+    const blank = await findStudyInLab(t.app.ctx.db, id, labId);
+    if (!blank) throw new Error('study missing');
+    await addStage(t.app.ctx.db, blank, ALL_ACCESS);
+    await addStage(t.app.ctx.db, blank, ALL_ACCESS);
     const row = await findStudyInLab(t.app.ctx.db, id, labId);
     if (!row) throw new Error('study missing');
     const study = await readStudy(t.app.ctx.db, row);

@@ -68,6 +68,7 @@ export interface Database {
   upload_grants: UploadGrantsTable;
   questionnaires: QuestionnairesTable;
   mc_sets: McSetsTable;
+  group_questionnaires: GroupQuestionnairesTable;
 }
 
 export type LabRow = Selectable<LabsTable>;
@@ -102,7 +103,11 @@ export interface StagesTable {
   consent_content: string;
 }
 
-/** List columns hold JSON arrays as text, the same on both databases. */
+/**
+ * List columns hold JSON documents as text, the same on both databases, written only after the shared rules
+ * passed: ema_list and diary_list arrays of settings whose questionnaire_list holds ids, the other two arrays of
+ * questionnaire ids in their order. group_questionnaires indexes every id they hold.
+ */
 export interface ParticipantGroupsTable {
   id: string;
   stage_id: string;
@@ -113,6 +118,17 @@ export interface ParticipantGroupsTable {
   questionnaire_list: string;
   questionnaire_list_free_to_choose: number;
   no_submission_limit_list: string;
+}
+
+/** The group's list a questionnaire is in. */
+export type GroupListName = 'ema' | 'diary' | 'one_time' | 'anytime';
+
+/** Which questionnaires each group uses, so that one in use cannot be deleted. */
+export interface GroupQuestionnairesTable {
+  group_id: string;
+  questionnaire_id: string;
+  list_name: GroupListName;
+  position: number;
 }
 
 export interface MediaFilesTable {

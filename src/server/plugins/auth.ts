@@ -7,8 +7,9 @@ import { findLiveLabUserSession, findLiveSystemOwnerSession } from '../repositor
 import { forbidden, unauthorized } from '../httpErrors';
 import { authMessages } from '../../shared/messages';
 import { brandingForHost } from '../../shared/branding';
-import { ACCESS, type AccessName, hasAccess } from '../../shared/access';
+import type { AccessName } from '../../shared/access';
 import { accessOf } from '../services/accounts';
+import { demand } from '../services/permissions';
 
 export interface LabUserAuth {
   kind: 'lab_user';
@@ -95,10 +96,7 @@ export function requireAccess(name: AccessName): Guard {
   return guard(async function (request, auth) {
     if (auth.kind !== 'lab_user') throw forbidden(authMessages.labUserOnly);
     const entries = await accessOf(request.server.ctx.db, auth.user);
-    if (!hasAccess(entries, name)) {
-      const e = ACCESS[name];
-      throw forbidden(`You do not have the permission ${e.area}/${e.modifier}/${e.task}`);
-    }
+    demand(entries, name);
   });
 }
 

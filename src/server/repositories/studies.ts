@@ -1,6 +1,6 @@
 import type { Db } from './db';
 import type { ParticipantGroupRow, StageRow, StudyRow } from '../db/types';
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { ParticipantGroupsTable, StagesTable, StudiesTable } from '../db/types';
 
 export function insertStudy(db: Db, study: Insertable<StudiesTable>): Promise<unknown> {
@@ -88,4 +88,100 @@ export async function maxStageNum(db: Db, studyId: string): Promise<number> {
     .where('study_id', '=', studyId)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The first statement of every change to a study's structure: writing the study row makes concurrent changes
+ * to the same study wait for each other (a row lock on PostgreSQL, the write lock on SQLite), so numbers read
+ * afterwards stay true until the transaction ends.
+ */
+export function lockStudy(db: Db, studyId: string, now: string): Promise<unknown> {
+  return db.updateTable('studies').set({ updated_at: now }).where('id', '=', studyId).execute();
+}
+
+/** The study a stage belongs to, if that study is the lab's. */
+export function findStudyOfStageInLab(db: Db, stageId: string, labId: string): Promise<StudyRow | undefined> {
+  return db
+    .selectFrom('stages')
+    .innerJoin('studies', 'studies.id', 'stages.study_id')
+    .selectAll('studies')
+    .where('stages.id', '=', stageId)
+    .where('studies.lab_id', '=', labId)
+    .executeTakeFirst();
+}
+
+export function findStageInStudy(db: Db, studyId: string, stageId: string): Promise<StageRow | undefined> {
+  return db.selectFrom('stages').selectAll().where('study_id', '=', studyId).where('id', '=', stageId).executeTakeFirst();
+}
+
+export function findStageByNum(db: Db, studyId: string, stageNum: number): Promise<StageRow | undefined> {
+  return db.selectFrom('stages').selectAll().where('study_id', '=', studyId).where('stage_num', '=', stageNum).executeTakeFirst();
+}
+
+export function findGroupInStudy(db: Db, studyId: string, groupId: string): Promise<ParticipantGroupRow | undefined> {
+  return db
+    .selectFrom('participant_groups')
+    .innerJoin('stages', 'stages.id', 'participant_groups.stage_id')
+    .selectAll('participant_groups')
+    .where('stages.study_id', '=', studyId)
+    .where('participant_groups.id', '=', groupId)
+    .executeTakeFirst();
+}
+
+/** Every group of the study with this number (one per stage that has that many groups). */
+export function listGroupsByNum(db: Db, studyId: string, groupNum: number): Promise<ParticipantGroupRow[]> {
+  return db
+    .selectFrom('participant_groups')
+    .innerJoin('stages', 'stages.id', 'participant_groups.stage_id')
+    .selectAll('participant_groups')
+    .where('stages.study_id', '=', studyId)
+    .where('participant_groups.group_num', '=', groupNum)
+    .execute();
+}
+
+export async function maxGroupNum(db: Db, stageId: string): Promise<number> {
+  const row = await db
+    .selectFrom('participant_groups')
+    .select((eb) => eb.fn.max<number | null>('group_num').as('n'))
+    .where('stage_id', '=', stageId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function deleteStage(db: Db, id: string): Promise<unknown> {
+  return db.deleteFrom('stages').where('id', '=', id).execute();
+}
+
+export function deleteGroup(db: Db, id: string): Promise<unknown> {
+  return db.deleteFrom('participant_groups').where('id', '=', id).execute();
+}
+
+/*
+ * Closing the gap a deleted stage or group leaves. Both databases check a unique (parent, number) pair row by
+ * row, so numbers cannot move down in place (n+2 would meet n+1 before it moved): they go negative first, then
+ * back positive, one lower.
+ */
+export async function closeStageGap(db: Db, studyId: string, removedNum: number): Promise<void> {
+  await db
+    .updateTable('stages')
+    .set({ stage_num: sql<number>`0 - (${sql.ref('stage_num')} - 1)` })
+    .where('study_id', '=', studyId)
+    .where('stage_num', '>', removedNum)
+    .execute();
+  await db.updateTable('stages').set({ stage_num: sql<number>`0 - ${sql.ref('stage_num')}` }).where('study_id', '=', studyId).where('stage_num', '<', 0).execute();
+}
+
+export async function closeGroupGap(db: Db, stageId: string, removedNum: number): Promise<void> {
+  await db
+    .updateTable('participant_groups')
+    .set({ group_num: sql<number>`0 - (${sql.ref('group_num')} - 1)` })
+    .where('stage_id', '=', stageId)
+    .where('group_num', '>', removedNum)
+    .execute();
+  await db
+    .updateTable('participant_groups')
+    .set({ group_num: sql<number>`0 - ${sql.ref('group_num')}` })
+    .where('stage_id', '=', stageId)
+    .where('group_num', '<', 0)
+    .execute();
 }

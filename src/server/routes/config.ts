@@ -22,6 +22,7 @@ const siteConfigSchema = {
     privacyPolicyUrl: { type: 'string' },
     poweredBy: { type: 'string' },
     sessionHours: { type: 'integer' },
+    timezones: { type: 'array', items: { type: 'string' } },
   },
 } as const;
 
@@ -41,6 +42,7 @@ export const configRoutes: FastifyPluginAsync = async (app) => {
       privacyPolicyUrl: config.privacyPolicyUrl,
       poweredBy: 'Powered by the Research Study Portal',
       sessionHours: config.sessionHours,
+      timezones: config.timezones,
     };
   });
 };

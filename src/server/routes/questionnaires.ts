@@ -3,9 +3,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { PAGE_SIZE } from '../../shared/limits';
 import { questionnaireMessages } from '../../shared/questionnaire/rules';
 import { labUserOf, requireLabUser } from '../plugins/auth';
-import { countQuestionnairesInLab, deleteQuestionnaire, listQuestionnairesInLab } from '../repositories/questionnaires';
+import { countQuestionnairesInLab, listQuestionnairesInLab } from '../repositories/questionnaires';
 import {
   createQuestionnaire,
+  deleteUnusedQuestionnaire,
   questionnaireOfLab,
   saveQuestionnaire,
   toQuestionnaire,
@@ -90,10 +91,10 @@ export const questionnaireRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete<WithId>(
     '/api/qx_list/:id',
-    { preValidation: requireLabUser, schema: { ...withId, summary: 'Delete a questionnaire and its sets', response: { 200: messageSchema, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...withId, summary: 'Delete a questionnaire and its sets; 409 while a participant group uses it', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       const row = await questionnaireOfLab(db(), request.params.id, labUserOf(request).user.lab_id);
-      await deleteQuestionnaire(db(), row.id);
+      await deleteUnusedQuestionnaire(db(), row);
       return { message: questionnaireMessages.questionnaireDeleted };
     },
   );

@@ -3,13 +3,22 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { PAGE_SIZE } from '../../shared/limits';
 import { studyMessages } from '../../shared/messages';
-import type { BasicInfoBody, ConsentBody } from '../../shared/types/study';
+import type { BasicInfoBody, ConsentBody, StudyEditBody } from '../../shared/types/study';
 import { conflict, notFound } from '../httpErrors';
 import { labUserOf, requireAccess, requireLabUser } from '../plugins/auth';
-import { countStudiesInLab, deleteStudy, findStudyInLab, listStudiesInLab, updateStudy } from '../repositories/studies';
+import type { StudyRow } from '../db/types';
+import {
+  countStudiesInLab,
+  deleteStudy,
+  findStudyInLab,
+  findStudyOfStageInLab,
+  listStudiesInLab,
+  updateStudy,
+} from '../repositories/studies';
 import { accessOf } from '../services/accounts';
-import { appendStage, createBlankStudy, readStudy, toStudySummary } from '../services/studies';
-import { saveBasicInfo, saveConsent, saveWholeStudy, type WholeStudyEdit } from '../services/studyEdits';
+import { createBlankStudy, readStudy, toStudySummary } from '../services/studies';
+import { saveBasicInfo, saveConsent, saveWholeStudy } from '../services/studyEdits';
+import { addGroup, addStage, deleteGroup, deleteStage } from '../services/studyStructure';
 import { nowIso } from '../services/ids';
 import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
 import {
@@ -17,11 +26,12 @@ import {
   consentBodySchema,
   pageQuerySchema,
   studyListSchema,
+  studyEditBodySchema,
   studySchema,
-  wholeStudyBodySchema,
 } from './studySchemas';
 
 type WithId = { Params: { id: string } };
+type WithIdAndRef = { Params: { id: string; ref: string } };
 
 /** The study of the caller's lab; another lab's study answers 404 as if it did not exist. */
 async function studyOfLab(request: FastifyRequest<WithId>) {
@@ -29,6 +39,18 @@ async function studyOfLab(request: FastifyRequest<WithId>) {
   const study = await findStudyInLab(request.server.ctx.db, request.params.id, user.lab_id);
   if (!study) throw notFound(studyMessages.studyNotFound);
   return study;
+}
+
+/** The caller's permission entries (a lab manager holds every one). */
+function entriesOf(request: FastifyRequest) {
+  return accessOf(request.server.ctx.db, labUserOf(request).user);
+}
+
+/** The study as it is now, after a change. */
+async function freshStudy(request: FastifyRequest, study: StudyRow) {
+  const saved = await findStudyInLab(request.server.ctx.db, study.id, study.lab_id);
+  if (!saved) throw notFound(studyMessages.studyNotFound);
+  return readStudy(request.server.ctx.db, saved);
 }
 
 export const studyRoutes: FastifyPluginAsync = async (app) => {
@@ -99,25 +121,82 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  // The second path argument: a group's id or number (delete_group), a stage's number (delete_stage).
+  const withRef = {
+    ...common,
+    params: { type: 'object', required: ['id', 'ref'], properties: { id: idParam('id').properties.id, ref: idParam('ref').properties.ref } },
+  } as const;
+
   app.put<WithId>(
     '/api/studies/:id/add_stage',
-    { preValidation: requireAccess('addStage'), schema: { ...withId, summary: 'Append a stage with one group', response: { 200: studySchema, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...withId, summary: 'Append a stage with its group 1 (STUDY/ADD/STUDY_STAGE)', response: { 200: studySchema, ...errorResponses } } },
     async (request) => {
       const study = await studyOfLab(request);
-      await appendStage(db(), study.id);
-      return readStudy(db(), study);
+      await addStage(db(), study, await entriesOf(request));
+      return freshStudy(request, study);
     },
   );
 
-  app.put<WithId & { Body: WholeStudyEdit }>(
-    '/api/studies/:id/edit_except_consent',
-    { preValidation: requireLabUser, schema: { ...withId, summary: 'Save the whole study except the consent form', body: wholeStudyBodySchema, response: { 200: studySchema, ...errorResponses } } },
+  // The path names the stage (part 2 section 7: "first path argument as seen").
+  app.put<WithId>(
+    '/api/studies/:id/add_group',
+    {
+      preValidation: requireLabUser,
+      schema: {
+        ...common,
+        params: idParam('id'),
+        summary: "Append a participant group to the stage :id, never to stage 1 (STUDY/ADD/PARTICIPANT_GROUP)",
+        response: { 200: studySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const study = await findStudyOfStageInLab(db(), request.params.id, labUserOf(request).user.lab_id);
+      if (!study) throw notFound(studyMessages.stageNotFound);
+      await addGroup(db(), study, request.params.id, await entriesOf(request));
+      return freshStudy(request, study);
+    },
+  );
+
+  app.delete<WithIdAndRef>(
+    '/api/studies/:id/:ref/delete_group',
+    {
+      preValidation: requireLabUser,
+      schema: {
+        ...withRef,
+        summary: 'Delete a participant group (not group 1) named by its id, or by its number when only one stage has it (STUDY/DELETE/STUDY_STAGE)',
+        response: { 200: studySchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const study = await studyOfLab(request);
-      await saveWholeStudy(db(), study, request.body, await accessOf(db(), labUserOf(request).user));
-      const saved = await findStudyInLab(db(), study.id, study.lab_id);
-      if (!saved) throw notFound(studyMessages.studyNotFound);
-      return readStudy(db(), saved);
+      await deleteGroup(db(), study, request.params.ref, await entriesOf(request));
+      return freshStudy(request, study);
+    },
+  );
+
+  app.delete<WithIdAndRef>(
+    '/api/studies/:id/:ref/delete_stage',
+    {
+      preValidation: requireLabUser,
+      schema: { ...withRef, summary: 'Delete a stage (not stage 1) by its number (STUDY/DELETE/STUDY_STAGE)', response: { 200: studySchema, ...errorResponses } },
+    },
+    async (request) => {
+      const study = await studyOfLab(request);
+      await deleteStage(db(), study, request.params.ref, await entriesOf(request));
+      return freshStudy(request, study);
+    },
+  );
+
+  app.put<WithId & { Body: StudyEditBody }>(
+    '/api/studies/:id/edit_except_consent',
+    {
+      preValidation: requireLabUser,
+      schema: { ...withId, summary: 'Save the whole study except the consent form', body: studyEditBodySchema, response: { 200: studySchema, ...errorResponses } },
+    },
+    async (request) => {
+      const study = await studyOfLab(request);
+      await saveWholeStudy(db(), study, request.body, await entriesOf(request), { timezones: app.ctx.config.timezones });
+      return freshStudy(request, study);
     },
   );
 

@@ -3,10 +3,17 @@
 import type { Db } from '../repositories/db';
 import type { LabUserRow, McSetRow, QuestionnaireRow } from '../db/types';
 import type { Choice, MultipleChoiceSet, Question, Questionnaire, QuestionnaireSummary } from '../../shared/questionnaire/types';
-import { choicesProblem, questionnaireCreateProblem, questionnaireMessages, questionnaireSaveProblem } from '../../shared/questionnaire/rules';
+import {
+  choicesProblem,
+  questionnaireCreateProblem,
+  questionnaireInUseMessage,
+  questionnaireMessages,
+  questionnaireSaveProblem,
+} from '../../shared/questionnaire/rules';
 import { prepareForSave, referenceProblem } from '../../shared/questionnaire/operations';
 import { badRequest, conflict, notFound } from '../httpErrors';
 import {
+  deleteQuestionnaire,
   findQuestionnaireByCode,
   findQuestionnaireInLab,
   insertMcSet,
@@ -19,7 +26,8 @@ import type { QuestionnaireListRow } from '../repositories/questionnaires';
 import { findLabUser } from '../repositories/labUsers';
 import { sanitizeRichText } from './richText';
 import { newId, nowIso } from './ids';
-import { isUniqueViolation } from './uniqueViolation';
+import { listStudiesUsingQuestionnaire } from '../repositories/groupQuestionnaires';
+import { isForeignKeyViolation, isUniqueViolation } from './uniqueViolation';
 
 function parseJson<T>(text: string, fallback: T): T {
   try {
@@ -156,4 +164,18 @@ export function questionsUsingSet(questionnaire: QuestionnaireRow, setId: string
   return questions
     .filter((q) => q.other_info.some((r) => r.type === 'mc' && r.choices === setId))
     .map((q) => (q.question_num.trim() ? q.question_num.trim() : `question at position ${q.position + 1}`));
+}
+
+/** Delete a questionnaire with its sets, unless a participant group uses it: 409 naming the studies. */
+export async function deleteUnusedQuestionnaire(db: Db, row: QuestionnaireRow): Promise<void> {
+  const inUse = async () => conflict(questionnaireInUseMessage(await listStudiesUsingQuestionnaire(db, row.id)));
+  const studies = await listStudiesUsingQuestionnaire(db, row.id);
+  if (studies.length > 0) throw conflict(questionnaireInUseMessage(studies));
+  try {
+    await deleteQuestionnaire(db, row.id);
+  } catch (error) {
+    // A group chose it between the check and the delete: the reference table's foreign key refused.
+    if (isForeignKeyViolation(error)) throw await inUse();
+    throw error;
+  }
 }

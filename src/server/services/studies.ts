@@ -10,8 +10,9 @@ import {
   insertStudy,
   listGroupsOfStudy,
   listStages,
-  maxStageNum,
 } from '../repositories/studies';
+import { listQuestionnaireItems } from '../repositories/groupQuestionnaires';
+import { idsInLists, itemsOf, readGroupLists, withItems, type GroupLists, type ItemsById } from './groupLists';
 import { newId, nowIso } from './ids';
 import { isUniqueViolation } from './uniqueViolation';
 
@@ -21,30 +22,21 @@ export function newStudyCode(): string {
   return code;
 }
 
-function parseList<T>(text: string): T[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? (value as T[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-function toGroup(row: ParticipantGroupRow): ParticipantGroup {
+function toGroup(row: ParticipantGroupRow, lists: GroupLists, items: ItemsById): ParticipantGroup {
   return {
     _id: row.id,
     name: row.name,
     group_num: row.group_num,
     stage: row.stage_id,
-    ema_list: parseList(row.ema_list),
-    diary_list: parseList(row.diary_list),
-    questionnaire_list: parseList<string>(row.questionnaire_list),
+    ema_list: lists.ema_list.map((s) => withItems(s, items)),
+    diary_list: lists.diary_list.map((s) => withItems(s, items)),
+    questionnaire_list: itemsOf(lists.questionnaire_list, items),
     questionnaire_list_free_to_choose: row.questionnaire_list_free_to_choose === 1,
-    no_submission_limit_list: parseList<string>(row.no_submission_limit_list),
+    no_submission_limit_list: itemsOf(lists.no_submission_limit_list, items),
   };
 }
 
-function toStage(row: StageRow, groups: ParticipantGroupRow[]): Stage {
+function toStage(row: StageRow, groups: ParticipantGroup[]): Stage {
   return {
     _id: row.id,
     stage_num: row.stage_num,
@@ -52,7 +44,7 @@ function toStage(row: StageRow, groups: ParticipantGroupRow[]): Stage {
     chin_progress_message: row.chin_progress_message,
     chin_complete_message: row.chin_complete_message,
     consent_info: { consent_needed: row.consent_needed === 1, chin_content: row.consent_content },
-    participant_group_list: groups.filter((g) => g.stage_id === row.id).map(toGroup),
+    participant_group_list: groups.filter((g) => g.stage === row.id),
   };
 }
 
@@ -67,7 +59,11 @@ export function toStudySummary(row: StudyRow): StudySummary {
 }
 
 export async function readStudy(db: Db, row: StudyRow): Promise<Study> {
-  const [stages, groups] = await Promise.all([listStages(db, row.id), listGroupsOfStudy(db, row.id)]);
+  const [stages, groupRows] = await Promise.all([listStages(db, row.id), listGroupsOfStudy(db, row.id)]);
+  const lists = groupRows.map(readGroupLists);
+  const found = await listQuestionnaireItems(db, row.lab_id, [...new Set(lists.flatMap(idsInLists))]);
+  const items = new Map(found.map((item) => [item._id, item]));
+  const groups = groupRows.map((g, i) => toGroup(g, lists[i], items));
   return {
     ...toStudySummary(row),
     contact_person_name: row.contact_person_name,
@@ -77,7 +73,23 @@ export async function readStudy(db: Db, row: StudyRow): Promise<Study> {
   };
 }
 
-async function addStageWithGroup(db: Db, studyId: string, stageNum: number): Promise<void> {
+/** Groups are numbered within their stage; a new one starts with empty lists. */
+export async function insertBlankGroup(db: Db, stageId: string, groupNum: number): Promise<void> {
+  await insertGroup(db, {
+    id: newId(),
+    stage_id: stageId,
+    group_num: groupNum,
+    name: '',
+    ema_list: '[]',
+    diary_list: '[]',
+    questionnaire_list: '[]',
+    questionnaire_list_free_to_choose: 0,
+    no_submission_limit_list: '[]',
+  });
+}
+
+/** A stage comes with its group 1. */
+export async function addStageWithGroup(db: Db, studyId: string, stageNum: number): Promise<void> {
   const stageId = newId();
   await insertStage(db, {
     id: stageId,
@@ -90,17 +102,7 @@ async function addStageWithGroup(db: Db, studyId: string, stageNum: number): Pro
     consent_needed: stageNum === 1 ? 1 : 0,
     consent_content: '',
   });
-  await insertGroup(db, {
-    id: newId(),
-    stage_id: stageId,
-    group_num: 1,
-    name: '',
-    ema_list: '[]',
-    diary_list: '[]',
-    questionnaire_list: '[]',
-    questionnaire_list_free_to_choose: 0,
-    no_submission_limit_list: '[]',
-  });
+  await insertBlankGroup(db, stageId, 1);
 }
 
 /** A blank study: one stage (consent needed) with one group, a unique code, inactive. */
@@ -131,8 +133,4 @@ export async function createBlankStudy(db: Db, labId: string, managedBy: string 
     }
   }
   throw new Error('could not draw a unique study code');
-}
-
-export async function appendStage(db: Db, studyId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => addStageWithGroup(trx, studyId, (await maxStageNum(trx, studyId)) + 1));
 }

@@ -1,23 +1,32 @@
 // The study editor's saves: basic information, the consent form, and the whole study ("Save Changes"),
-// each allowed only with the permission entry that gates its part.
+// each allowed only with the permission entry that gates its part. They take the study row and the caller's
+// entries, so the system owner's editor reuses them with every entry.
 import type { Db } from '../repositories/db';
-import type { StudyRow } from '../db/types';
-import type { BasicInfoBody, ConsentBody } from '../../shared/types/study';
-import type { AccessEntry, AccessName } from '../../shared/access';
-import { ACCESS, hasAccess } from '../../shared/access';
+import type { ParticipantGroupRow, StudyRow } from '../db/types';
+import type { BasicInfoBody, ConsentBody, GroupEdit, StudyEditBody } from '../../shared/types/study';
+import type { AccessEntry } from '../../shared/access';
 import { basicInfoProblem, CONSENT_MAX_CHARS } from '../../shared/studyRules';
-import { studyMessages } from '../../shared/messages';
-import { badRequest, forbidden } from '../httpErrors';
+import { groupSettingsProblem } from '../../shared/study/assessmentSettings';
+import { assessmentMessages, studyMessages } from '../../shared/messages';
+import { badRequest } from '../httpErrors';
 import { listGroupsOfStudy, listStages, updateGroup, updateStage, updateStudy } from '../repositories/studies';
+import { listQuestionnaireItems, replaceGroupReferences } from '../repositories/groupQuestionnaires';
+import {
+  diaryCandidate,
+  emaCandidate,
+  idsOf,
+  listColumns,
+  readGroupLists,
+  referencesOf,
+  storedDiary,
+  storedEma,
+  withItems,
+  type GroupLists,
+  type ItemsById,
+} from './groupLists';
+import { demand } from './permissions';
 import { sanitizeRichText } from './richText';
 import { nowIso } from './ids';
-
-function demand(entries: readonly AccessEntry[], name: AccessName): void {
-  if (!hasAccess(entries, name)) {
-    const e = ACCESS[name];
-    throw forbidden(`You do not have the permission ${e.area}/${e.modifier}/${e.task}`);
-  }
-}
 
 function basicInfoOf(body: Partial<BasicInfoBody>, current: StudyRow): BasicInfoBody {
   return {
@@ -45,20 +54,82 @@ export async function saveConsent(db: Db, study: StudyRow, body: ConsentBody): P
   });
 }
 
-export interface StageEdit {
-  _id: string;
-  chin_name?: string;
-  chin_progress_message?: string;
-  chin_complete_message?: string;
-  participant_group_list?: { _id: string; name?: string }[];
+export interface SaveOptions {
+  /** The time zones the deployment offers (PORTAL_TIMEZONES). */
+  timezones: readonly string[];
 }
 
-export interface WholeStudyEdit extends Partial<BasicInfoBody> {
-  stage_list?: StageEdit[];
+/** Every questionnaire the body names must be the study's lab's: another lab's id is "not found". */
+async function questionnairesOfBody(db: Db, study: StudyRow, body: StudyEditBody): Promise<ItemsById> {
+  const refs = (body.stage_list ?? []).flatMap((stage) =>
+    (stage.participant_group_list ?? []).flatMap((g) => [
+      ...(g.ema_list ?? []).flatMap((s) => s.questionnaire_list),
+      ...(g.diary_list ?? []).flatMap((s) => s.questionnaire_list),
+      ...(g.questionnaire_list ?? []),
+      ...(g.no_submission_limit_list ?? []),
+    ]),
+  );
+  const ids = idsOf(refs);
+  const found = await listQuestionnaireItems(db, study.lab_id, ids);
+  if (found.length !== ids.length) throw badRequest(assessmentMessages.questionnaireNotFound);
+  return new Map(found.map((item) => [item._id, item]));
 }
 
-/** Save Changes: every part the body carries, each checked against the entry that gates it. */
-export async function saveWholeStudy(db: Db, study: StudyRow, body: WholeStudyEdit, entries: readonly AccessEntry[]): Promise<void> {
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A group's lists after the edit, or null when nothing in them changed. A changed setting list needs its
+ * permission entry and must pass the shared rules, each setting against the group's others.
+ */
+function editedLists(group: ParticipantGroupRow, edit: GroupEdit, entries: readonly AccessEntry[], items: ItemsById, options: SaveOptions): GroupLists | null {
+  const stored = readGroupLists(group);
+  const next: GroupLists = { ...stored };
+  let changed = false;
+
+  if (edit.ema_list) {
+    const candidates = edit.ema_list.map(emaCandidate);
+    if (!sameJson(candidates, stored.ema_list.map(emaCandidate))) {
+      demand(entries, 'editEma');
+      const drafts = candidates.map((c) => withItems(c, items));
+      const problem = groupSettingsProblem(drafts, [], options.timezones);
+      if (problem) throw badRequest(problem);
+      next.ema_list = candidates.map(storedEma);
+      changed = true;
+    }
+  }
+  if (edit.diary_list) {
+    const candidates = edit.diary_list.map(diaryCandidate);
+    if (!sameJson(candidates, stored.diary_list.map(diaryCandidate))) {
+      demand(entries, 'editDiary');
+      const drafts = candidates.map((c) => withItems(c, items));
+      const problem = groupSettingsProblem([], drafts, options.timezones);
+      if (problem) throw badRequest(problem);
+      next.diary_list = candidates.map(storedDiary);
+      changed = true;
+    }
+  }
+  // The one-time and anytime lists and their order: no permission entry gates them (part 2 section 6).
+  for (const key of ['questionnaire_list', 'no_submission_limit_list'] as const) {
+    const list = edit[key];
+    if (list && !sameJson(idsOf(list), stored[key])) {
+      next[key] = idsOf(list);
+      changed = true;
+    }
+  }
+  return changed ? next : null;
+}
+
+interface GroupUpdate {
+  id: string;
+  name?: string;
+  lists?: GroupLists;
+}
+
+/**
+ * Save Changes: every part the body carries, each checked against the entry that gates it only when it
+ * changes, then written in one transaction. Settings are checked by the shared rules with the offered zones.
+ */
+export async function saveWholeStudy(db: Db, study: StudyRow, body: StudyEditBody, entries: readonly AccessEntry[], options: SaveOptions): Promise<void> {
   const info = basicInfoOf(body, study);
   const basicChanged =
     info.chin_name !== study.chin_name ||
@@ -70,9 +141,10 @@ export async function saveWholeStudy(db: Db, study: StudyRow, body: WholeStudyEd
     if (problem) throw badRequest(problem);
   }
 
+  const items = await questionnairesOfBody(db, study, body);
   const [stages, groups] = await Promise.all([listStages(db, study.id), listGroupsOfStudy(db, study.id)]);
   const stageUpdates: { id: string; changes: { chin_name: string; chin_progress_message: string; chin_complete_message: string } }[] = [];
-  const groupUpdates: { id: string; name: string }[] = [];
+  const groupUpdates: GroupUpdate[] = [];
   for (const edit of body.stage_list ?? []) {
     const stage = stages.find((s) => s.id === edit._id);
     if (!stage) throw badRequest(studyMessages.stageNotFound);
@@ -92,14 +164,21 @@ export async function saveWholeStudy(db: Db, study: StudyRow, body: WholeStudyEd
     for (const groupEdit of edit.participant_group_list ?? []) {
       const group = groups.find((g) => g.id === groupEdit._id && g.stage_id === stage.id);
       if (!group) throw badRequest(studyMessages.groupNotFound);
-      if (groupEdit.name !== undefined && groupEdit.name !== group.name) groupUpdates.push({ id: group.id, name: groupEdit.name });
+      const update: GroupUpdate = { id: group.id };
+      if (groupEdit.name !== undefined && groupEdit.name !== group.name) update.name = groupEdit.name;
+      const lists = editedLists(group, groupEdit, entries, items, options);
+      if (lists) update.lists = lists;
+      if (update.name !== undefined || update.lists) groupUpdates.push(update);
     }
   }
 
   await db.transaction().execute(async (trx) => {
     if (basicChanged) await updateStudy(trx, study.id, info);
     for (const u of stageUpdates) await updateStage(trx, u.id, u.changes);
-    for (const g of groupUpdates) await updateGroup(trx, g.id, { name: g.name });
+    for (const g of groupUpdates) {
+      await updateGroup(trx, g.id, { ...(g.name !== undefined ? { name: g.name } : {}), ...(g.lists ? listColumns(g.lists) : {}) });
+      if (g.lists) await replaceGroupReferences(trx, g.id, referencesOf(g.lists));
+    }
     await updateStudy(trx, study.id, { updated_at: nowIso() });
   });
 }

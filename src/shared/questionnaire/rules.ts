@@ -30,6 +30,13 @@ export const questionnaireMessages = {
   mcSetUnknown: 'A multiple choices set chosen for a question does not exist',
 } as const;
 
+/** Deleting a questionnaire that participant groups use is refused; the answer names their studies. */
+export function questionnaireInUseMessage(studies: readonly { chin_name: string; study_code: string }[]): string {
+  const names = studies.map((s) => (s.chin_name.trim() ? `"${s.chin_name.trim()}" (${s.study_code})` : s.study_code));
+  const which = names.length === 1 ? `the study ${names[0]}` : `the studies ${names.join(', ')}`;
+  return `This questionnaire is used by participant groups of ${which}. Remove it from them first.`;
+}
+
 /** Text response checks: none, email, eight digits (part 2 section 4). */
 export const RESPONSE_CHECKS = {
   none: '',

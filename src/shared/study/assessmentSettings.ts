@@ -1,6 +1,15 @@
 // EMA and diary assessment settings of a participant group (part 2 sections 3, 5 and 9): their shapes, their
 // defaults and their rules, checked in the specification's order by the editor's modals and again by the server.
+import {
+  MAX_MINUTES,
+  MAX_NUMBER_OF_DAYS,
+  MAX_TIMES_PER_DAY,
+  MIN_REMINDER_INTERVAL_MINUTES,
+  MIN_RESPONSE_IN_MINUTES,
+} from '../limits';
 import { assessmentMessages } from '../messages';
+
+export { MAX_MINUTES, MAX_NUMBER_OF_DAYS, MAX_TIMES_PER_DAY, MIN_REMINDER_INTERVAL_MINUTES, MIN_RESPONSE_IN_MINUTES };
 
 /** A questionnaire as the study's lists carry it (part 2 section 3, "Assessment list item"). */
 export interface AssessmentListItem {
@@ -53,14 +62,8 @@ export type EmaSettingDraft = Omit<EmaSetting, 'number_of_days' | 'reminder_inte
 export type DiarySettingDraft = Omit<DiarySetting, 'number_of_days'> & { number_of_days: number | string };
 
 export const DEFAULT_TIMEZONE = 'Asia/Hong_Kong';
-export const MIN_REMINDER_INTERVAL_MINUTES = 5;
-export const MIN_RESPONSE_IN_MINUTES = 5;
 export const DEFAULT_FIXED_TIME = '09:00';
 export const DEFAULT_RANDOMIZE_PERIOD: RandomizePeriod = { start_time: '09:00', end_time: '21:00' };
-/** Upper bounds the specification leaves open, so that no setting can ask for an unbounded plan. */
-export const MAX_NUMBER_OF_DAYS = 366;
-export const MAX_TIMES_PER_DAY = 48;
-export const MAX_MINUTES = 1440;
 
 /** A new EMA setting, with the defaults of part 2 section 9. */
 export function newEmaSetting(timezone: string = DEFAULT_TIMEZONE): EmaSetting {
@@ -87,7 +90,17 @@ export function withRandomize<T extends EmaSettingDraft>(setting: T, time_random
 }
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const YYYY_MM_DD = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const YYYY_MM_DD = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** A calendar date written YYYY-MM-DD (2024-02-30 is not one). */
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = YYYY_MM_DD.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 export function isHhMm(value: unknown): value is string {
   return typeof value === 'string' && HH_MM.test(value);
@@ -193,7 +206,7 @@ export function diarySettingProblem(
   if (setting.fix_start_date && !setting.start_date) return assessmentMessages.startDateRequired;
   const whole = wholeNumber(setting.number_of_days);
   if (Number.isNaN(whole) || whole > MAX_NUMBER_OF_DAYS) return assessmentMessages.daysWholeNumber;
-  if (setting.fix_start_date && !YYYY_MM_DD.test(setting.start_date ?? '')) return assessmentMessages.dateFormat;
+  if (setting.fix_start_date && !isIsoDate(setting.start_date)) return assessmentMessages.dateFormat;
   if (offeredTimezones && !offeredTimezones.includes(setting.timezone)) return assessmentMessages.timezoneNotOffered;
   return null;
 }

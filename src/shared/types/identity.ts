@@ -98,4 +98,6 @@ export interface SiteConfig extends HostBranding {
   privacyPolicyUrl: string;
   poweredBy: string;
   sessionHours: number;
+  /** IANA time zones offered for EMA and diary settings (PORTAL_TIMEZONES), the default first. */
+  timezones: string[];
 }

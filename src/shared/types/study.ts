@@ -1,4 +1,11 @@
 // The study as the specification's calls carry it (part 1 section 3, part 2 section 3).
+import type {
+  AssessmentListItem,
+  DiarySetting,
+  DiarySettingDraft,
+  EmaSetting,
+  EmaSettingDraft,
+} from '../study/assessmentSettings';
 
 export type ActiveStatus = 'inactive' | 'active';
 
@@ -12,11 +19,13 @@ export interface ParticipantGroup {
   name: string;
   group_num: number;
   stage: string;
-  ema_list: unknown[];
-  diary_list: unknown[];
-  questionnaire_list: string[];
+  ema_list: EmaSetting[];
+  diary_list: DiarySetting[];
+  /** One-time assessments, in the order the participant sees them. */
+  questionnaire_list: AssessmentListItem[];
   questionnaire_list_free_to_choose: boolean;
-  no_submission_limit_list: string[];
+  /** Anytime, unlimited assessments, in their order. */
+  no_submission_limit_list: AssessmentListItem[];
 }
 
 export interface Stage {
@@ -59,4 +68,45 @@ export interface BasicInfoBody {
 export interface ConsentBody {
   consent: string;
   consentNeeded: boolean;
+}
+
+/** A questionnaire as Save Changes may name it: the list item the server sent, or its bare id. */
+export type AssessmentRef = AssessmentListItem | string;
+
+/**
+ * A setting as Save Changes sends it: the modal's draft (numbers may still be text, which the server refuses
+ * with the rule's message) with questionnaires as items or bare ids.
+ */
+export type EmaSettingEdit = Omit<EmaSettingDraft, 'questionnaire_list'> & { questionnaire_list: AssessmentRef[] };
+export type DiarySettingEdit = Omit<DiarySettingDraft, 'questionnaire_list'> & { questionnaire_list: AssessmentRef[] };
+
+/** A group in the edit_except_consent body; a missing part is left as stored. */
+export interface GroupEdit {
+  _id: string;
+  name?: string;
+  ema_list?: EmaSettingEdit[];
+  diary_list?: DiarySettingEdit[];
+  questionnaire_list?: AssessmentRef[];
+  no_submission_limit_list?: AssessmentRef[];
+}
+
+/** A stage in the edit_except_consent body; a missing part is left as stored. */
+export interface StageEdit {
+  _id: string;
+  chin_name?: string;
+  chin_progress_message?: string;
+  chin_complete_message?: string;
+  participant_group_list?: GroupEdit[];
+}
+
+/**
+ * The body of `PUT /api/studies/{id}/edit_except_consent` ("Save Changes"). The whole Study the server sent is
+ * one (other fields such as study_code, stage_num or consent_info are ignored); each part that changes needs
+ * the permission entry that gates it: basic information STUDY/EDIT/STUDY_BASIC_INFO, stage texts
+ * STUDY/EDIT/STUDY_STAGE_MESSAGES, ema_list STUDY/EDIT/STUDY_EMA_ASSESSMENTS, diary_list
+ * STUDY/EDIT/STUDY_DIARY_ASSESSMENTS. Group names and the two questionnaire lists are gated by no entry (part 2
+ * section 6 names none), only by the study being the caller's lab's.
+ */
+export interface StudyEditBody extends Partial<BasicInfoBody> {
+  stage_list?: StageEdit[];
 }

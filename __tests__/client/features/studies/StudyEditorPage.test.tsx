@@ -4,6 +4,8 @@ import { authMessages, studyMessages } from '../../../../src/shared/messages';
 import { labUserSession } from '../../support/fixtures';
 import { mockApi, type MockApi } from '../../support/mockApi';
 import { renderWithProviders, signedIn } from '../../testUtils';
+import { editBodyOf } from '../../../../src/client/features/studies/editor/editBody';
+import { mockQuestionnaireList } from './editorHarness';
 import { accessWithout, stage, study } from './studyFixtures';
 
 // The rich-text editor loads lazily and types slowly in jsdom.
@@ -11,7 +13,7 @@ jest.setTimeout(30_000);
 
 let net: MockApi;
 beforeEach(() => {
-  net = mockApi().on('GET', '/api/studies/s1', { status: 200, data: study() });
+  net = mockQuestionnaireList(mockApi().on('GET', '/api/studies/s1', { status: 200, data: study() }));
 });
 afterEach(() => net.restore());
 
@@ -79,9 +81,9 @@ describe('StudyEditorPage: stages and Save Changes', () => {
     net.on('GET', '/api/studies/s1', { status: 200, data: study({ stage_list: [stage(1), stage(2)] }) });
     await open();
     const first = screen.getByRole('region', { name: 'Stage 1' });
-    expect(within(first).getByText('Baseline')).toBeInTheDocument();
-    expect(within(first).getByText('Participant Group 1')).toBeInTheDocument();
-    expect(within(first).getByText('Everyone')).toBeInTheDocument();
+    expect(within(first).getByLabelText('Stage name (as presented to participants)')).toHaveValue('Baseline');
+    const group = within(first).getByRole('region', { name: 'Participant Group 1' });
+    expect(within(group).getByLabelText('Group Name')).toHaveValue('Everyone');
     expect(screen.getByRole('region', { name: 'Stage 2' })).toBeInTheDocument();
     const columns = screen.getByRole('region', { name: 'Study settings' });
     expect(columns).toHaveAttribute('tabindex', '0');
@@ -119,7 +121,8 @@ describe('StudyEditorPage: stages and Save Changes', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(studyMessages.changesSaved)).toBeInTheDocument();
     const body = net.sentTo('PUT', '/api/studies/s1/edit_except_consent')[0].body;
-    expect(body).toEqual({ ...study(), contact_person_name: 'Dr. Lee' });
+    expect(body).toEqual(editBodyOf({ ...study(), contact_person_name: 'Dr. Lee' }));
+    expect(body).toMatchObject({ contact_person_name: 'Dr. Lee', stage_list: [{ _id: 'stage1', chin_name: 'Baseline' }] });
   });
 
   it('hides Add Stage and the consent button without their entries', async () => {

@@ -2,13 +2,17 @@ import { makeStore } from '../../../../src/client/app/store';
 import { studiesRequestReset } from '../../../../src/client/features/studies/studiesSlice';
 import {
   activateStudy,
+  addGroup,
   addStage,
   createStudy,
   deactivateStudy,
+  deleteGroup,
+  deleteStage,
   deleteStudy,
   editBasicInfo,
   editConsent,
   editExceptConsent,
+  fetchQuestionnaireOptions,
   fetchStudies,
   fetchStudy,
 } from '../../../../src/client/features/studies/studiesThunks';
@@ -17,7 +21,8 @@ import { labUserSession } from '../../support/fixtures';
 import { deferred, mockApi, type MockApi } from '../../support/mockApi';
 import { actionTypes, mockStore } from '../../support/mockStore';
 import { signedIn, siteState } from '../../testUtils';
-import { activeStudy, inactiveStudy, stage, study } from './studyFixtures';
+import { item, mockQuestionnaireList } from './editorHarness';
+import { activeStudy, group, inactiveStudy, stage, study } from './studyFixtures';
 
 let net: MockApi;
 beforeEach(() => {
@@ -128,5 +133,37 @@ describe('studies slice: the calls of part 1 section 7', () => {
     expect(saved?.stage_list[0].consent_info).toEqual({ consent_needed: false, chin_content: '<p>Agree?</p>' });
     // Patched in place: unsaved edits elsewhere in the editor survive.
     expect(s.getState().studies.studyLoadId).toBe(loadId);
+  });
+});
+
+describe('studies slice: the study structure calls of part 2 section 7', () => {
+  it('adds and deletes groups and stages with the paths of the specification, each answer starting the editor afresh', async () => {
+    const withGroups = study({ stage_list: [stage(1), stage(2, { participant_group_list: [group(2, 1), group(2, 2)] })] });
+    net
+      .on('PUT', '/api/studies/stage2/add_group', { status: 200, data: withGroups })
+      .on('DELETE', '/api/studies/s1/group2-2/delete_group', { status: 200, data: study({ stage_list: [stage(1), stage(2)] }) })
+      .on('DELETE', '/api/studies/s1/2/delete_stage', { status: 400, data: { message: 'Stage 1 cannot be deleted' } });
+    const s = store();
+    await s.dispatch(addGroup('stage2'));
+    const added = s.getState().studies.studyLoadId;
+    expect(s.getState().studies.study?.stage_list[1].participant_group_list).toHaveLength(2);
+    expect(s.getState().studies.requests.addGroup.status).toBe('success');
+    await s.dispatch(deleteGroup({ studyId: 's1', groupId: 'group2-2' }));
+    expect(s.getState().studies.study?.stage_list[1].participant_group_list).toHaveLength(1);
+    expect(s.getState().studies.studyLoadId).not.toBe(added);
+    await s.dispatch(deleteStage({ studyId: 's1', stageNum: 2 }));
+    expect(s.getState().studies.requests.deleteStage).toEqual({ status: 'fail', message: 'Stage 1 cannot be deleted' });
+    expect(s.getState().studies.study?.stage_list).toHaveLength(2);
+  });
+
+  it('collects every page of the lab’s questionnaires as list items, by name', async () => {
+    mockQuestionnaireList(net);
+    const s = store();
+    await s.dispatch(fetchQuestionnaireOptions());
+    const options = s.getState().studies.questionnaireOptions;
+    expect(options).toHaveLength(12);
+    expect(options[0]).toEqual(item(1));
+    expect(options[11]).toEqual(item(12));
+    expect(s.getState().studies.requests.questionnaireOptions.status).toBe('success');
   });
 });

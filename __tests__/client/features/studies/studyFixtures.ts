@@ -1,6 +1,21 @@
 // Studies as the server answers them, for the studies slice and page tests.
 import { ALL_ACCESS, ACCESS, accessKey, type AccessName } from '../../../../src/shared/access';
-import type { Stage, Study, StudySummary } from '../../../../src/shared/types/study';
+import type { ParticipantGroup, Stage, Study, StudySummary } from '../../../../src/shared/types/study';
+
+export function group(stageNum: number, groupNum: number, overrides: Partial<ParticipantGroup> = {}): ParticipantGroup {
+  return {
+    _id: `group${stageNum}-${groupNum}`,
+    name: stageNum === 1 && groupNum === 1 ? 'Everyone' : '',
+    group_num: groupNum,
+    stage: `stage${stageNum}`,
+    ema_list: [],
+    diary_list: [],
+    questionnaire_list: [],
+    questionnaire_list_free_to_choose: false,
+    no_submission_limit_list: [],
+    ...overrides,
+  };
+}
 
 export function stage(num: number, overrides: Partial<Stage> = {}): Stage {
   return {
@@ -10,19 +25,7 @@ export function stage(num: number, overrides: Partial<Stage> = {}): Stage {
     chin_progress_message: '',
     chin_complete_message: '',
     consent_info: { consent_needed: num === 1, chin_content: num === 1 ? '<p>Please read carefully.</p>' : '' },
-    participant_group_list: [
-      {
-        _id: `group${num}-1`,
-        name: num === 1 ? 'Everyone' : '',
-        group_num: 1,
-        stage: `stage${num}`,
-        ema_list: [],
-        diary_list: [],
-        questionnaire_list: [],
-        questionnaire_list_free_to_choose: false,
-        no_submission_limit_list: [],
-      },
-    ],
+    participant_group_list: [group(num, 1)],
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { useCallback, useContext, useLayoutEffect, useMemo, useRef, type ReactNo
 import Button, { type ButtonProps } from 'react-bootstrap/Button';
 import Modal, { type ModalProps } from 'react-bootstrap/Modal';
 import { GuardedModalContext, useUnsavedChangesRegistry, type GuardedModalRegistry } from './context';
+import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
 type GuardedModalProps = Omit<ModalProps, 'onHide'> & { onHide: () => void; children: ReactNode };
 
@@ -60,4 +61,10 @@ export function DialogCloseButton({ children, variant = 'secondary', ...props }:
       {children}
     </Button>
   );
+}
+
+/** Marks a GuardedModal as holding typed work, for a dialog frame that receives `dirty` from its owner. */
+export function UnsavedWork({ dirty }: { dirty: boolean }) {
+  useUnsavedChangesGuard(dirty);
+  return null;
 }

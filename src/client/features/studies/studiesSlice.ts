@@ -1,16 +1,21 @@
 // The lab's studies: the paged Study List and the study open in the editor, with each call's request state.
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
+import type { AssessmentListItem } from '../../../shared/study/assessmentSettings';
 import type { Study, StudyListAnswer } from '../../../shared/types/study';
 import { initialRequests, resetRequest, trackRequest, type Requests } from '../../app/requestState';
 import {
   activateStudy,
+  addGroup,
   addStage,
   createStudy,
   deactivateStudy,
+  deleteGroup,
+  deleteStage,
   deleteStudy,
   editBasicInfo,
   editConsent,
   editExceptConsent,
+  fetchQuestionnaireOptions,
   fetchStudies,
   fetchStudy,
 } from './studiesThunks';
@@ -23,9 +28,13 @@ const requestKeys = [
   'activate',
   'deactivate',
   'addStage',
+  'deleteStage',
+  'addGroup',
+  'deleteGroup',
   'editBasic',
   'editConsent',
   'editExceptConsent',
+  'questionnaireOptions',
 ] as const;
 export type StudiesRequest = (typeof requestKeys)[number];
 
@@ -39,6 +48,8 @@ export interface StudiesState {
    * editor starts its unsaved edits afresh when it changes: loading, adding a stage and saving all replace them.
    */
   studyLoadId: string | null;
+  /** Every questionnaire of the lab, as the editor's multi-selects offer them. */
+  questionnaireOptions: AssessmentListItem[];
   requests: Requests<StudiesRequest>;
 }
 
@@ -46,6 +57,7 @@ export const initialStudiesState: StudiesState = {
   list: null,
   study: null,
   studyLoadId: null,
+  questionnaireOptions: [],
   requests: initialRequests(requestKeys),
 };
 
@@ -89,10 +101,24 @@ const studiesSlice = createSlice({
         const first = state.study?._id === studyId ? state.study.stage_list[0] : undefined;
         if (first) first.consent_info = { consent_needed: body.consentNeeded, chin_content: body.consent };
       })
-      .addMatcher(isAnyOf(fetchStudy.fulfilled, createStudy.fulfilled, addStage.fulfilled, editExceptConsent.fulfilled), (state, action) => {
-        state.study = action.payload;
-        state.studyLoadId = action.meta.requestId;
-      });
+      .addCase(fetchQuestionnaireOptions.fulfilled, (state, action) => {
+        state.questionnaireOptions = action.payload;
+      })
+      .addMatcher(
+        isAnyOf(
+          fetchStudy.fulfilled,
+          createStudy.fulfilled,
+          addStage.fulfilled,
+          deleteStage.fulfilled,
+          addGroup.fulfilled,
+          deleteGroup.fulfilled,
+          editExceptConsent.fulfilled,
+        ),
+        (state, action) => {
+          state.study = action.payload;
+          state.studyLoadId = action.meta.requestId;
+        },
+      );
     trackRequest(builder, fetchStudies, 'list');
     trackRequest(builder, createStudy, 'create');
     trackRequest(builder, fetchStudy, 'study');
@@ -100,18 +126,24 @@ const studiesSlice = createSlice({
     trackRequest(builder, activateStudy, 'activate');
     trackRequest(builder, deactivateStudy, 'deactivate');
     trackRequest(builder, addStage, 'addStage');
+    trackRequest(builder, deleteStage, 'deleteStage');
+    trackRequest(builder, addGroup, 'addGroup');
+    trackRequest(builder, deleteGroup, 'deleteGroup');
     trackRequest(builder, editBasicInfo, 'editBasic');
     trackRequest(builder, editConsent, 'editConsent');
     trackRequest(builder, editExceptConsent, 'editExceptConsent');
+    trackRequest(builder, fetchQuestionnaireOptions, 'questionnaireOptions');
   },
   selectors: {
     selectStudyList: (state) => state.list,
     selectStudy: (state) => state.study,
     selectStudyLoadId: (state) => state.studyLoadId,
     selectStudiesRequests: (state) => state.requests,
+    selectQuestionnaireOptions: (state) => state.questionnaireOptions,
   },
 });
 
 export const { studiesRequestReset } = studiesSlice.actions;
-export const { selectStudyList, selectStudy, selectStudyLoadId, selectStudiesRequests } = studiesSlice.selectors;
+export const { selectStudyList, selectStudy, selectStudyLoadId, selectStudiesRequests, selectQuestionnaireOptions } =
+  studiesSlice.selectors;
 export const studiesReducer = studiesSlice.reducer;

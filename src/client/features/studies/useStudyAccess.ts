@@ -1,9 +1,11 @@
-// The permission entries of the signed-in lab user (part 1 section 6, part 2 section 6), by name.
+// The permission entries of the signed-in lab user (part 1 section 6, part 2 section 6), by name. The answer
+// is the same function while the entries stay the same, so memoised parts of a page can depend on it.
+import { useCallback } from 'react';
 import { hasAccess, type AccessName } from '../../../shared/access';
 import { useAppSelector } from '../../app/hooks';
 import { selectAllAccess } from '../auth/authSlice';
 
 export function useStudyAccess(): (name: AccessName) => boolean {
   const entries = useAppSelector(selectAllAccess);
-  return (name) => hasAccess(entries, name);
+  return useCallback((name: AccessName) => hasAccess(entries, name), [entries]);
 }

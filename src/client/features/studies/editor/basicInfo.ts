@@ -1,7 +1,7 @@
 // The basic information the editor's first column edits, and which field a shared rule's message belongs to.
-import { authMessages, studyMessages } from '../../../shared/messages';
-import { basicInfoProblem } from '../../../shared/studyRules';
-import type { BasicInfoBody, Study } from '../../../shared/types/study';
+import { authMessages, studyMessages } from '../../../../shared/messages';
+import { basicInfoProblem } from '../../../../shared/studyRules';
+import type { BasicInfoBody, Study } from '../../../../shared/types/study';
 
 export type BasicField = keyof BasicInfoBody;
 

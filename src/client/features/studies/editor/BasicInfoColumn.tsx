@@ -2,8 +2,8 @@
 // Person and Contact Email, saved on their own with the basic-information permission.
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { OTHER_COLUMN_WIDTH_PX } from '../../../shared/limits';
-import type { BasicInfoBody, Study } from '../../../shared/types/study';
+import { OTHER_COLUMN_WIDTH_PX } from '../../../../shared/limits';
+import type { BasicInfoBody, Study } from '../../../../shared/types/study';
 import { BASIC_FIELD_IDS, type BasicField } from './basicInfo';
 
 interface BasicInfoColumnProps {
@@ -13,7 +13,8 @@ interface BasicInfoColumnProps {
   error: { field: BasicField; message: string } | null;
   canEdit: boolean;
   saving: boolean;
-  onSave: () => void;
+  /** Absent where basic information is saved only with Save Changes. */
+  onSave?: () => void;
 }
 
 const FIELDS: { field: BasicField; label: string; type: 'text' | 'email'; autoComplete: string }[] = [
@@ -64,7 +65,7 @@ export function BasicInfoColumn({ study, info, onChange, error, canEdit, saving,
           </Form.Group>
         );
       })}
-      {canEdit && (
+      {canEdit && onSave && (
         <Button variant="outline-primary" onClick={onSave} disabled={saving}>
           Save Basic Information
         </Button>

@@ -6,20 +6,26 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import type { Study } from '../../../shared/types/study';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { LazyRichTextEditor } from '../../components/richText/LazyRichTextEditor';
-import { DialogCloseButton, GuardedModal } from '../../components/unsavedChanges/GuardedModal';
-import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
-import { toastShown } from '../notifications/notificationsSlice';
-import { selectStudiesRequests } from './studiesSlice';
-import { editConsent } from './studiesThunks';
+import type { ConsentBody, Study } from '../../../../shared/types/study';
+import { useAppDispatch } from '../../../app/hooks';
+import type { RequestState } from '../../../app/requestState';
+import { LazyRichTextEditor } from '../../../components/richText/LazyRichTextEditor';
+import { DialogCloseButton, GuardedModal } from '../../../components/unsavedChanges/GuardedModal';
+import { useUnsavedChangesGuard } from '../../../components/unsavedChanges/useUnsavedChangesGuard';
+import { toastShown } from '../../notifications/notificationsSlice';
 
 export const CONSENT_TITLE = 'Consent Form (Scroll Down To Save)';
 
-function ConsentForm({ study, onHide }: { study: Study; onHide: () => void }) {
+interface ConsentFormProps {
+  study: Study;
+  /** The editor's consent call: answers the server's message, or null when it failed. */
+  save: (body: ConsentBody) => Promise<string | null>;
+  request: RequestState;
+  onHide: () => void;
+}
+
+function ConsentForm({ study, save: send, request, onHide }: ConsentFormProps) {
   const dispatch = useAppDispatch();
-  const request = useAppSelector(selectStudiesRequests).editConsent;
   const consent = study.stage_list[0]?.consent_info;
   const [saved] = useState({ needed: consent?.consent_needed ?? true, content: consent?.chin_content ?? '' });
   const [needed, setNeeded] = useState(saved.needed);
@@ -33,9 +39,9 @@ function ConsentForm({ study, onHide }: { study: Study; onHide: () => void }) {
   const saving = request.status === 'request';
 
   const save = async () => {
-    const result = await dispatch(editConsent({ studyId: study._id, body: { consent: content.current, consentNeeded: needed } }));
-    if (editConsent.fulfilled.match(result)) {
-      dispatch(toastShown(result.payload.message));
+    const message = await send({ consent: content.current, consentNeeded: needed });
+    if (message !== null) {
+      dispatch(toastShown(message));
       onHide();
     }
   };
@@ -81,15 +87,15 @@ function ConsentForm({ study, onHide }: { study: Study; onHide: () => void }) {
   );
 }
 
-export function ConsentModal({ show, study, onHide }: { show: boolean; study: Study; onHide: () => void }) {
+export function ConsentModal({ show, ...form }: ConsentFormProps & { show: boolean }) {
   return (
-    <GuardedModal show={show} onHide={onHide} size="xl" aria-labelledby="consent-title">
+    <GuardedModal show={show} onHide={form.onHide} size="xl" aria-labelledby="consent-title">
       <Modal.Header closeButton>
         <Modal.Title id="consent-title" as="h2" className="h5">
           {CONSENT_TITLE}
         </Modal.Title>
       </Modal.Header>
-      {show && <ConsentForm study={study} onHide={onHide} />}
+      {show && <ConsentForm {...form} />}
     </GuardedModal>
   );
 }

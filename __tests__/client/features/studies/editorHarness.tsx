@@ -1,0 +1,49 @@
+// Opens the lab user's study editor on a real store with the network mocked at the edge: the study, and the
+// lab's questionnaires on two pages (the editor must offer them all).
+import { screen, within } from '@testing-library/react';
+import { ALL_ACCESS, type AccessEntry } from '../../../../src/shared/access';
+import type { QuestionnaireSummary } from '../../../../src/shared/questionnaire/types';
+import type { AssessmentListItem } from '../../../../src/shared/study/assessmentSettings';
+import type { Study } from '../../../../src/shared/types/study';
+import { labUserSession } from '../../support/fixtures';
+import type { MockApi } from '../../support/mockApi';
+import { renderWithProviders, signedIn } from '../../testUtils';
+
+function questionnaire(n: number): QuestionnaireSummary {
+  const code = `Q${String(n).padStart(2, '0')}`;
+  return { _id: `qx${n}`, chin_name: `Questionnaire ${code}`, abbrev: code, createdAt: '2024-05-01T08:00:00.000Z', user: null };
+}
+
+/** Twelve questionnaires: ten on the first page, two on the second. */
+export const LAB_QUESTIONNAIRES = Array.from({ length: 12 }, (_, i) => questionnaire(i + 1));
+
+export function item(n: number): AssessmentListItem {
+  const { _id, chin_name, abbrev } = questionnaire(n);
+  return { _id, chin_name, abbrev };
+}
+
+/** How an option of the multi-selects reads. */
+export const optionName = (n: number) => `Questionnaire Q${String(n).padStart(2, '0')} (Q${String(n).padStart(2, '0')})`;
+
+export function mockQuestionnaireList(net: MockApi): MockApi {
+  return net
+    .on('GET', '/api/qx_list?pageNumber=1', { status: 200, data: { qx_list: LAB_QUESTIONNAIRES.slice(0, 10), pages: 2, page: 1 } })
+    .on('GET', '/api/qx_list?pageNumber=2', { status: 200, data: { qx_list: LAB_QUESTIONNAIRES.slice(10), pages: 2, page: 2 } });
+}
+
+export async function openEditor(net: MockApi, study: Study, allAccess: AccessEntry[] = [...ALL_ACCESS]) {
+  net.on('GET', `/api/studies/${study._id}`, { status: 200, data: study });
+  mockQuestionnaireList(net);
+  const rendered = renderWithProviders(undefined, {
+    route: `/studies/${study._id}/edit`,
+    preloadedState: { auth: { ...signedIn({ labUser: labUserSession() }), allAccess } },
+  });
+  // The editor's chunk loads lazily; the first page of a file can take a while on a busy machine.
+  await screen.findByRole('heading', { name: 'Edit Study' }, { timeout: 10_000 });
+  return rendered;
+}
+
+/** A participant group's block inside its stage's column. */
+export function groupBlock(stageNum: number, groupNum: number): HTMLElement {
+  return within(screen.getByRole('region', { name: `Stage ${stageNum}` })).getByRole('region', { name: `Participant Group ${groupNum}` });
+}

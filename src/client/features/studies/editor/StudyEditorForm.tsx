@@ -1,0 +1,133 @@
+// The editor's form: Basic Information, one column per stage and Add Stage side by side (scrolling sideways),
+// and a bar kept at the bottom with Save Changes and the consent form. What the user types lives here (a
+// reducer over the study); what the server has lives in the caller's store.
+import { useCallback, useMemo, useReducer, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { OTHER_COLUMN_WIDTH_PX } from '../../../../shared/limits';
+import { studyMessages } from '../../../../shared/messages';
+import type { ParticipantGroup, Study } from '../../../../shared/types/study';
+import { useAppDispatch } from '../../../app/hooks';
+import { toastShown } from '../../notifications/notificationsSlice';
+import { BASIC_FIELD_IDS, basicInfoError, basicInfoOf, type BasicField } from './basicInfo';
+import { BasicInfoColumn } from './BasicInfoColumn';
+import { ConsentModal } from './ConsentModal';
+import type { StageRef, StudyEditorCalls } from './editorCalls';
+import { useUnsavedChangesGuard } from '../../../components/unsavedChanges/useUnsavedChangesGuard';
+import { EditorContext, type EditorContextValue } from './editorContext';
+import { editBodyOf } from './editBody';
+import { StageColumn } from './StageColumn';
+import { draftChanged, studyDraftReducer } from './studyDraft';
+import { useConfirmation } from './useConfirmation';
+
+export function StudyEditorForm({ study, loadId, calls }: { study: Study; loadId: string | null; calls: StudyEditorCalls }) {
+  const dispatch = useAppDispatch();
+  const { requests, can } = calls;
+  const [draft, edit] = useReducer(studyDraftReducer, study);
+  // A study that arrives whole replaces the working copy during this render (not after it, in an effect),
+  // keeping every unchanged stage and group, so a save or a structure change re-renders only what changed.
+  const [shownLoadId, setShownLoadId] = useState(loadId);
+  if (loadId !== shownLoadId) {
+    setShownLoadId(loadId);
+    edit({ type: 'replace', study });
+  }
+  const [basicError, setBasicError] = useState<{ field: BasicField; message: string } | null>(null);
+  const [consentOpen, setConsentOpen] = useState(false);
+  const { ask, dialog } = useConfirmation();
+  const info = basicInfoOf(draft);
+  useUnsavedChangesGuard(draftChanged(study, draft));
+  const structureBusy = [requests.addStage, requests.deleteStage, requests.addGroup, requests.deleteGroup].some((r) => r.status === 'request');
+
+  const toastOn = useCallback(
+    async (call: Promise<boolean>, message: string) => {
+      if (await call) dispatch(toastShown(message));
+    },
+    [dispatch],
+  );
+  const { deleteStage, addGroup, deleteGroup, addStage } = calls;
+  const context = useMemo<EditorContextValue>(
+    () => ({
+      options: calls.questionnaireOptions,
+      timezones: calls.timezones,
+      can,
+      edit,
+      ask,
+      deleteStage: (stage: StageRef) => void toastOn(deleteStage(stage), studyMessages.stageDeleted),
+      addGroup: (stage: StageRef) => void toastOn(addGroup(stage), studyMessages.groupAdded),
+      deleteGroup: (stage: StageRef, group: ParticipantGroup) => void toastOn(deleteGroup(stage, group), studyMessages.groupDeleted),
+      structureBusy,
+    }),
+    [calls.questionnaireOptions, calls.timezones, can, ask, toastOn, deleteStage, addGroup, deleteGroup, structureBusy],
+  );
+
+  const changeBasic = (field: BasicField, value: string) => {
+    edit({ type: 'basicInfo', field, value });
+    if (basicError?.field === field) setBasicError(null);
+  };
+
+  /** The shared rule first; the field at fault gets the message and the focus. */
+  const basicChecked = (): boolean => {
+    const problem = basicInfoError(info);
+    setBasicError(problem);
+    if (problem) document.getElementById(BASIC_FIELD_IDS[problem.field])?.focus();
+    return problem === null;
+  };
+
+  const saveBasic = async () => {
+    if (!calls.saveBasicInfo || !basicChecked()) return;
+    const message = await calls.saveBasicInfo(info);
+    if (message !== null) dispatch(toastShown(message));
+  };
+
+  const saveAll = () => {
+    if (basicChecked()) void toastOn(calls.save(editBodyOf(draft)), studyMessages.changesSaved);
+  };
+
+  return (
+    <EditorContext.Provider value={context}>
+      <div className="study-editor">
+        <div className="d-flex flex-wrap align-items-baseline gap-3 mb-4">
+          <h1 className="h3 mb-0">Edit Study</h1>
+          <span className="text-body-secondary font-monospace">{study.study_code}</span>
+        </div>
+        <div className="study-editor-columns" role="region" aria-label="Study settings" tabIndex={0}>
+          <BasicInfoColumn
+            study={study}
+            info={info}
+            onChange={changeBasic}
+            error={basicError}
+            canEdit={can('editBasicInfo')}
+            saving={requests.saveBasicInfo.status === 'request'}
+            onSave={calls.saveBasicInfo ? () => void saveBasic() : undefined}
+          />
+          {draft.stage_list.map((stage) => (
+            <StageColumn key={stage._id} stage={stage} />
+          ))}
+          <div className="study-editor-column p-3" style={{ width: OTHER_COLUMN_WIDTH_PX }}>
+            {can('addStage') && (
+              <Button
+                variant="outline-primary"
+                disabled={structureBusy}
+                onClick={() => ask(studyMessages.structureChangeWarning, () => void toastOn(addStage(), studyMessages.stageAdded))}
+              >
+                Add Stage
+              </Button>
+            )}
+          </div>
+        </div>
+        {/* Stays at the bottom of the window while the editor is in view, and never covers the footer. */}
+        <div className="study-editor-bar sticky-bottom bg-body border-top py-2 mt-3 d-flex flex-wrap gap-2 justify-content-end">
+          {can('editConsent') && (
+            <Button variant="outline-secondary" onClick={() => setConsentOpen(true)}>
+              Click To Edit Consent Form
+            </Button>
+          )}
+          <Button onClick={saveAll} disabled={requests.save.status === 'request'}>
+            Save Changes
+          </Button>
+        </div>
+        {dialog}
+        <ConsentModal show={consentOpen} study={study} save={calls.editConsent} request={requests.editConsent} onHide={() => setConsentOpen(false)} />
+      </div>
+    </EditorContext.Provider>
+  );
+}

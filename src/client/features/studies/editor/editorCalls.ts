@@ -1,0 +1,48 @@
+// What the study editor needs from outside: the study as the server last sent it, the state of each call, and
+// the calls themselves. The lab user's page (/studies/{id}/edit) passes the lab user's calls; the system
+// owner's editor passes the owner's, and the same editor serves both (part 2 section 2.2).
+import type { AccessName } from '../../../../shared/access';
+import type { AssessmentListItem } from '../../../../shared/study/assessmentSettings';
+import type { BasicInfoBody, ConsentBody, ParticipantGroup, Stage, Study, StudyEditBody } from '../../../../shared/types/study';
+
+/** What names a stage to the structure calls: its id and its number. */
+export type StageRef = Pick<Stage, '_id' | 'stage_num'>;
+import type { RequestState } from '../../../app/requestState';
+
+export type EditorRequest =
+  | 'load'
+  | 'save'
+  | 'saveBasicInfo'
+  | 'addStage'
+  | 'deleteStage'
+  | 'addGroup'
+  | 'deleteGroup'
+  | 'editConsent'
+  | 'questionnaireOptions';
+
+export interface StudyEditorCalls {
+  /** The study as the server last answered it (null until loaded). */
+  study: Study | null;
+  /** Which answer brought the study whole: a new one (load, save, a stage or group added or deleted) restarts the unsaved edits. */
+  loadId: string | null;
+  requests: Record<EditorRequest, RequestState>;
+  /** Every questionnaire of the study's lab, for the multi-selects. */
+  questionnaireOptions: readonly AssessmentListItem[];
+  /** The time zones the deployment offers (PORTAL_TIMEZONES). */
+  timezones: readonly string[];
+  /** Whether the user holds a permission entry (the system owner holds them all). */
+  can: (name: AccessName) => boolean;
+  /** Where to go back to when the study cannot be loaded. */
+  backHref: string;
+  load: () => void;
+  loadQuestionnaireOptions: () => void;
+  /** Each call answers whether it succeeded; a failure's message is shown by the caller's store (red alert). */
+  save: (body: StudyEditBody) => Promise<boolean>;
+  /** Absent where basic information is saved only with Save Changes. Answers the server's message. */
+  saveBasicInfo?: (body: BasicInfoBody) => Promise<string | null>;
+  addStage: () => Promise<boolean>;
+  deleteStage: (stage: StageRef) => Promise<boolean>;
+  addGroup: (stage: StageRef) => Promise<boolean>;
+  deleteGroup: (stage: StageRef, group: ParticipantGroup) => Promise<boolean>;
+  editConsent: (body: ConsentBody) => Promise<string | null>;
+}
