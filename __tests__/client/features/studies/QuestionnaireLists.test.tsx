@@ -113,13 +113,14 @@ describe('Edit Order of Selected Questionnaires', () => {
     );
   });
 
-  it('Cancel leaves the order as it was', async () => {
+  it('Cancel asks before the changed order is lost, then leaves the order as it was', async () => {
     const saved = study({ stage_list: [stage(1, { participant_group_list: [group(1, 1, { questionnaire_list: [item(1), item(2)] })] })] });
     const { user } = await openEditor(net, saved);
     await user.click(within(groupBlock(1, 1)).getByRole('button', { name: ORDER }));
     let dialog = await screen.findByRole('dialog', { name: ORDER });
     await user.click(within(dialog).getByRole('button', { name: `Move ${optionName(2)} up` }));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: ORDER })).not.toBeInTheDocument());
     await user.click(within(groupBlock(1, 1)).getByRole('button', { name: ORDER }));
     dialog = await screen.findByRole('dialog', { name: ORDER });
