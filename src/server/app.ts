@@ -23,6 +23,8 @@ import { accessRoutes } from './routes/access';
 import { studyRoutes } from './routes/studies';
 import { questionnaireRoutes } from './routes/questionnaires';
 import { mcSetRoutes } from './routes/mcSets';
+import { systemOwnerStudyRoutes } from './routes/systemOwnerStudies';
+import { systemOwnerQuestionnaireRoutes } from './routes/systemOwnerQuestionnaires';
 import path from 'node:path';
 
 export interface BuildOptions {
@@ -80,6 +82,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(studyRoutes);
   await app.register(questionnaireRoutes);
   await app.register(mcSetRoutes);
+  await app.register(systemOwnerStudyRoutes);
+  await app.register(systemOwnerQuestionnaireRoutes);
   await app.register(mediaRoutes);
   await app.register(uploadRoutes);
 

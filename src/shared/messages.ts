@@ -104,6 +104,7 @@ export const studyMessages = {
   noGroupOnStageOne: 'Participant groups cannot be added to stage 1',
   groupNumberUnclear: 'More than one stage has a participant group with this number. Name the group by its id.',
   noStudies: 'There is no study yet.',
+  managedByOtherLab: 'The managing user is not a user of the chosen lab',
 } as const;
 
 /** Feedback the browser portal gives on its own (no server answer to quote). */

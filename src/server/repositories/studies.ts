@@ -15,33 +15,46 @@ export function insertGroup(db: Db, group: Insertable<ParticipantGroupsTable>): 
   return db.insertInto('participant_groups').values(group).execute();
 }
 
+/** Any lab's study, for the system owner. */
+export function findStudy(db: Db, id: string): Promise<StudyRow | undefined> {
+  return db.selectFrom('studies').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** A study of the given lab; another lab's study is not found. */
 export function findStudyInLab(db: Db, id: string, labId: string): Promise<StudyRow | undefined> {
   return db.selectFrom('studies').selectAll().where('id', '=', id).where('lab_id', '=', labId).executeTakeFirst();
 }
 
-export function countStudiesInLab(db: Db, labId: string): Promise<number> {
-  return db
+/** Which studies a list shows: a lab's, or only those one of its users manages (the system owner's list). */
+export interface StudyFilter {
+  labId: string;
+  managedBy?: string;
+}
+
+export function countStudies(db: Db, filter: StudyFilter): Promise<number> {
+  let query = db
     .selectFrom('studies')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('lab_id', '=', labId)
-    .executeTakeFirstOrThrow()
-    .then((r) => Number(r.n));
+    .where('lab_id', '=', filter.labId);
+  if (filter.managedBy !== undefined) query = query.where('managed_by', '=', filter.managedBy);
+  return query.executeTakeFirstOrThrow().then((r) => Number(r.n));
 }
 
 /**
- * One page, newest first. The page's ids are found on the (lab_id, created_at, id) index alone and only those
- * rows are read, so a deep page does not read every row before it.
+ * One page, newest first. The page's ids are found on the (lab_id, created_at, id) index (and, for one
+ * managing user, the rows it points at) and only those rows are read, so a deep page does not read every row
+ * before it.
  */
-export function listStudiesInLab(db: Db, labId: string, offset: number, limit: number): Promise<StudyRow[]> {
-  const pageIds = db
+export function listStudies(db: Db, filter: StudyFilter, offset: number, limit: number): Promise<StudyRow[]> {
+  let pageIds = db
     .selectFrom('studies')
     .select('id')
-    .where('lab_id', '=', labId)
+    .where('lab_id', '=', filter.labId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .offset(offset)
     .limit(limit);
+  if (filter.managedBy !== undefined) pageIds = pageIds.where('managed_by', '=', filter.managedBy);
   return db
     .selectFrom('studies')
     .selectAll()
@@ -108,6 +121,11 @@ export function findStudyOfStageInLab(db: Db, stageId: string, labId: string): P
     .where('stages.id', '=', stageId)
     .where('studies.lab_id', '=', labId)
     .executeTakeFirst();
+}
+
+/** The study a stage belongs to, whichever lab it is (the system owner's add_group). */
+export function findStudyOfStage(db: Db, stageId: string): Promise<StudyRow | undefined> {
+  return db.selectFrom('stages').innerJoin('studies', 'studies.id', 'stages.study_id').selectAll('studies').where('stages.id', '=', stageId).executeTakeFirst();
 }
 
 export function findStageInStudy(db: Db, studyId: string, stageId: string): Promise<StageRow | undefined> {

@@ -93,6 +93,13 @@ export const questionnaireSummarySchema = {
   },
 } as const;
 
+/** A page of a lab's questionnaires (the lab user's list and the system owner's assessment list). */
+export const questionnaireListSchema = {
+  type: 'object',
+  required: ['qx_list', 'pages', 'page'],
+  properties: { qx_list: { type: 'array', items: questionnaireSummarySchema }, pages: { type: 'integer' }, page: { type: 'integer' } },
+} as const;
+
 /** The answer's questions are passed through as stored: they were checked on the way in. */
 export const questionnaireSchema = {
   type: 'object',

@@ -1,21 +1,19 @@
 // The lab's questionnaires (part 2 section 7): list, create, read, save whole, delete.
 import type { FastifyPluginAsync } from 'fastify';
-import { PAGE_SIZE } from '../../shared/limits';
 import { questionnaireMessages } from '../../shared/questionnaire/rules';
 import { labUserOf, requireLabUser } from '../plugins/auth';
-import { countQuestionnairesInLab, listQuestionnairesInLab } from '../repositories/questionnaires';
 import {
   createQuestionnaire,
   deleteUnusedQuestionnaire,
   questionnaireOfLab,
+  questionnairePage,
   saveQuestionnaire,
   toQuestionnaire,
-  toSummary,
   type QuestionnaireSaveBody,
 } from '../services/questionnaires';
 import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
 import { pageQuerySchema } from './studySchemas';
-import { questionnaireSaveBodySchema, questionnaireSchema, questionnaireSummarySchema } from './questionnaireSchemas';
+import { questionnaireListSchema, questionnaireSaveBodySchema, questionnaireSchema } from './questionnaireSchemas';
 
 type WithId = { Params: { id: string } };
 
@@ -32,23 +30,10 @@ export const questionnaireRoutes: FastifyPluginAsync = async (app) => {
         ...common,
         summary: "The lab's questionnaires, newest first",
         querystring: pageQuerySchema,
-        response: {
-          200: {
-            type: 'object',
-            required: ['qx_list', 'pages', 'page'],
-            properties: { qx_list: { type: 'array', items: questionnaireSummarySchema }, pages: { type: 'integer' }, page: { type: 'integer' } },
-          },
-          ...errorResponses,
-        },
+        response: { 200: questionnaireListSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const { user } = labUserOf(request);
-      const page = request.query.pageNumber;
-      const total = await countQuestionnairesInLab(db(), user.lab_id);
-      const rows = await listQuestionnairesInLab(db(), user.lab_id, (page - 1) * PAGE_SIZE, PAGE_SIZE);
-      return { qx_list: rows.map(toSummary), pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), page };
-    },
+    async (request) => questionnairePage(db(), labUserOf(request).user.lab_id, request.query.pageNumber),
   );
 
   app.post<{ Body: { chin_name?: string; abbrev?: string } }>(

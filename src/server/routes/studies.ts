@@ -1,25 +1,17 @@
 // The lab user's studies (part 1 section 7 "Studies (lab user)"): list, create, read, lifecycle and the
 // editor's saves. Every control the portal gates with a permission entry is checked here too.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { PAGE_SIZE } from '../../shared/limits';
 import { studyMessages } from '../../shared/messages';
 import type { BasicInfoBody, ConsentBody, StudyEditBody } from '../../shared/types/study';
-import { conflict, notFound } from '../httpErrors';
+import { notFound } from '../httpErrors';
 import { labUserOf, requireAccess, requireLabUser } from '../plugins/auth';
 import type { StudyRow } from '../db/types';
-import {
-  countStudiesInLab,
-  deleteStudy,
-  findStudyInLab,
-  findStudyOfStageInLab,
-  listStudiesInLab,
-  updateStudy,
-} from '../repositories/studies';
+import { findStudyInLab, findStudyOfStageInLab } from '../repositories/studies';
 import { accessOf } from '../services/accounts';
-import { createBlankStudy, readStudy, toStudySummary } from '../services/studies';
+import { createBlankStudy, readStudy, studyPage } from '../services/studies';
+import { activateStudy, deactivateStudy, deleteInactiveStudy } from '../services/studyLifecycle';
 import { saveBasicInfo, saveConsent, saveWholeStudy } from '../services/studyEdits';
 import { addGroup, addStage, deleteGroup, deleteStage } from '../services/studyStructure';
-import { nowIso } from '../services/ids';
 import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
 import {
   basicInfoBodySchema,
@@ -61,13 +53,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { pageNumber: number } }>(
     '/api/studies',
     { preValidation: requireLabUser, schema: { ...common, summary: "The lab's studies, newest first", querystring: pageQuerySchema, response: { 200: studyListSchema, ...errorResponses } } },
-    async (request) => {
-      const { user } = labUserOf(request);
-      const page = request.query.pageNumber;
-      const total = await countStudiesInLab(db(), user.lab_id);
-      const rows = await listStudiesInLab(db(), user.lab_id, (page - 1) * PAGE_SIZE, PAGE_SIZE);
-      return { studies: rows.map(toStudySummary), pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), page };
-    },
+    async (request) => studyPage(db(), { labId: labUserOf(request).user.lab_id }, request.query.pageNumber),
   );
 
   app.post(
@@ -91,34 +77,19 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
   app.delete<WithId>(
     '/api/studies/:id',
     { preValidation: requireAccess('deleteStudy'), schema: { ...withId, summary: 'Delete an inactive study', response: { 200: messageSchema, ...errorResponses } } },
-    async (request) => {
-      const study = await studyOfLab(request);
-      if (study.active_status !== 'inactive') throw conflict(studyMessages.onlyInactiveDelete);
-      await deleteStudy(db(), study.id);
-      return { message: studyMessages.studyDeleted };
-    },
+    async (request) => ({ message: await deleteInactiveStudy(db(), await studyOfLab(request)) }),
   );
 
   app.post<WithId>(
     '/api/studies/:id/activate',
     { preValidation: requireAccess('activateStudy'), schema: { ...withId, summary: 'Activate a study', response: { 200: messageSchema, ...errorResponses } } },
-    async (request) => {
-      const study = await studyOfLab(request);
-      if (study.active_status === 'active') throw conflict(studyMessages.studyAlreadyActive);
-      await updateStudy(db(), study.id, { active_status: 'active', updated_at: nowIso() });
-      return { message: studyMessages.studyActivated };
-    },
+    async (request) => ({ message: await activateStudy(db(), await studyOfLab(request)) }),
   );
 
   app.post<WithId>(
     '/api/studies/:id/deactivate',
     { preValidation: requireAccess('deactivateStudy'), schema: { ...withId, summary: 'Deactivate a study', response: { 200: messageSchema, ...errorResponses } } },
-    async (request) => {
-      const study = await studyOfLab(request);
-      if (study.active_status === 'inactive') throw conflict(studyMessages.studyAlreadyInactive);
-      await updateStudy(db(), study.id, { active_status: 'inactive', updated_at: nowIso() });
-      return { message: studyMessages.studyDeactivated };
-    },
+    async (request) => ({ message: await deactivateStudy(db(), await studyOfLab(request)) }),
   );
 
   // The second path argument: a group's id or number (delete_group), a stage's number (delete_stage).

@@ -2,7 +2,8 @@
 // shared rules in the specification's order, rich text sanitised), and the sets' changes.
 import type { Db } from '../repositories/db';
 import type { LabUserRow, McSetRow, QuestionnaireRow } from '../db/types';
-import type { Choice, MultipleChoiceSet, Question, Questionnaire, QuestionnaireSummary } from '../../shared/questionnaire/types';
+import type { Choice, MultipleChoiceSet, Question, Questionnaire, QuestionnaireListAnswer, QuestionnaireSummary } from '../../shared/questionnaire/types';
+import { PAGE_SIZE } from '../../shared/limits';
 import {
   choicesProblem,
   questionnaireCreateProblem,
@@ -13,12 +14,14 @@ import {
 import { prepareForSave, referenceProblem } from '../../shared/questionnaire/operations';
 import { badRequest, conflict, notFound } from '../httpErrors';
 import {
+  countQuestionnairesInLab,
   deleteQuestionnaire,
   findQuestionnaireByCode,
   findQuestionnaireInLab,
   insertMcSet,
   insertQuestionnaire,
   listMcSets,
+  listQuestionnairesInLab,
   updateMcSet,
   updateQuestionnaire,
 } from '../repositories/questionnaires';
@@ -45,6 +48,12 @@ export function toSummary(row: QuestionnaireListRow): QuestionnaireSummary {
     createdAt: row.created_at,
     user: row.last_edited_by && row.editor_email ? { _id: row.last_edited_by, email: row.editor_email } : null,
   };
+}
+
+/** A page of a lab's questionnaires, newest first; a page beyond the last is empty and says how many there are. */
+export async function questionnairePage(db: Db, labId: string, page: number): Promise<QuestionnaireListAnswer> {
+  const [total, rows] = await Promise.all([countQuestionnairesInLab(db, labId), listQuestionnairesInLab(db, labId, (page - 1) * PAGE_SIZE, PAGE_SIZE)]);
+  return { qx_list: rows.map(toSummary), pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), page };
 }
 
 export async function toQuestionnaire(db: Db, row: QuestionnaireRow): Promise<Questionnaire> {

@@ -2,14 +2,18 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../repositories/db';
 import type { ParticipantGroupRow, StageRow, StudyRow } from '../db/types';
-import type { ActiveStatus, ParticipantGroup, Stage, Study, StudySummary } from '../../shared/types/study';
+import type { ActiveStatus, ParticipantGroup, Stage, Study, StudyListAnswer, StudySummary } from '../../shared/types/study';
 import { STUDY_CODE_ALPHABET, STUDY_CODE_LENGTH } from '../../shared/studyRules';
+import { PAGE_SIZE } from '../../shared/limits';
 import {
+  countStudies,
   insertGroup,
   insertStage,
   insertStudy,
   listGroupsOfStudy,
   listStages,
+  listStudies,
+  type StudyFilter,
 } from '../repositories/studies';
 import { listQuestionnaireItems } from '../repositories/groupQuestionnaires';
 import { idsInLists, itemsOf, readGroupLists, withItems, type GroupLists, type ItemsById } from './groupLists';
@@ -56,6 +60,15 @@ export function toStudySummary(row: StudyRow): StudySummary {
     active_status: row.active_status as ActiveStatus,
     createdAt: row.created_at,
   };
+}
+
+/**
+ * A page of a study list, newest first. A page beyond the last is empty and says how many pages there are, so
+ * the portal can go to the last one (part 2 section 9).
+ */
+export async function studyPage(db: Db, filter: StudyFilter, page: number): Promise<StudyListAnswer> {
+  const [total, rows] = await Promise.all([countStudies(db, filter), listStudies(db, filter, (page - 1) * PAGE_SIZE, PAGE_SIZE)]);
+  return { studies: rows.map(toStudySummary), pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), page };
 }
 
 export async function readStudy(db: Db, row: StudyRow): Promise<Study> {

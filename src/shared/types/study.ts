@@ -59,6 +59,22 @@ export interface StudyListAnswer {
   page: number;
 }
 
+/** The system owner's study list (part 2 section 7): a lab and one of its users, who manages the studies. */
+export interface OwnerStudyListBody {
+  labId: string;
+  managedByUserId: string;
+}
+
+/** The system owner's Create Study: a blank study managed by this user, in the user's lab. */
+export interface OwnerCreateStudyBody {
+  userId: string;
+}
+
+/** The system owner's assessment list: the questionnaires of this managing user's lab. */
+export interface OwnerQuestionnaireListBody {
+  managedByUserId: string;
+}
+
 export interface BasicInfoBody {
   chin_name: string;
   contact_person_name: string;

@@ -1,0 +1,173 @@
+// The system owner's studies (part 2 section 7 "System owner"): the list by lab and managing user, Create
+// Study for a managing user, the lifecycle and the study editor's calls, for any lab's study. The owner holds
+// every permission entry, so each call hands the same services as the lab user's calls SYSTEM_OWNER_ENTRIES.
+import type { FastifyPluginAsync } from 'fastify';
+import { studyMessages } from '../../shared/messages';
+import type { ConsentBody, OwnerCreateStudyBody, OwnerStudyListBody, StudyEditBody } from '../../shared/types/study';
+import { requireSystemOwner } from '../plugins/auth';
+import { createBlankStudy, readStudy, studyPage } from '../services/studies';
+import { activateStudy, deactivateStudy, deleteInactiveStudy } from '../services/studyLifecycle';
+import { saveConsent, saveWholeStudy } from '../services/studyEdits';
+import { addGroup, addStage, deleteGroup, deleteStage } from '../services/studyStructure';
+import { SYSTEM_OWNER_ENTRIES } from '../services/permissions';
+import { anyStudy, managingUser, managingUserOfLab, studyOfAnyStage } from '../services/systemOwnerStudies';
+import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
+import { consentBodySchema, pageQuerySchema, studyEditBodySchema, studyListSchema, studySchema } from './studySchemas';
+
+const idText = { type: 'string', minLength: 1, maxLength: 64 } as const;
+
+const listBodySchema = {
+  type: 'object',
+  required: ['labId', 'managedByUserId'],
+  properties: { labId: idText, managedByUserId: idText },
+} as const;
+
+const createBodySchema = { type: 'object', required: ['userId'], properties: { userId: idText } } as const;
+
+const twoParams = (first: string, second: string) =>
+  ({ type: 'object', required: [first, second], properties: { [first]: idText, [second]: idText } }) as const;
+
+type WithId = { Params: { id: string } };
+type WithStudyId = { Params: { studyId: string } };
+
+export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
+  const common = { tags: ['system owner: studies'], security: bearerAuth };
+  const withId = { ...common, params: idParam('id') };
+  const withStudyId = { ...common, params: idParam('studyId') };
+  const guard = { preValidation: requireSystemOwner };
+  const db = () => app.ctx.db;
+  /** The study as it is now, after a change. */
+  const fresh = async (studyId: string) => readStudy(db(), await anyStudy(db(), studyId));
+
+  app.post<{ Querystring: { pageNumber: number }; Body: OwnerStudyListBody }>(
+    '/api/studies/systemowner',
+    {
+      ...guard,
+      schema: {
+        ...common,
+        summary: 'The studies a user of the lab manages, newest first (400 when the user is of another lab)',
+        querystring: pageQuerySchema,
+        body: listBodySchema,
+        response: { 200: studyListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await managingUserOfLab(db(), request.body.labId, request.body.managedByUserId);
+      return studyPage(db(), { labId: user.lab_id, managedBy: user.id }, request.query.pageNumber);
+    },
+  );
+
+  app.post<{ Body: OwnerCreateStudyBody }>(
+    '/api/studies/systemowner/create_study',
+    {
+      ...guard,
+      schema: { ...common, summary: "Create a blank study managed by the user, in the user's lab", body: createBodySchema, response: { 201: studySchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const user = await managingUser(db(), request.body.userId);
+      const id = await createBlankStudy(db(), user.lab_id, user.id);
+      return reply.status(201).send(await fresh(id));
+    },
+  );
+
+  app.post<WithId>(
+    '/api/studies/systemowner/:id/activate',
+    { ...guard, schema: { ...withId, summary: 'Activate a study', response: { 200: messageSchema, ...errorResponses } } },
+    async (request) => ({ message: await activateStudy(db(), await anyStudy(db(), request.params.id)) }),
+  );
+
+  app.post<WithId>(
+    '/api/studies/systemowner/:id/deactivate',
+    { ...guard, schema: { ...withId, summary: 'Deactivate a study', response: { 200: messageSchema, ...errorResponses } } },
+    async (request) => ({ message: await deactivateStudy(db(), await anyStudy(db(), request.params.id)) }),
+  );
+
+  app.delete<WithId>(
+    '/api/studies/systemowner/:id',
+    { ...guard, schema: { ...withId, summary: 'Delete an inactive study', response: { 200: messageSchema, ...errorResponses } } },
+    async (request) => ({ message: await deleteInactiveStudy(db(), await anyStudy(db(), request.params.id)) }),
+  );
+
+  app.get<WithStudyId>(
+    '/api/studies/systemowner/:studyId',
+    { ...guard, schema: { ...withStudyId, summary: 'A study of any lab with its stages and groups', response: { 200: studySchema, ...errorResponses } } },
+    async (request) => fresh(request.params.studyId),
+  );
+
+  app.put<WithId>(
+    '/api/studies/systemowner/:id/add_stage',
+    { ...guard, schema: { ...withId, summary: 'Append a stage with its group 1', response: { 200: studySchema, ...errorResponses } } },
+    async (request) => {
+      const study = await anyStudy(db(), request.params.id);
+      await addStage(db(), study, SYSTEM_OWNER_ENTRIES);
+      return fresh(study.id);
+    },
+  );
+
+  app.put<WithId & { Body: StudyEditBody }>(
+    '/api/studies/systemowner/:id/edit_except_consent',
+    {
+      ...guard,
+      schema: { ...withId, summary: 'Save the whole study except the consent form', body: studyEditBodySchema, response: { 200: studySchema, ...errorResponses } },
+    },
+    async (request) => {
+      const study = await anyStudy(db(), request.params.id);
+      await saveWholeStudy(db(), study, request.body, SYSTEM_OWNER_ENTRIES, { timezones: app.ctx.config.timezones });
+      return fresh(study.id);
+    },
+  );
+
+  app.put<WithStudyId & { Body: ConsentBody }>(
+    '/api/studies/systemowner/:studyId/edit_consent',
+    { ...guard, schema: { ...withStudyId, summary: 'Save the consent form (sanitised)', body: consentBodySchema, response: { 200: messageSchema, ...errorResponses } } },
+    async (request) => {
+      await saveConsent(db(), await anyStudy(db(), request.params.studyId), request.body);
+      return { message: studyMessages.consentUpdated };
+    },
+  );
+
+  app.delete<{ Params: { studyId: string; groupNum: string } }>(
+    '/api/studies/systemowner/:studyId/:groupNum/delete_group',
+    {
+      ...guard,
+      schema: {
+        ...common,
+        params: twoParams('studyId', 'groupNum'),
+        summary: 'Delete a participant group (not group 1) named by its id, or by its number when only one stage has it',
+        response: { 200: studySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const study = await anyStudy(db(), request.params.studyId);
+      await deleteGroup(db(), study, request.params.groupNum, SYSTEM_OWNER_ENTRIES);
+      return fresh(study.id);
+    },
+  );
+
+  app.delete<{ Params: { studyId: string; stageNum: string } }>(
+    '/api/studies/systemowner/:studyId/:stageNum/delete_stage',
+    {
+      ...guard,
+      schema: { ...common, params: twoParams('studyId', 'stageNum'), summary: 'Delete a stage (not stage 1) by its number', response: { 200: studySchema, ...errorResponses } },
+    },
+    async (request) => {
+      const study = await anyStudy(db(), request.params.studyId);
+      await deleteStage(db(), study, request.params.stageNum, SYSTEM_OWNER_ENTRIES);
+      return fresh(study.id);
+    },
+  );
+
+  // The path names the stage, as the lab user's add_group does.
+  app.put<{ Params: { stageId: string } }>(
+    '/api/studies/systemowner/:stageId/add_group',
+    {
+      ...guard,
+      schema: { ...common, params: idParam('stageId'), summary: 'Append a participant group to the stage, never to stage 1', response: { 200: studySchema, ...errorResponses } },
+    },
+    async (request) => {
+      const study = await studyOfAnyStage(db(), request.params.stageId);
+      await addGroup(db(), study, request.params.stageId, SYSTEM_OWNER_ENTRIES);
+      return fresh(study.id);
+    },
+  );
+};

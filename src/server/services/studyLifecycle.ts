@@ -1,0 +1,26 @@
+// A study's status (part 2 section 4): inactive to active and back; only an inactive study is deleted. Both the
+// lab user's calls and the system owner's take the study row their own lookup found.
+import type { Db } from '../repositories/db';
+import type { StudyRow } from '../db/types';
+import { studyMessages } from '../../shared/messages';
+import { conflict } from '../httpErrors';
+import { deleteStudy, updateStudy } from '../repositories/studies';
+import { nowIso } from './ids';
+
+export async function activateStudy(db: Db, study: StudyRow): Promise<string> {
+  if (study.active_status === 'active') throw conflict(studyMessages.studyAlreadyActive);
+  await updateStudy(db, study.id, { active_status: 'active', updated_at: nowIso() });
+  return studyMessages.studyActivated;
+}
+
+export async function deactivateStudy(db: Db, study: StudyRow): Promise<string> {
+  if (study.active_status === 'inactive') throw conflict(studyMessages.studyAlreadyInactive);
+  await updateStudy(db, study.id, { active_status: 'inactive', updated_at: nowIso() });
+  return studyMessages.studyDeactivated;
+}
+
+export async function deleteInactiveStudy(db: Db, study: StudyRow): Promise<string> {
+  if (study.active_status !== 'inactive') throw conflict(studyMessages.onlyInactiveDelete);
+  await deleteStudy(db, study.id);
+  return studyMessages.studyDeleted;
+}
