@@ -5,6 +5,8 @@ export interface LoadSettings {
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
+  /** How many alternating rounds compare() splits the duration into. */
+  rounds: number;
 }
 
 export function loadSettings(): LoadSettings {
@@ -12,6 +14,7 @@ export function loadSettings(): LoadSettings {
     connections: Number(process.env.BENCH_CONNECTIONS || 50),
     durationSeconds: Number(process.env.BENCH_DURATION || 10),
     warmupSeconds: Number(process.env.BENCH_WARMUP || 2),
+    rounds: Math.max(1, Number(process.env.BENCH_ROUNDS || 3)),
   };
 }
 
@@ -31,7 +34,10 @@ function once(url: string, headers: Record<string, string>, connections: number,
 /** Warms the route up, then measures it. */
 export async function measure(url: string, headers: Record<string, string>, settings: LoadSettings): Promise<LoadFigures> {
   if (settings.warmupSeconds > 0) await once(url, headers, settings.connections, settings.warmupSeconds);
-  const result = await once(url, headers, settings.connections, settings.durationSeconds);
+  return figuresOf(await once(url, headers, settings.connections, settings.durationSeconds));
+}
+
+function figuresOf(result: autocannon.Result): LoadFigures {
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
@@ -40,4 +46,48 @@ export async function measure(url: string, headers: Record<string, string>, sett
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+export interface LoadTarget {
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface Comparison {
+  /** The route under test, the median round (by its ratio to the baseline). */
+  real: LoadFigures;
+  baseline: LoadFigures;
+  /** Median of the rounds' ratios of requests per second, real / baseline. */
+  ratio: number;
+  rounds: { real: LoadFigures; baseline: LoadFigures; ratio: number }[];
+}
+
+/**
+ * Measures a route against its baseline in alternating rounds (real then baseline, then the other way round),
+ * each round splitting the duration, and keeps the median round. On a shared machine the load of other work
+ * changes from second to second; measuring the two one after the other for the whole duration would compare
+ * different machines.
+ */
+export async function compare(real: LoadTarget, baseline: LoadTarget, settings: LoadSettings): Promise<Comparison> {
+  const seconds = Math.max(1, Math.round(settings.durationSeconds / settings.rounds));
+  if (settings.warmupSeconds > 0) {
+    await once(real.url, real.headers, settings.connections, settings.warmupSeconds);
+    await once(baseline.url, baseline.headers, settings.connections, settings.warmupSeconds);
+  }
+  const run = async (target: LoadTarget) => figuresOf(await once(target.url, target.headers, settings.connections, seconds));
+  const rounds: Comparison['rounds'] = [];
+  for (let i = 0; i < settings.rounds; i++) {
+    let r: LoadFigures;
+    let b: LoadFigures;
+    if (i % 2 === 0) {
+      r = await run(real);
+      b = await run(baseline);
+    } else {
+      b = await run(baseline);
+      r = await run(real);
+    }
+    rounds.push({ real: r, baseline: b, ratio: r.requestsPerSecond / b.requestsPerSecond });
+  }
+  const median = [...rounds].sort((x, y) => x.ratio - y.ratio)[Math.floor(rounds.length / 2)];
+  return { real: median.real, baseline: median.baseline, ratio: median.ratio, rounds };
 }
