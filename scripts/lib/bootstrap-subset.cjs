@@ -3,9 +3,10 @@
 //   1. the parts listed in LEFT_OUT (components no page uses; __tests__/client/bootstrapParts.test.ts fails
 //      when a page starts using one: take it off the list then),
 //   2. utility classes (those of bootstrap-utilities.css, with their sm…xxl variants) that no file of src/client
-//      names, except colours, which react-bootstrap builds from props (bg="…", variant="…"),
-//   3. the xl and xxl variants of grid and component classes that no file of src/client names.
-// A rule stays when one of its selectors keeps every class it names.
+//      names, except colours and the few others react-bootstrap builds from props (bg="…", variant="…").
+// Grid and component classes stay with all their variants, since react-bootstrap makes most of those from props
+// (xl={6}, size="lg"). A rule stays when one of its selectors keeps every class it names (what :not() names is
+// not required).
 const fs = require('node:fs');
 const path = require('node:path');
 const postcss = require('postcss');
@@ -24,11 +25,18 @@ const LEFT_OUT = {
   'button groups': ['btn-group', 'btn-group-vertical', 'btn-toolbar'],
   'input groups': ['input-group'],
   'floating labels': ['form-floating'],
-  range: ['form-range'],
   'dropdown directions': ['dropup', 'dropend', 'dropstart', 'dropup-center', 'dropdown-center'],
   'growing spinner': ['spinner-grow'],
   'nav tabs, pills and underline': ['nav-tabs', 'nav-pills', 'nav-underline'],
-  'link helpers': ['link', 'icon-link', 'stretched-link', 'focus-ring'],
+  'link helpers': [
+    ...['primary', 'secondary', 'success', 'info', 'warning', 'danger', 'light', 'dark', 'body-emphasis'].map((c) => `link-${c}`),
+    'link-opacity',
+    'link-offset',
+    'link-underline',
+    'icon-link',
+    'stretched-link',
+    'focus-ring',
+  ],
   stacks: ['hstack', 'vstack'],
   'vertical rule': ['vr'],
   'horizontal list groups': ['list-group-horizontal'],
@@ -39,10 +47,22 @@ const LEFT_OUT = {
   'full-screen modals': ['modal-fullscreen'],
 };
 
-/** Utilities react-bootstrap adds from props rather than class names written in the source. */
-const UTILITIES_FROM_PROPS = /^(?:(?:bg|text|text-bg|border|link)-(?:primary|secondary|success|info|warning|danger|light|dark|body|white|black|muted|transparent|reset)(?:-[a-z]+)?|rounded-pill|sticky-(?:top|bottom)|fixed-(?:top|bottom))$/;
-
-const LARGE_VARIANT = /-(xl|xxl)(-|$)/;
+/**
+ * Utilities react-bootstrap builds from props rather than class names written in the source: colours (bg, text,
+ * border, variant), Badge's pill, Navbar's sticky and fixed, ToastContainer's position, Col's order, Stack's gap.
+ */
+const BREAKPOINT = '(?:-(?:sm|md|lg|xl|xxl))?';
+const UTILITIES_FROM_PROPS = new RegExp(
+  [
+    '(?:bg|text|text-bg|border|link)-(?:primary|secondary|success|info|warning|danger|light|dark|body|white|black|muted|transparent|reset)(?:-[a-z]+)?',
+    'rounded-pill',
+    `(?:sticky|fixed)${BREAKPOINT}-(?:top|bottom)`,
+    'position-[a-z]+',
+    `(?:order|gap|row-gap|column-gap)${BREAKPOINT}-(?:first|last|\\d+)`,
+  ]
+    .map((p) => `^${p}$`)
+    .join('|'),
+);
 
 const bootstrapCss = (name) => path.join(path.dirname(require.resolve('bootstrap/package.json')), 'dist', 'css', name);
 
@@ -77,11 +97,8 @@ function utilityClasses() {
 
 /** Whether a class of bootstrap.css stays, given the words the portal's source holds. */
 function keeps(className, utilities, used) {
-  if (used.has(className)) return leftOutPart(className) === null;
   if (leftOutPart(className)) return false;
-  if (utilities.has(className)) return UTILITIES_FROM_PROPS.test(className);
-  // Modal sizes are a prop too (size="xl").
-  return !LARGE_VARIANT.test(className) || className === 'modal-xl';
+  return !utilities.has(className) || used.has(className) || UTILITIES_FROM_PROPS.test(className);
 }
 
 function subset(css, used) {
