@@ -41,8 +41,8 @@ export const apiThroughput: Benchmark = {
       let comparison;
       try {
         comparison = await compare(
-          { url: server.apiUrl('/api/users/lm/getUsers'), headers },
-          { url: `http://127.0.0.1:${bareServer.port}/bare`, headers: {} },
+          { url: server.apiUrl('/api/users/lm/getUsers'), headers, pid: server.pid },
+          { url: `http://127.0.0.1:${bareServer.port}/bare`, headers: {}, pid: bareServer.pid },
           settings,
         );
       } finally {
@@ -59,6 +59,8 @@ export const apiThroughput: Benchmark = {
           { name: 'bare Fastify requests/s', value: bare.requestsPerSecond, unit: 'req/s' },
           { name: 'bare Fastify p99 latency', value: bare.p99Ms, unit: 'ms' },
           { name: 'ratio getUsers / bare (median round)', value: ratio, unit: '', target: { op: '>=', value: 0.35 } },
+          { name: 'getUsers server CPU per answer', value: real.cpuMicrosPerRequest ?? NaN, unit: 'µs' },
+          { name: 'bare server CPU per answer', value: bare.cpuMicrosPerRequest ?? NaN, unit: 'µs' },
         ],
         details: { settings, logLevel, usersInAnswer: sample.users.length, answerBytes: JSON.stringify(sample).length, rounds },
       };

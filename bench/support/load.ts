@@ -1,4 +1,5 @@
 // Load generation with autocannon: same settings for every route so that figures compare.
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface LoadSettings {
@@ -25,6 +26,22 @@ export interface LoadFigures {
   requests: number;
   errors: number;
   non2xx: number;
+  /** CPU time the server process spent per answer (Linux only; NaN elsewhere): unlike requests per second, it
+   *  hardly moves when other work shares the machine. */
+  cpuMicrosPerRequest?: number;
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** User plus system CPU time of a process so far, in microseconds, from /proc (NaN where there is none). */
+function cpuMicrosOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    // After the name: state is field 3, utime field 14 and stime field 15 (1-based, as in proc(5)).
+    return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1e6;
+  } catch {
+    return NaN;
+  }
 }
 
 function once(url: string, headers: Record<string, string>, connections: number, duration: number) {
@@ -51,6 +68,8 @@ function figuresOf(result: autocannon.Result): LoadFigures {
 export interface LoadTarget {
   url: string;
   headers: Record<string, string>;
+  /** The process answering, for its CPU time per request. */
+  pid?: number;
 }
 
 export interface Comparison {
@@ -74,7 +93,12 @@ export async function compare(real: LoadTarget, baseline: LoadTarget, settings: 
     await once(real.url, real.headers, settings.connections, settings.warmupSeconds);
     await once(baseline.url, baseline.headers, settings.connections, settings.warmupSeconds);
   }
-  const run = async (target: LoadTarget) => figuresOf(await once(target.url, target.headers, settings.connections, seconds));
+  const run = async (target: LoadTarget) => {
+    const cpuBefore = target.pid ? cpuMicrosOf(target.pid) : NaN;
+    const figures = figuresOf(await once(target.url, target.headers, settings.connections, seconds));
+    const cpu = target.pid ? cpuMicrosOf(target.pid) - cpuBefore : NaN;
+    return { ...figures, cpuMicrosPerRequest: Math.round((cpu / figures.requests) * 10) / 10 };
+  };
   const rounds: Comparison['rounds'] = [];
   for (let i = 0; i < settings.rounds; i++) {
     let r: LoadFigures;

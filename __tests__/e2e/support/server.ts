@@ -15,6 +15,8 @@ export const OWNER = { email: 'owner@e2e.test', password: 'owner-e2e-password' }
 
 export interface RunningServer {
   port: number;
+  /** The server's process id (benchmarks read its CPU time). */
+  pid: number;
   dataDir: string;
   /** The main host, organization 1: http://localhost:PORT/… */
   mainUrl(pathname?: string): string;
@@ -104,6 +106,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const base = `http://127.0.0.1:${port}`;
   const server: RunningServer = {
     port,
+    pid: child.pid ?? 0,
     dataDir,
     mainUrl: (pathname = '/') => `http://localhost:${port}${pathname}`,
     darkUrl: (pathname = '/') => `http://dark.localhost:${port}${pathname}`,
