@@ -16,6 +16,7 @@ const SystemOwnerLayout = lazy(() => loadSystemOwnerLayout().then((m) => ({ defa
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const SystemOwnerLoginPage = lazy(() => import('../features/auth/SystemOwnerLoginPage'));
 const ErrorPage = lazy(() => import('../features/site/ErrorPage'));
+const NotFoundPage = lazy(() => import('../features/site/NotFoundPage'));
 const ParticipantSupportPage = lazy(() => import('../features/site/ParticipantSupportPage'));
 const ParticipantAppPage = lazy(() => import('../features/site/ParticipantAppPage'));
 const LabMembersPage = lazy(() => import('../features/labs/LabMembersPage'));
@@ -42,7 +43,7 @@ export function AppRoutes() {
           <Route path={paths.error.path} element={<ErrorPage />} />
           <Route path={paths.participantSupport.path} element={<ParticipantSupportPage />} />
           <Route path={paths.participantApp.path} element={<ParticipantAppPage />} />
-          <Route path="*" element={<ErrorPage />} />
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route element={<RequireLabUser />}>
           <Route element={<Layout />}>
