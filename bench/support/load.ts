@@ -1,10 +1,13 @@
 // Load generation with autocannon: same settings for every route so that figures compare.
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface LoadSettings {
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
+  /** How many alternating rounds compare() splits the duration into. */
+  rounds: number;
 }
 
 export function loadSettings(): LoadSettings {
@@ -12,6 +15,7 @@ export function loadSettings(): LoadSettings {
     connections: Number(process.env.BENCH_CONNECTIONS || 50),
     durationSeconds: Number(process.env.BENCH_DURATION || 10),
     warmupSeconds: Number(process.env.BENCH_WARMUP || 2),
+    rounds: Math.max(1, Number(process.env.BENCH_ROUNDS || 3)),
   };
 }
 
@@ -22,6 +26,22 @@ export interface LoadFigures {
   requests: number;
   errors: number;
   non2xx: number;
+  /** CPU time the server process spent per answer (Linux only; NaN elsewhere): unlike requests per second, it
+   *  hardly moves when other work shares the machine. */
+  cpuMicrosPerRequest?: number;
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** User plus system CPU time of a process so far, in microseconds, from /proc (NaN where there is none). */
+function cpuMicrosOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    // After the name: state is field 3, utime field 14 and stime field 15 (1-based, as in proc(5)).
+    return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1e6;
+  } catch {
+    return NaN;
+  }
 }
 
 function once(url: string, headers: Record<string, string>, connections: number, duration: number) {
@@ -31,7 +51,10 @@ function once(url: string, headers: Record<string, string>, connections: number,
 /** Warms the route up, then measures it. */
 export async function measure(url: string, headers: Record<string, string>, settings: LoadSettings): Promise<LoadFigures> {
   if (settings.warmupSeconds > 0) await once(url, headers, settings.connections, settings.warmupSeconds);
-  const result = await once(url, headers, settings.connections, settings.durationSeconds);
+  return figuresOf(await once(url, headers, settings.connections, settings.durationSeconds));
+}
+
+function figuresOf(result: autocannon.Result): LoadFigures {
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
@@ -40,4 +63,55 @@ export async function measure(url: string, headers: Record<string, string>, sett
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+export interface LoadTarget {
+  url: string;
+  headers: Record<string, string>;
+  /** The process answering, for its CPU time per request. */
+  pid?: number;
+}
+
+export interface Comparison {
+  /** The route under test, the median round (by its ratio to the baseline). */
+  real: LoadFigures;
+  baseline: LoadFigures;
+  /** Median of the rounds' ratios of requests per second, real / baseline. */
+  ratio: number;
+  rounds: { real: LoadFigures; baseline: LoadFigures; ratio: number }[];
+}
+
+/**
+ * Measures a route against its baseline in alternating rounds (real then baseline, then the other way round),
+ * each round splitting the duration, and keeps the median round. On a shared machine the load of other work
+ * changes from second to second; measuring the two one after the other for the whole duration would compare
+ * different machines.
+ */
+export async function compare(real: LoadTarget, baseline: LoadTarget, settings: LoadSettings): Promise<Comparison> {
+  const seconds = Math.max(1, Math.round(settings.durationSeconds / settings.rounds));
+  if (settings.warmupSeconds > 0) {
+    await once(real.url, real.headers, settings.connections, settings.warmupSeconds);
+    await once(baseline.url, baseline.headers, settings.connections, settings.warmupSeconds);
+  }
+  const run = async (target: LoadTarget) => {
+    const cpuBefore = target.pid ? cpuMicrosOf(target.pid) : NaN;
+    const figures = figuresOf(await once(target.url, target.headers, settings.connections, seconds));
+    const cpu = target.pid ? cpuMicrosOf(target.pid) - cpuBefore : NaN;
+    return { ...figures, cpuMicrosPerRequest: Math.round((cpu / figures.requests) * 10) / 10 };
+  };
+  const rounds: Comparison['rounds'] = [];
+  for (let i = 0; i < settings.rounds; i++) {
+    let r: LoadFigures;
+    let b: LoadFigures;
+    if (i % 2 === 0) {
+      r = await run(real);
+      b = await run(baseline);
+    } else {
+      b = await run(baseline);
+      r = await run(real);
+    }
+    rounds.push({ real: r, baseline: b, ratio: r.requestsPerSecond / b.requestsPerSecond });
+  }
+  const median = [...rounds].sort((x, y) => x.ratio - y.ratio)[Math.floor(rounds.length / 2)];
+  return { real: median.real, baseline: median.baseline, ratio: median.ratio, rounds };
 }

@@ -5,6 +5,7 @@ import { projectRoot } from '../../__tests__/e2e/support/server';
 
 export interface Helper {
   port: number;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -25,6 +26,7 @@ export function startTsHelper(file: string, env: Record<string, string>): Promis
       child.removeAllListeners('exit');
       resolve({
         port: Number(match[1]),
+        pid: child.pid ?? 0,
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();

@@ -15,7 +15,18 @@ export function bin(name) {
 }
 
 // What the build reads: a change to any of these makes dist/ stale.
-const buildInputs = ['src', 'public', 'package.json', 'webpack.config.js', 'tsconfig.json', 'tsconfig.server.json'];
+const buildInputs = [
+  'src',
+  'public',
+  'package.json',
+  'webpack.config.js',
+  // The webpack plugins and loader the configuration uses.
+  'scripts/lib/precompress-plugin.cjs',
+  'scripts/lib/first-load-guard.cjs',
+  'scripts/lib/bootstrap-subset.cjs',
+  'tsconfig.json',
+  'tsconfig.server.json',
+];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

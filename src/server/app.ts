@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { registerEmptyBodies } from './plugins/emptyBodies';
 import { RequestLog } from './plugins/requestLog';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   registerEmptyBodies(app);
   registerSecurityHeaders(app, storage.origins);
+  await registerCompression(app);
   await registerApiDocs(app);
   await registerPortal(app, config.publicDir, config.dataDir);
 

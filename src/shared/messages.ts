@@ -39,6 +39,8 @@ export const generalMessages = {
   confirm: 'Confirm?',
   oops: 'Oops! Something went wrong!',
   notFound: 'Not found',
+  pageNotFound: 'Page not found',
+  pageNotFoundDetail: 'There is no page at this address. It may have moved, or the link may be mistyped.',
   malformedBody: 'The request body is not valid JSON',
   invalidRequest: 'The request is not valid',
   payloadTooLarge: 'The request is too large',

@@ -15,6 +15,8 @@ export const OWNER = { email: 'owner@e2e.test', password: 'owner-e2e-password' }
 
 export interface RunningServer {
   port: number;
+  /** The server's process id (benchmarks read its CPU time). */
+  pid: number;
   dataDir: string;
   /** The main host, organization 1: http://localhost:PORT/… */
   mainUrl(pathname?: string): string;
@@ -62,6 +64,8 @@ export interface StartOptions {
    * reading thousands of log lines would take CPU from the load generator).
    */
   output?: 'capture' | 'ignore';
+  /** Options for Node itself, before the entry (benchmarks: --cpu-prof). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -69,14 +73,14 @@ export interface StartOptions {
  * the server keeps its data in a new temporary folder that stop() removes.
  */
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
-  const { timeoutMs = 30_000, output: outputMode = 'capture' } = options;
+  const { timeoutMs = 30_000, output: outputMode = 'capture', nodeArgs = [] } = options;
   if (!existsSync(serverEntry) || !existsSync(portalIndex)) {
     throw new Error('The product is not built: run `npm run build` (npm test does it before the browser tests).');
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-data-'));
   let output = '';
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH ?? '',
@@ -102,6 +106,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const base = `http://127.0.0.1:${port}`;
   const server: RunningServer = {
     port,
+    pid: child.pid ?? 0,
     dataDir,
     mainUrl: (pathname = '/') => `http://localhost:${port}${pathname}`,
     darkUrl: (pathname = '/') => `http://dark.localhost:${port}${pathname}`,

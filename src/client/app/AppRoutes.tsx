@@ -7,24 +7,26 @@ import { SectionPage } from '../components/SectionPage';
 import { RequireLabManager, RequireLabUser, RequireMainHost, RequireSystemOwner } from '../features/auth/guards';
 import { QuestionnaireEditorRoute } from '../features/questionnaires/QuestionnaireEditorRoute';
 import { AppShell } from './AppShell';
+import { loadLayout, loadStudyListPage, loadSystemOwnerHomePage, loadSystemOwnerLayout } from './landingPages';
 import { paths } from './paths';
 
 // The signed-in layouts (menus, dropdowns) are not needed to sign in, so they load after it.
-const Layout = lazy(() => import('../components/Layout').then((m) => ({ default: m.Layout })));
-const SystemOwnerLayout = lazy(() => import('../components/SystemOwnerLayout').then((m) => ({ default: m.SystemOwnerLayout })));
+const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
+const SystemOwnerLayout = lazy(() => loadSystemOwnerLayout().then((m) => ({ default: m.SystemOwnerLayout })));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const SystemOwnerLoginPage = lazy(() => import('../features/auth/SystemOwnerLoginPage'));
 const ErrorPage = lazy(() => import('../features/site/ErrorPage'));
+const NotFoundPage = lazy(() => import('../features/site/NotFoundPage'));
 const ParticipantSupportPage = lazy(() => import('../features/site/ParticipantSupportPage'));
 const ParticipantAppPage = lazy(() => import('../features/site/ParticipantAppPage'));
 const LabMembersPage = lazy(() => import('../features/labs/LabMembersPage'));
 const SignUpPage = lazy(() => import('../features/labs/SignUpPage'));
-const SystemOwnerHomePage = lazy(() => import('../features/labs/SystemOwnerHomePage'));
+const SystemOwnerHomePage = lazy(loadSystemOwnerHomePage);
 const CreateLabPage = lazy(() => import('../features/labs/CreateLabPage'));
 const LabPage = lazy(() => import('../features/labs/LabPage'));
 const RegisterUserPage = lazy(() => import('../features/labs/RegisterUserPage'));
 const EditUserPage = lazy(() => import('../features/labs/EditUserPage'));
-const StudyListPage = lazy(() => import('../features/studies/StudyListPage'));
+const StudyListPage = lazy(loadStudyListPage);
 const StudyEditorPage = lazy(() => import('../features/studies/StudyEditorPage'));
 const MediaFilesPage = lazy(() => import('../features/media/MediaFilesPage'));
 const CreateFilePage = lazy(() => import('../features/media/CreateFilePage'));
@@ -41,7 +43,7 @@ export function AppRoutes() {
           <Route path={paths.error.path} element={<ErrorPage />} />
           <Route path={paths.participantSupport.path} element={<ParticipantSupportPage />} />
           <Route path={paths.participantApp.path} element={<ParticipantAppPage />} />
-          <Route path="*" element={<ErrorPage />} />
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route element={<RequireLabUser />}>
           <Route element={<Layout />}>

@@ -1,5 +1,6 @@
-// The red alert at the top of the page: the message of the last failed call (part 1 section 8).
-import Alert from 'react-bootstrap/Alert';
+// The red alert at the top of the page: the message of the last failed call (part 1 section 8). Bootstrap's
+// alert markup is written out: every page shows it, and react-bootstrap's Alert brings its fade transition
+// code into the first load.
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { alertDismissed, selectAlert } from '../features/notifications/notificationsSlice';
 
@@ -8,8 +9,9 @@ export function AlertMessage() {
   const dispatch = useAppDispatch();
   if (!alert) return null;
   return (
-    <Alert variant="danger" dismissible onClose={() => dispatch(alertDismissed())} closeLabel="Dismiss">
+    <div role="alert" className="alert alert-danger alert-dismissible">
+      <button type="button" className="btn-close" aria-label="Dismiss" onClick={() => dispatch(alertDismissed())} />
       {alert.message}
-    </Alert>
+    </div>
   );
 }

@@ -1,11 +1,11 @@
-import Spinner from 'react-bootstrap/Spinner';
+// Bootstrap's spinner, written out: every first load shows it while the page's chunk arrives.
 
 export function Loading() {
   return (
     <div className="d-flex justify-content-center py-5">
-      <Spinner animation="border" role="status">
+      <div className="spinner-border" role="status">
         <span className="visually-hidden">Loading…</span>
-      </Spinner>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
-// The frame every layout shares: a header, the red alert, the page (loaded lazily) and the footer.
+// The frame every layout shares: a header, the red alert, the page (loaded lazily) and the footer. It is part
+// of every first load, so it is written in Bootstrap's class names rather than with react-bootstrap.
 import { Suspense, type ReactNode } from 'react';
-import Container from 'react-bootstrap/Container';
 import { Outlet } from 'react-router-dom';
 import { AlertMessage } from './AlertMessage';
 import { Footer } from './Footer';
@@ -11,12 +11,12 @@ export function PageFrame({ header }: { header: ReactNode }) {
     <div className="d-flex flex-column min-vh-100">
       {header}
       <main className="flex-grow-1">
-        <Container className="py-4">
+        <div className="container py-4">
           <AlertMessage />
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>
-        </Container>
+        </div>
       </main>
       <Footer />
     </div>

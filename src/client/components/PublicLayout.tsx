@@ -1,17 +1,17 @@
-// Pages open to anyone (sign-in, error, participant pages): the site name, the page and the footer.
-import Container from 'react-bootstrap/Container';
-import Navbar from 'react-bootstrap/Navbar';
+// Pages open to anyone (sign-in, error, participant pages): the site name, the page and the footer. The header
+// is Bootstrap's navbar markup written out: react-bootstrap's Navbar brings its collapse and offcanvas code
+// (with modal and transitions), which the sign-in page's first load has no use for.
 import { portalName, useSiteConfig } from '../features/site/useSiteConfig';
 import { PageFrame } from './PageFrame';
 
 function PublicHeader() {
   const config = useSiteConfig();
   return (
-    <Navbar className="portal-navbar border-bottom">
-      <Container>
-        <Navbar.Brand as="span">{portalName(config)}</Navbar.Brand>
-      </Container>
-    </Navbar>
+    <nav className="portal-navbar border-bottom navbar navbar-expand navbar-light">
+      <div className="container">
+        <span className="navbar-brand">{portalName(config)}</span>
+      </div>
+    </nav>
   );
 }
 

@@ -2,7 +2,6 @@
 // is one polite live region, so screen readers announce each toast without interrupting, and it never
 // competes with the red alert (react-bootstrap's Toast forces role="alert").
 import { useEffect } from 'react';
-import CloseButton from 'react-bootstrap/CloseButton';
 import { TOAST_AUTO_HIDE_MS } from '../../shared/limits';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectToasts, toastHidden, type Toast } from '../features/notifications/notificationsSlice';
@@ -17,7 +16,7 @@ function InfoToast({ toast }: { toast: Toast }) {
     <div className="toast show bg-info-subtle">
       <div className="toast-header">
         <strong className="me-auto">Info</strong>
-        <CloseButton aria-label="Close" onClick={() => dispatch(toastHidden(toast.createdAt))} />
+        <button type="button" className="btn-close" aria-label="Close" onClick={() => dispatch(toastHidden(toast.createdAt))} />
       </div>
       <div className="toast-body">{toast.message}</div>
     </div>

@@ -1,5 +1,7 @@
 // Serves the built portal (each file found at start is a route). Any other path and not under /api answers index.html (the router
-// decides); an unknown /api path stays a JSON 404.
+// decides); an unknown /api path stays a JSON 404. The build writes a Brotli (.br) and a gzip (.gz) copy beside each
+// script, style sheet, page and SVG; the copy the client accepts is sent, with Content-Encoding and
+// Vary: Accept-Encoding, and the plain file to a client that accepts neither.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +16,7 @@ export async function registerPortal(app: FastifyInstance, publicDir: string, da
       serve: hasPortal,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must always be fresh.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -14,11 +14,19 @@ export function findLabUserByEmail(db: Db, email: string): Promise<LabUserRow | 
   return db.selectFrom('lab_users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
+/** A lab user as lists show them: no password hash leaves the database for a list. */
+export type LabUserListRow = Omit<LabUserRow, 'password_hash'>;
+
 const labUsersOfLab = prepared(1, (db: Db, labId: string) =>
-  db.selectFrom('lab_users').selectAll().where('lab_id', '=', labId).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+  db
+    .selectFrom('lab_users')
+    .select(['id', 'lab_id', 'email', 'is_lab_manager', 'created_at'])
+    .where('lab_id', '=', labId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc'),
 );
 
-export function listLabUsers(db: Db, labId: string): Promise<LabUserRow[]> {
+export function listLabUsers(db: Db, labId: string): Promise<LabUserListRow[]> {
   return labUsersOfLab(db, labId);
 }
 

@@ -15,7 +15,7 @@ import { newId, nowIso } from './ids';
 import { isUniqueViolation } from './uniqueViolation';
 import type { Organization } from '../../shared/organizations';
 
-export function toLabUser(row: LabUserRow): LabUser {
+export function toLabUser(row: Omit<LabUserRow, 'password_hash'>): LabUser {
   return {
     _id: row.id,
     email: row.email,

@@ -102,8 +102,9 @@ describe('system owner pages', () => {
 });
 
 describe('unknown addresses', () => {
-  it('show the error page', async () => {
+  it('show the Page not found page, not the error page', async () => {
     renderWithProviders(undefined, { route: '/no/such/page' });
-    expect(await screen.findByRole('heading', { name: 'Oops! Something went wrong!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByText('Oops! Something went wrong!')).not.toBeInTheDocument();
   });
 });

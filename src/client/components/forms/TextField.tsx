@@ -1,5 +1,11 @@
-// A labelled input with its help text and validation message tied to it for screen readers.
-import Form from 'react-bootstrap/Form';
+// A labelled input with its help text and validation message tied to it for screen readers. It imports only
+// the form parts it shows: react-bootstrap's Form brings every other form control with it, and the sign-in
+// pages are made of this field alone.
+import Feedback from 'react-bootstrap/Feedback';
+import FormControl from 'react-bootstrap/FormControl';
+import FormGroup from 'react-bootstrap/FormGroup';
+import FormLabel from 'react-bootstrap/FormLabel';
+import FormText from 'react-bootstrap/FormText';
 
 interface TextFieldProps {
   id: string;
@@ -15,9 +21,9 @@ interface TextFieldProps {
 export function TextField({ id, label, value, onChange, type = 'text', error, help, autoComplete }: TextFieldProps) {
   const describedBy = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
   return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control
+    <FormGroup className="mb-3" controlId={id}>
+      <FormLabel>{label}</FormLabel>
+      <FormControl
         type={type}
         value={value}
         onChange={(event) => onChange(event.target.value)}
@@ -27,15 +33,15 @@ export function TextField({ id, label, value, onChange, type = 'text', error, he
         autoComplete={autoComplete}
       />
       {help && (
-        <Form.Text id={`${id}-help`} muted>
+        <FormText id={`${id}-help`} muted>
           {help}
-        </Form.Text>
+        </FormText>
       )}
       {error && (
-        <Form.Control.Feedback type="invalid" id={`${id}-error`}>
+        <Feedback type="invalid" id={`${id}-error`}>
           {error}
-        </Form.Control.Feedback>
+        </Feedback>
       )}
-    </Form.Group>
+    </FormGroup>
   );
 }

@@ -1,10 +1,10 @@
-// Lab user sign-in (/login). After a successful login the user goes to the redirect target or to /.
+// Lab user sign-in (/login). After a successful login the user goes to the redirect target or to /. The card
+// and form are plain markup: react-bootstrap's Card and Form bring parts this first page does not use.
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { loadLabUserLanding } from '../../app/landingPages';
 import { paths, safeRedirect } from '../../app/paths';
 import { TextField } from '../../components/forms/TextField';
 import { focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
@@ -32,6 +32,7 @@ export default function LoginPage() {
     const found = credentialErrors(email, password);
     setErrors(found);
     if (hasErrors(found)) return focusFirstError(found, fieldId);
+    void loadLabUserLanding();
     const result = await dispatch(login({ email: email.trim(), password, organization: config.organization }));
     if (login.fulfilled.match(result) && isUnexpired(result.payload.expires)) {
       void dispatch(fetchAccess());
@@ -40,10 +41,10 @@ export default function LoginPage() {
   };
 
   return (
-    <Card className="mx-auto shadow-sm" style={{ maxWidth: 440 }}>
-      <Card.Body className="p-4">
+    <div className="card mx-auto shadow-sm" style={{ maxWidth: 440 }}>
+      <div className="card-body p-4">
         <h1 className="h4 mb-4">{`Sign in to the ${portalName(config)}`}</h1>
-        <Form noValidate onSubmit={(event) => void submit(event)}>
+        <form noValidate onSubmit={(event) => void submit(event)}>
           <TextField id={fieldId('email')} label="Email" type="email" autoComplete="username" value={email} onChange={setEmail} error={errors.email} />
           <TextField
             id={fieldId('password')}
@@ -57,8 +58,8 @@ export default function LoginPage() {
           <Button type="submit" variant="primary" className="w-100" disabled={busy}>
             Sign In
           </Button>
-        </Form>
-      </Card.Body>
-    </Card>
+        </form>
+      </div>
+    </div>
   );
 }

@@ -2,10 +2,9 @@
 // from when that is a system owner page.
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { loadSystemOwnerLanding } from '../../app/landingPages';
 import { paths, safeRedirect } from '../../app/paths';
 import { TextField } from '../../components/forms/TextField';
 import { focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
@@ -38,16 +37,17 @@ export default function SystemOwnerLoginPage() {
     const found = credentialErrors(email, password);
     setErrors(found);
     if (hasErrors(found)) return focusFirstError(found, fieldId);
+    void loadSystemOwnerLanding();
     const result = await dispatch(systemOwnerLogin({ email: email.trim(), password }));
     if (systemOwnerLogin.fulfilled.match(result)) void navigate(ownerTarget(params.get('redirect')), { replace: true });
   };
 
   return (
-    <Card className="mx-auto shadow-sm" style={{ maxWidth: 440 }}>
-      <Card.Body className="p-4">
+    <div className="card mx-auto shadow-sm" style={{ maxWidth: 440 }}>
+      <div className="card-body p-4">
         <h1 className="h4 mb-1">System Owner Sign In</h1>
         <p className="text-body-secondary mb-4">{portalName(config)}</p>
-        <Form noValidate onSubmit={(event) => void submit(event)}>
+        <form noValidate onSubmit={(event) => void submit(event)}>
           <TextField id={fieldId('email')} label="Email" type="email" autoComplete="username" value={email} onChange={setEmail} error={errors.email} />
           <TextField
             id={fieldId('password')}
@@ -61,8 +61,8 @@ export default function SystemOwnerLoginPage() {
           <Button type="submit" variant="primary" className="w-100" disabled={busy}>
             Sign In
           </Button>
-        </Form>
-      </Card.Body>
-    </Card>
+        </form>
+      </div>
+    </div>
   );
 }

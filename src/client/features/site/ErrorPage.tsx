@@ -1,4 +1,4 @@
-// /error, and any address the portal does not know.
+// /error: where the portal sends a visitor when something went wrong (an unknown address has NotFoundPage).
 import { generalMessages } from '../../../shared/messages';
 import { paths } from '../../app/paths';
 import { LinkButton } from '../../components/LinkButton';

@@ -79,7 +79,7 @@ export default function StudyListPage() {
         <EmptyState message={studyMessages.noStudies} />
       ) : (
         <>
-          <Table responsive hover className="align-middle">
+          <Table responsive hover className="align-middle table-cards">
             <thead>
               <tr>
                 <th scope="col">NAME</th>

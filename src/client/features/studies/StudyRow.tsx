@@ -1,5 +1,6 @@
 // One row of the Study List: which actions it offers follows the study's status and the user's permission
-// entries (part 1 sections 4 and 6). Edit, Participants and Progress need no entry.
+// entries (part 1 sections 4 and 6). Edit, Participants and Progress need no entry. Each cell names its column
+// (data-label) for the card each row becomes on a phone (.table-cards).
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { listDate } from '../../../shared/limits';
@@ -26,12 +27,16 @@ export function StudyRow({ study, can, busy, onAction }: StudyRowProps) {
   const who = <span className="visually-hidden"> {study.study_code}</span>;
   return (
     <tr>
-      <td className={study.chin_name.trim() ? 'text-break' : 'text-body-secondary fst-italic'}>{studyLabel(study)}</td>
-      <td className="font-monospace">{study.study_code}</td>
-      <td>
+      <td data-label="Name" className={study.chin_name.trim() ? 'text-break' : 'text-body-secondary fst-italic'}>
+        {studyLabel(study)}
+      </td>
+      <td data-label="Study code" className="font-monospace">
+        {study.study_code}
+      </td>
+      <td data-label="Status">
         <Badge bg={inactive ? 'secondary' : 'success'}>{inactive ? 'Inactive' : 'Active'}</Badge>
       </td>
-      <td>{listDate(study.createdAt)}</td>
+      <td data-label="Created at">{listDate(study.createdAt)}</td>
       <td>
         <div className="d-flex flex-wrap gap-2">
           <LinkButton to={paths.studyEdit.getHref(study._id)} size="sm" variant="outline-primary">
