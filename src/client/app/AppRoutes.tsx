@@ -29,6 +29,8 @@ const StudyEditorPage = lazy(() => import('../features/studies/StudyEditorPage')
 const MediaFilesPage = lazy(() => import('../features/media/MediaFilesPage'));
 const CreateFilePage = lazy(() => import('../features/media/CreateFilePage'));
 const EditFilePage = lazy(() => import('../features/media/EditFilePage'));
+const SystemOwnerStudyListPage = lazy(() => import('../features/studies/owner/SystemOwnerStudyListPage'));
+const SystemOwnerStudyEditorPage = lazy(() => import('../features/studies/owner/SystemOwnerStudyEditorPage'));
 const QuestionnaireListPage = lazy(() => import('../features/questionnaires/QuestionnaireListPage'));
 
 export function AppRoutes() {
@@ -71,7 +73,8 @@ export function AppRoutes() {
               <Route path={paths.systemOwnerLab.path} element={<LabPage />} />
               <Route path={paths.systemOwnerRegister.path} element={<RegisterUserPage />} />
               <Route path={paths.systemOwnerEditUser.path} element={<EditUserPage />} />
-              <Route path={paths.systemOwnerStudies.path} element={<SectionPage title="Study List" />} />
+              <Route path={paths.systemOwnerStudies.path} element={<SystemOwnerStudyListPage />} />
+              <Route path={paths.systemOwnerStudyEdit.path} element={<SystemOwnerStudyEditorPage />} />
             </Route>
           </Route>
         </Route>
