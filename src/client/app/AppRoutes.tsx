@@ -2,16 +2,16 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DEFAULT_LANDING } from '../../shared/limits';
-import { PublicLayout } from '../components/PublicLayout';
 import { SectionPage } from '../components/SectionPage';
 import { RequireLabManager, RequireLabUser, RequireMainHost, RequireSystemOwner } from '../features/auth/guards';
 import { QuestionnaireEditorRoute } from '../features/questionnaires/QuestionnaireEditorRoute';
 import { AppShell } from './AppShell';
+import { PublicLayout } from './layout/PublicLayout';
 import { paths } from './paths';
 
 // The signed-in layouts (menus, dropdowns) are not needed to sign in, so they load after it.
-const Layout = lazy(() => import('../components/Layout').then((m) => ({ default: m.Layout })));
-const SystemOwnerLayout = lazy(() => import('../components/SystemOwnerLayout').then((m) => ({ default: m.SystemOwnerLayout })));
+const LabUserLayout = lazy(() => import('./layout/LabUserLayout').then((m) => ({ default: m.LabUserLayout })));
+const SystemOwnerLayout = lazy(() => import('./layout/SystemOwnerLayout').then((m) => ({ default: m.SystemOwnerLayout })));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const SystemOwnerLoginPage = lazy(() => import('../features/auth/SystemOwnerLoginPage'));
 const ErrorPage = lazy(() => import('../features/site/ErrorPage'));
@@ -46,7 +46,7 @@ export function AppRoutes() {
           <Route path="*" element={<ErrorPage />} />
         </Route>
         <Route element={<RequireLabUser />}>
-          <Route element={<Layout />}>
+          <Route element={<LabUserLayout />}>
             <Route path={paths.studies.path} element={<StudyListPage />} />
             <Route path={paths.studyEdit.path} element={<StudyEditorPage />} />
             <Route path={paths.participants.path} element={<SectionPage title="Participant List" />} />

@@ -1,6 +1,6 @@
 // Every regular page ends with the privacy-policy link and the powered-by line (part 1 section 1).
 import Container from 'react-bootstrap/Container';
-import { useSiteConfig } from '../features/site/useSiteConfig';
+import { useSiteConfig } from '../../features/site/useSiteConfig';
 
 export function Footer() {
   const config = useSiteConfig();

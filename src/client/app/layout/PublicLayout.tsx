@@ -1,7 +1,7 @@
 // Pages open to anyone (sign-in, error, participant pages): the site name, the page and the footer.
 import Container from 'react-bootstrap/Container';
 import Navbar from 'react-bootstrap/Navbar';
-import { portalName, useSiteConfig } from '../features/site/useSiteConfig';
+import { portalName, useSiteConfig } from '../../features/site/useSiteConfig';
 import { PageFrame } from './PageFrame';
 
 function PublicHeader() {

@@ -1,7 +1,7 @@
 // The red alert at the top of the page: the message of the last failed call (part 1 section 8).
 import Alert from 'react-bootstrap/Alert';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { alertDismissed, selectAlert } from '../features/notifications/notificationsSlice';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { alertDismissed, selectAlert } from '../../features/notifications/notificationsSlice';
 
 export function AlertMessage() {
   const alert = useAppSelector(selectAlert);
