@@ -47,6 +47,23 @@ export default tseslint.config(
     },
   },
   {
+    // components/ holds pieces that know no entity: no slice, thunk, store hook or feature. What reads the store
+    // around every page (layouts, footer, alert, toasts) lives with the app's composition in app/layout/.
+    files: ['src/client/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'The portal talks to the server over HTTP only' },
+            { group: ['**/features/**', '**/app/**', '../app', '../../app'], message: 'components/ knows no entity: take data and callbacks as props' },
+          ],
+          paths: [{ name: 'react-redux', message: 'components/ does not read the store: take data as props' }],
+        },
+      ],
+    },
+  },
+  {
     // The one module that turns useDispatch/useSelector into the typed hooks everyone else uses.
     files: ['src/client/app/hooks.ts'],
     rules: { 'no-restricted-imports': layer(['**/server/**'], 'The portal talks to the server over HTTP only') },

@@ -81,6 +81,13 @@ const PAGES: PageRow[] = [
     ready: (p, s) => p.getByRole('textbox', { name: /email/i }).and(p.locator(`[value="${s.member.email}"]`)),
   },
   { name: 'Owner Study List', route: 'systemOwnerStudies', as: 'systemOwner', href: () => paths.systemOwnerStudies.getHref(), ready: (p) => h1(p, 'Study List') },
+  {
+    name: 'Owner Edit Study',
+    route: 'systemOwnerStudyEdit',
+    as: 'systemOwner',
+    href: (s) => paths.systemOwnerStudyEdit.getHref(s.study._id, s.manager._id),
+    ready: (p) => p.getByRole('region', { name: 'Stage 1' }),
+  },
 ];
 
 const DIALOGS: DialogRow[] = [
@@ -124,6 +131,16 @@ const DIALOGS: DialogRow[] = [
       const dialog = await clickAndFind(p, p.getByRole('button', { name: `Permissions of ${s.member.email}` }), /permissions/i);
       await dialog.getByRole('checkbox').first().waitFor();
       return dialog;
+    },
+  },
+  {
+    // The table shows once a lab and a managing user are chosen; the walk checks the page with it here.
+    name: 'Delete study (owner)',
+    on: 'Owner Study List',
+    open: async (p, s) => {
+      await p.getByLabel('Lab', { exact: true }).selectOption(s.lab._id);
+      await p.getByLabel('Managed By', { exact: true }).selectOption(s.manager._id);
+      return clickAndFind(p, p.getByRole('button', { name: `Delete ${s.study.study_code}` }), generalMessages.areYouSure);
     },
   },
   { name: 'Delete lab user', on: 'Lab', open: (p, s) => clickAndFind(p, p.getByRole('button', { name: `Delete ${s.member.email}` }), generalMessages.areYouSure) },

@@ -2,16 +2,16 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DEFAULT_LANDING } from '../../shared/limits';
-import { PublicLayout } from '../components/PublicLayout';
 import { SectionPage } from '../components/SectionPage';
 import { RequireLabManager, RequireLabUser, RequireMainHost, RequireSystemOwner } from '../features/auth/guards';
 import { QuestionnaireEditorRoute } from '../features/questionnaires/QuestionnaireEditorRoute';
 import { AppShell } from './AppShell';
-import { loadLayout, loadStudyListPage, loadSystemOwnerHomePage, loadSystemOwnerLayout } from './landingPages';
+import { loadLabUserLayout, loadStudyListPage, loadSystemOwnerHomePage, loadSystemOwnerLayout } from './landingPages';
+import { PublicLayout } from './layout/PublicLayout';
 import { paths } from './paths';
 
 // The signed-in layouts (menus, dropdowns) are not needed to sign in, so they load after it.
-const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
+const LabUserLayout = lazy(() => loadLabUserLayout().then((m) => ({ default: m.LabUserLayout })));
 const SystemOwnerLayout = lazy(() => loadSystemOwnerLayout().then((m) => ({ default: m.SystemOwnerLayout })));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const SystemOwnerLoginPage = lazy(() => import('../features/auth/SystemOwnerLoginPage'));
@@ -31,6 +31,8 @@ const StudyEditorPage = lazy(() => import('../features/studies/StudyEditorPage')
 const MediaFilesPage = lazy(() => import('../features/media/MediaFilesPage'));
 const CreateFilePage = lazy(() => import('../features/media/CreateFilePage'));
 const EditFilePage = lazy(() => import('../features/media/EditFilePage'));
+const SystemOwnerStudyListPage = lazy(() => import('../features/studies/owner/SystemOwnerStudyListPage'));
+const SystemOwnerStudyEditorPage = lazy(() => import('../features/studies/owner/SystemOwnerStudyEditorPage'));
 const QuestionnaireListPage = lazy(() => import('../features/questionnaires/QuestionnaireListPage'));
 
 export function AppRoutes() {
@@ -46,7 +48,7 @@ export function AppRoutes() {
           <Route path="*" element={<NotFoundPage />} />
         </Route>
         <Route element={<RequireLabUser />}>
-          <Route element={<Layout />}>
+          <Route element={<LabUserLayout />}>
             <Route path={paths.studies.path} element={<StudyListPage />} />
             <Route path={paths.studyEdit.path} element={<StudyEditorPage />} />
             <Route path={paths.participants.path} element={<SectionPage title="Participant List" />} />
@@ -73,7 +75,8 @@ export function AppRoutes() {
               <Route path={paths.systemOwnerLab.path} element={<LabPage />} />
               <Route path={paths.systemOwnerRegister.path} element={<RegisterUserPage />} />
               <Route path={paths.systemOwnerEditUser.path} element={<EditUserPage />} />
-              <Route path={paths.systemOwnerStudies.path} element={<SectionPage title="Study List" />} />
+              <Route path={paths.systemOwnerStudies.path} element={<SystemOwnerStudyListPage />} />
+              <Route path={paths.systemOwnerStudyEdit.path} element={<SystemOwnerStudyEditorPage />} />
             </Route>
           </Route>
         </Route>

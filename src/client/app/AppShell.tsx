@@ -2,10 +2,10 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Loading } from '../components/Loading';
-import { Toasts } from '../components/Toasts';
 import { pageChanged } from '../features/notifications/notificationsSlice';
 import { useQaTools } from '../features/qa/useQaTools';
 import { useAppDispatch } from './hooks';
+import { Toasts } from './layout/Toasts';
 import { NavigationBridge } from './NavigationBridge';
 
 const QaPanel = lazy(() => import('../features/qa/QaPanel').then((m) => ({ default: m.QaPanel })));

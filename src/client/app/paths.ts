@@ -49,6 +49,11 @@ export const paths = {
     path: '/systemowner/studies/:page?',
     getHref: (page: number = FIRST_PAGE) => `/systemowner/studies/${page}`,
   },
+  systemOwnerStudyEdit: {
+    path: '/systemowner/studies/:studyId/:managedByUserId/edit',
+    getHref: (studyId: string, managedByUserId: string) =>
+      `/systemowner/studies/${encodeURIComponent(studyId)}/${encodeURIComponent(managedByUserId)}/edit`,
+  },
 } as const;
 
 /** A redirect query value is followed only when it is a path on this site (never //other.host or a URL). */

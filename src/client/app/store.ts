@@ -13,6 +13,7 @@ import { questionnairesReducer } from '../features/questionnaires/questionnaires
 import { stateFromSnapshot } from '../features/qa/snapshot';
 import { siteReducer } from '../features/site/siteSlice';
 import { studiesReducer } from '../features/studies/studiesSlice';
+import { ownerStudiesReducer } from '../features/studies/owner/ownerStudiesSlice';
 import { createUnauthorizedMiddleware } from './unauthorizedMiddleware';
 import type { Navigation } from './navigation';
 
@@ -25,6 +26,7 @@ const slices = combineReducers({
   labs: labsReducer,
   media: mediaReducer,
   studies: studiesReducer,
+  ownerStudies: ownerStudiesReducer,
   notifications: notificationsReducer,
   qa: qaReducer,
   questionnaires: questionnairesReducer,

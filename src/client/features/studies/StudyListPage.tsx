@@ -98,6 +98,8 @@ export default function StudyListPage() {
                   study={study}
                   can={{ activate: can('activateStudy'), deactivate: can('deactivateStudy'), delete: can('deleteStudy') }}
                   busy={busy}
+                  editHref={paths.studyEdit.getHref(study._id)}
+                  participantLinks
                   onAction={onAction}
                 />
               ))}

@@ -1,6 +1,7 @@
 // One row of the Study List: which actions it offers follows the study's status and the user's permission
-// entries (part 1 sections 4 and 6). Edit, Participants and Progress need no entry. Each cell names its column
-// (data-label) for the card each row becomes on a phone (.table-cards).
+// entries (part 1 sections 4 and 6). Edit, Participants and Progress need no entry. The system owner's list
+// uses it too, with every entry and without the participant links (part 2 section 2.1). Each cell names its
+// column (data-label) for the card each row becomes on a phone (.table-cards).
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import { listDate } from '../../../shared/limits';
@@ -14,6 +15,10 @@ interface StudyRowProps {
   study: StudySummary;
   can: { activate: boolean; deactivate: boolean; delete: boolean };
   busy: boolean;
+  /** Where Edit goes: the lab user's editor or the system owner's. */
+  editHref: string;
+  /** Participants and Progress, which only the lab user's list offers. */
+  participantLinks: boolean;
   onAction: (study: StudySummary, action: StudyAction) => void;
 }
 
@@ -22,7 +27,7 @@ export function studyLabel(study: StudySummary): string {
   return study.chin_name.trim() || 'Untitled study';
 }
 
-export function StudyRow({ study, can, busy, onAction }: StudyRowProps) {
+export function StudyRow({ study, can, busy, editHref, participantLinks, onAction }: StudyRowProps) {
   const inactive = study.active_status === 'inactive';
   const who = <span className="visually-hidden"> {study.study_code}</span>;
   return (
@@ -39,7 +44,7 @@ export function StudyRow({ study, can, busy, onAction }: StudyRowProps) {
       <td data-label="Created at">{listDate(study.createdAt)}</td>
       <td>
         <div className="d-flex flex-wrap gap-2">
-          <LinkButton to={paths.studyEdit.getHref(study._id)} size="sm" variant="outline-primary">
+          <LinkButton to={editHref} size="sm" variant="outline-primary">
             Edit{who}
           </LinkButton>
           {inactive && can.activate && (
@@ -57,7 +62,7 @@ export function StudyRow({ study, can, busy, onAction }: StudyRowProps) {
               Deactivate{who}
             </Button>
           )}
-          {!inactive && (
+          {!inactive && participantLinks && (
             <>
               <LinkButton to={paths.participants.getHref(study._id)} size="sm" variant="outline-secondary">
                 Participants{who}

@@ -2,7 +2,7 @@
 import { api } from '../../api/client';
 import type { MessageAnswer } from '../../../shared/types/identity';
 import type { QuestionnaireListAnswer } from '../../../shared/questionnaire/types';
-import type { AssessmentListItem } from '../../../shared/study/assessmentSettings';
+import { allQuestionnaireOptions } from './questionnaireOptions';
 import type { BasicInfoBody, ConsentBody, StudyEditBody, Study, StudyListAnswer } from '../../../shared/types/study';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -13,20 +13,6 @@ export interface StudyBody<B> {
 }
 
 const questionnairePage = async (page: number) => (await api.get<QuestionnaireListAnswer>(`/api/qx_list?pageNumber=${page}`)).data;
-
-/**
- * Every questionnaire of the lab as the editor's multi-selects offer them (name and code), by name, numbers
- * in numeric order. The list call is paged: the first page says how many there are, and the others are
- * fetched together.
- */
-async function questionnaireOptions(): Promise<AssessmentListItem[]> {
-  const first = await questionnairePage(1);
-  const rest = await Promise.all(Array.from({ length: Math.max(0, first.pages - 1) }, (_, i) => questionnairePage(i + 2)));
-  const items = [first, ...rest].flatMap((page) => page.qx_list.map(({ _id, chin_name, abbrev }) => ({ _id, chin_name, abbrev })));
-  const unique = [...new Map(items.map((q) => [q._id, q])).values()];
-  const byText = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
-  return unique.sort((a, b) => byText(a.chin_name, b.chin_name) || byText(a.abbrev, b.abbrev));
-}
 
 export const studiesApi = {
   list: async (pageNumber: number) => (await api.get<StudyListAnswer>(`/api/studies?pageNumber=${pageNumber}`)).data,
@@ -48,5 +34,5 @@ export const studiesApi = {
     (await api.put<MessageAnswer>(`/api/studies/${id(studyId)}/edit_consent`, body)).data,
   editExceptConsent: async ({ studyId, body }: StudyBody<StudyEditBody>) =>
     (await api.put<Study>(`/api/studies/${id(studyId)}/edit_except_consent`, body)).data,
-  questionnaireOptions,
+  questionnaireOptions: () => allQuestionnaireOptions(questionnairePage),
 };

@@ -1,8 +1,8 @@
 // The red alert at the top of the page: the message of the last failed call (part 1 section 8). Bootstrap's
 // alert markup is written out: every page shows it, and react-bootstrap's Alert brings its fade transition
 // code into the first load.
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { alertDismissed, selectAlert } from '../features/notifications/notificationsSlice';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { alertDismissed, selectAlert } from '../../features/notifications/notificationsSlice';
 
 export function AlertMessage() {
   const alert = useAppSelector(selectAlert);

@@ -2,9 +2,9 @@
 // is one polite live region, so screen readers announce each toast without interrupting, and it never
 // competes with the red alert (react-bootstrap's Toast forces role="alert").
 import { useEffect } from 'react';
-import { TOAST_AUTO_HIDE_MS } from '../../shared/limits';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { selectToasts, toastHidden, type Toast } from '../features/notifications/notificationsSlice';
+import { TOAST_AUTO_HIDE_MS } from '../../../shared/limits';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { selectToasts, toastHidden, type Toast } from '../../features/notifications/notificationsSlice';
 
 function InfoToast({ toast }: { toast: Toast }) {
   const dispatch = useAppDispatch();

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
-import { alertShown } from '../../../src/client/features/notifications/notificationsSlice';
-import { mockApi, type MockApi } from '../support/mockApi';
-import { renderWithProviders } from '../testUtils';
+import { alertShown } from '../../../../src/client/features/notifications/notificationsSlice';
+import { mockApi, type MockApi } from '../../support/mockApi';
+import { renderWithProviders } from '../../testUtils';
 
 let net: MockApi;
 beforeEach(() => {

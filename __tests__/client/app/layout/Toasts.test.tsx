@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
-import { Toasts } from '../../../src/client/components/Toasts';
-import { toastShown } from '../../../src/client/features/notifications/notificationsSlice';
-import { TOAST_AUTO_HIDE_MS } from '../../../src/shared/limits';
-import { renderWithProviders } from '../testUtils';
+import { Toasts } from '../../../../src/client/app/layout/Toasts';
+import { toastShown } from '../../../../src/client/features/notifications/notificationsSlice';
+import { TOAST_AUTO_HIDE_MS } from '../../../../src/shared/limits';
+import { renderWithProviders } from '../../testUtils';
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());

@@ -4,7 +4,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AlertMessage } from './AlertMessage';
 import { Footer } from './Footer';
-import { Loading } from './Loading';
+import { Loading } from '../../components/Loading';
 
 export function PageFrame({ header }: { header: ReactNode }) {
   return (

@@ -1,0 +1,133 @@
+// The owner's editor is the lab user's editor fed with the owner's calls: each action must reach the owner's
+// call with the owner's token, and the owner holds every permission entry.
+import { screen, waitFor, within } from '@testing-library/react';
+import { authMessages, studyMessages } from '../../../../../src/shared/messages';
+import { labUserSession, ownerSession } from '../../../support/fixtures';
+import { mockApi, type MockApi } from '../../../support/mockApi';
+import { currentLocation, renderWithProviders, signedIn } from '../../../testUtils';
+import { LAB_QUESTIONNAIRES } from '../editorHarness';
+import { group, stage, study } from '../studyFixtures';
+
+jest.setTimeout(30_000);
+
+const BASE = '/api/studies/systemowner';
+const QX = '/api/qx_list/systemowner';
+const WARNING = studyMessages.structureChangeWarning;
+const twoStages = () => study({ stage_list: [stage(1), stage(2, { participant_group_list: [group(2, 1), group(2, 2)] })] });
+
+let net: MockApi;
+beforeEach(() => {
+  net = mockApi()
+    .on('GET', `${BASE}/s1`, { status: 200, data: twoStages() })
+    .on('POST', `${QX}?pageNumber=1`, { status: 200, data: { qx_list: LAB_QUESTIONNAIRES.slice(0, 10), pages: 2, page: 1 } })
+    .on('POST', `${QX}?pageNumber=2`, { status: 200, data: { qx_list: LAB_QUESTIONNAIRES.slice(10), pages: 2, page: 2 } });
+});
+afterEach(() => net.restore());
+
+async function open() {
+  // A lab user signed in too, with no entries: the owner's editor must not read the lab user's entries.
+  const rendered = renderWithProviders(undefined, {
+    route: '/systemowner/studies/s1/m1/edit',
+    preloadedState: { auth: { ...signedIn({ systemOwner: ownerSession(), labUser: labUserSession() }), allAccess: [] } },
+  });
+  await screen.findByRole('heading', { name: 'Edit Study' }, { timeout: 10_000 });
+  return rendered;
+}
+
+const confirmWarning = async (user: Awaited<ReturnType<typeof open>>['user']) =>
+  user.click(within(await screen.findByRole('dialog', { name: WARNING })).getByRole('button', { name: 'Confirm' }));
+
+describe('SystemOwnerStudyEditorPage (/systemowner/studies/{studyId}/{managedByUserId}/edit)', () => {
+  it('loads the study and the managing user’s lab questionnaires with the owner’s calls, holding every entry', async () => {
+    const { store } = await open();
+    expect(net.sentTo('GET', `${BASE}/s1`)[0].authorization).toBe('Bearer owner-token');
+    expect(net.sentTo('POST', `${QX}?pageNumber=1`)[0].body).toEqual({ managedByUserId: 'm1' });
+    expect(net.sentTo('POST', `${QX}?pageNumber=2`)[0].body).toEqual({ managedByUserId: 'm1' });
+    expect(screen.getByRole('button', { name: 'Add Stage' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Click To Edit Consent Form' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Stage 2' })).getByRole('button', { name: 'Add Participant Group' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Study Name')).not.toHaveAttribute('readonly');
+    // Basic information is saved with Save Changes only: the owner has no call of its own for it.
+    expect(screen.queryByRole('button', { name: 'Save Basic Information' })).not.toBeInTheDocument();
+    // The multi-selects offer every questionnaire of the lab, from both pages.
+    expect(store.getState().ownerStudies.questionnaireOptions.map((q) => q._id)).toEqual(LAB_QUESTIONNAIRES.map((q) => q._id));
+  });
+
+  it('adds and deletes stages and groups through the owner’s calls', async () => {
+    net
+      .on('PUT', `${BASE}/s1/add_stage`, { status: 200, data: study({ stage_list: [...twoStages().stage_list, stage(3)] }) })
+      .on('PUT', `${BASE}/stage2/add_group`, {
+        status: 200,
+        data: study({ stage_list: [stage(1), stage(2, { participant_group_list: [group(2, 1), group(2, 2), group(2, 3)] })] }),
+      })
+      .on('DELETE', `${BASE}/s1/group2-2/delete_group`, { status: 200, data: study({ stage_list: [stage(1), stage(2)] }) })
+      .on('DELETE', `${BASE}/s1/2/delete_stage`, { status: 200, data: study() });
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Add Stage' }));
+    await confirmWarning(user);
+    expect(await screen.findByRole('region', { name: 'Stage 3' })).toBeInTheDocument();
+
+    await user.click(within(screen.getByRole('region', { name: 'Stage 2' })).getByRole('button', { name: 'Add Participant Group' }));
+    await confirmWarning(user);
+    expect(await within(screen.getByRole('region', { name: 'Stage 2' })).findByRole('region', { name: 'Participant Group 3' })).toBeInTheDocument();
+
+    const secondGroup = within(screen.getByRole('region', { name: 'Stage 2' })).getByRole('region', { name: 'Participant Group 2' });
+    await user.click(within(secondGroup).getByRole('button', { name: 'Delete Group' }));
+    await confirmWarning(user);
+    await waitFor(() =>
+      expect(within(screen.getByRole('region', { name: 'Stage 2' })).queryByRole('region', { name: 'Participant Group 2' })).not.toBeInTheDocument(),
+    );
+
+    await user.click(within(screen.getByRole('region', { name: 'Stage 2' })).getByRole('button', { name: 'Delete Stage' }));
+    await confirmWarning(user);
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Stage 2' })).not.toBeInTheDocument());
+    for (const [method, url] of [
+      ['PUT', `${BASE}/s1/add_stage`],
+      ['PUT', `${BASE}/stage2/add_group`],
+      ['DELETE', `${BASE}/s1/group2-2/delete_group`],
+      ['DELETE', `${BASE}/s1/2/delete_stage`],
+    ]) {
+      expect(net.sentTo(method, url).map((r) => r.authorization)).toEqual(['Bearer owner-token']);
+    }
+  });
+
+  it(`saves with Save Changes through the owner’s call: '${studyMessages.changesSaved}'`, async () => {
+    net.on('PUT', `${BASE}/s1/edit_except_consent`, { status: 200, data: { ...twoStages(), chin_name: 'Owner Edit' } });
+    const { user } = await open();
+    await user.clear(screen.getByLabelText('Study Name'));
+    await user.type(screen.getByLabelText('Study Name'), 'Owner Edit');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(studyMessages.changesSaved)).toBeInTheDocument();
+    expect(net.sentTo('PUT', `${BASE}/s1/edit_except_consent`)[0].body).toMatchObject({ chin_name: 'Owner Edit' });
+  });
+
+  it('saves the consent form through the owner’s edit_consent', async () => {
+    net.on('PUT', `${BASE}/s1/edit_consent`, { status: 200, data: { message: studyMessages.consentUpdated } });
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Click To Edit Consent Form' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Consent Form (Scroll Down To Save)' });
+    await within(dialog).findByRole('textbox', { name: 'Consent Content' });
+    await user.selectOptions(within(dialog).getByLabelText('Consent Needed'), 'no');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Consent Form' }));
+    expect(await screen.findByText(studyMessages.consentUpdated)).toBeInTheDocument();
+    expect(net.sentTo('PUT', `${BASE}/s1/edit_consent`)[0].body).toEqual({ consent: '<p>Please read carefully.</p>', consentNeeded: false });
+  });
+
+  it('shows a study that cannot be loaded in the red alert, with the way back to the owner’s list', async () => {
+    net.on('GET', `${BASE}/s1`, { status: 404, data: { message: studyMessages.studyNotFound } });
+    renderWithProviders(undefined, { route: '/systemowner/studies/s1/m1/edit', preloadedState: { auth: signedIn({ systemOwner: ownerSession() }) } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(studyMessages.studyNotFound);
+    expect(screen.getByRole('link', { name: 'Back to the Study List' })).toHaveAttribute('href', '/systemowner/studies/1');
+  });
+
+  it('a 401 removes the owner’s saved login and goes to the owner’s login', async () => {
+    net.on('GET', `${BASE}/s1`, { status: 401, data: { message: authMessages.sessionExpired } });
+    const { store } = renderWithProviders(undefined, {
+      route: '/systemowner/studies/s1/m1/edit',
+      preloadedState: { auth: signedIn({ systemOwner: ownerSession(), labUser: labUserSession() }) },
+    });
+    await waitFor(() => expect(currentLocation()).toBe('/systemowner/login?redirect=%2Fsystemowner%2Fstudies%2Fs1%2Fm1%2Fedit'));
+    expect(store.getState().auth.systemOwner).toBeNull();
+    expect(store.getState().auth.labUser).not.toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+// The lab user's area (part 1 section 1): Studies, Lab Members for a lab manager, Questionnaires, Uploaded
+// Files, and the Account menu.
+import { selectLabUser } from '../../features/auth/authSlice';
+import { useAppSelector } from '../hooks';
+import { paths } from '../paths';
+import { SignedInLayout, type NavEntry } from './SignedInLayout';
+import { useSignOut } from './useSignOut';
+
+export function LabUserLayout() {
+  const session = useAppSelector(selectLabUser);
+  const signOut = useSignOut('labUser');
+  const entries: NavEntry[] = [
+    { label: 'Studies', href: paths.studies.getHref(), section: '/studies' },
+    ...(session?.isLabManager ? [{ label: 'Lab Members', href: paths.labMembers.getHref(), section: '/lm' }] : []),
+    { label: 'Questionnaires', href: paths.questionnaires.getHref(), section: '/qx' },
+    { label: 'Uploaded Files', href: paths.mediaFiles.getHref(), section: '/media' },
+  ];
+  return (
+    <SignedInLayout
+      brandHref={paths.studies.getHref()}
+      navigationId="lab-navigation"
+      entries={entries}
+      account={session && { email: session.email, onLogout: signOut }}
+    />
+  );
+}

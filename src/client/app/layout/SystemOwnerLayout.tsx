@@ -1,0 +1,26 @@
+// The system owner's own header (part 2 section 1): the "System Owner" badge, Labs, Studies and the Account
+// menu, given as data to the one signed-in layout.
+import { selectSystemOwner } from '../../features/auth/authSlice';
+import { useAppSelector } from '../hooks';
+import { paths } from '../paths';
+import { SignedInLayout, type NavEntry } from './SignedInLayout';
+import { useSignOut } from './useSignOut';
+
+const entries: readonly NavEntry[] = [
+  { label: 'Labs', href: paths.systemOwnerHome.getHref(), section: '/systemowner/home' },
+  { label: 'Studies', href: paths.systemOwnerStudies.getHref(), section: '/systemowner/studies' },
+];
+
+export function SystemOwnerLayout() {
+  const session = useAppSelector(selectSystemOwner);
+  const signOut = useSignOut('systemOwner');
+  return (
+    <SignedInLayout
+      brandHref={paths.systemOwnerHome.getHref()}
+      badge="System Owner"
+      navigationId="system-owner-navigation"
+      entries={entries}
+      account={session && { email: session.email, onLogout: signOut }}
+    />
+  );
+}

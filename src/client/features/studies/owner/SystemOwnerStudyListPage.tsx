@@ -1,0 +1,199 @@
+// The system owner's Study List (/systemowner/studies/{page}, part 2 section 2.1): choose a lab and one of its
+// users; that user's studies then show with their lifecycle actions, Create Study and page numbers.
+import { useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import Table from 'react-bootstrap/Table';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { FIRST_PAGE } from '../../../../shared/limits';
+import { studyMessages } from '../../../../shared/messages';
+import type { StudySummary } from '../../../../shared/types/study';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { pageFromParam, paths } from '../../../app/paths';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { EmptyState } from '../../../components/EmptyState';
+import { Loading } from '../../../components/Loading';
+import { Pagination } from '../../../components/Pagination';
+import { selectLab, selectLabs } from '../../labs/labsSlice';
+import { fetchLab, fetchLabs } from '../../labs/labsThunks';
+import { toastShown } from '../../notifications/notificationsSlice';
+import { selectReplaying } from '../../qa/qaSlice';
+import { StudyRow, studyLabel, type StudyAction } from '../StudyRow';
+import {
+  ownerLabChosen,
+  ownerManagingUserChosen,
+  selectOwnerChoice,
+  selectOwnerStudiesRequests,
+  selectOwnerStudyList,
+} from './ownerStudiesSlice';
+import { activateOwnerStudy, createOwnerStudy, deactivateOwnerStudy, deleteOwnerStudy, fetchOwnerStudies } from './ownerStudiesThunks';
+
+const lifecycle = { activate: activateOwnerStudy, deactivate: deactivateOwnerStudy, delete: deleteOwnerStudy } as const;
+// The owner holds every permission entry.
+const every = { activate: true, deactivate: true, delete: true };
+
+export default function SystemOwnerStudyListPage() {
+  const { page: pageParam } = useParams();
+  const page = pageFromParam(pageParam);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const labs = useAppSelector(selectLabs);
+  const labWithUsers = useAppSelector(selectLab);
+  const { labId, managedByUserId } = useAppSelector(selectOwnerChoice);
+  const list = useAppSelector(selectOwnerStudyList);
+  const requests = useAppSelector(selectOwnerStudiesRequests);
+  const replaying = useAppSelector(selectReplaying);
+  const [toDelete, setToDelete] = useState<StudySummary | null>(null);
+
+  useEffect(() => {
+    if (!replaying) void dispatch(fetchLabs());
+  }, [dispatch, replaying]);
+  useEffect(() => {
+    if (!replaying && labId) void dispatch(fetchLab(labId));
+  }, [dispatch, labId, replaying]);
+  useEffect(() => {
+    if (!replaying && labId && managedByUserId && page !== null) {
+      void dispatch(fetchOwnerStudies({ pageNumber: page, labId, managedByUserId }));
+    }
+  }, [dispatch, labId, managedByUserId, page, replaying]);
+
+  if (page === null) return <Navigate to={paths.systemOwnerStudies.getHref(FIRST_PAGE)} replace />;
+  const shown = managedByUserId && list && list.page === page && list.managedByUserId === managedByUserId ? list : null;
+  if (shown && page > shown.pages) return <Navigate to={paths.systemOwnerStudies.getHref(shown.pages)} replace />;
+
+  const users = labWithUsers && labWithUsers.lab._id === labId ? labWithUsers.users : [];
+  const busy = requests.activate.status === 'request' || requests.deactivate.status === 'request' || requests.remove.status === 'request';
+
+  // A new choice starts the list again at its first page.
+  const toFirstPage = () => {
+    if (page !== FIRST_PAGE) void navigate(paths.systemOwnerStudies.getHref(FIRST_PAGE));
+  };
+
+  const reload = () => {
+    if (labId && managedByUserId) void dispatch(fetchOwnerStudies({ pageNumber: page, labId, managedByUserId }));
+  };
+
+  const run = async (study: StudySummary, action: StudyAction) => {
+    const result = await dispatch(lifecycle[action](study._id));
+    if (result.meta.requestStatus === 'fulfilled' && result.payload && 'message' in result.payload) {
+      dispatch(toastShown(result.payload.message));
+      reload();
+    }
+  };
+
+  const onAction = (study: StudySummary, action: StudyAction) => {
+    if (action === 'delete') setToDelete(study);
+    else void run(study, action);
+  };
+
+  const create = async () => {
+    if (!managedByUserId) return;
+    const result = await dispatch(createOwnerStudy(managedByUserId));
+    if (createOwnerStudy.fulfilled.match(result)) {
+      void navigate(paths.systemOwnerStudyEdit.getHref(result.payload._id, managedByUserId));
+    }
+  };
+
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
+        <h1 className="h3 mb-0">Study List</h1>
+        {managedByUserId && (
+          <Button onClick={() => void create()} disabled={requests.create.status === 'request'}>
+            Create Study
+          </Button>
+        )}
+      </div>
+      <Row className="g-3 mb-4">
+        <Col md={6}>
+          <Form.Group controlId="owner-study-lab">
+            <Form.Label>Lab</Form.Label>
+            <Form.Select
+              value={labId ?? ''}
+              onChange={(event) => {
+                dispatch(ownerLabChosen(event.target.value || null));
+                toFirstPage();
+              }}
+            >
+              <option value="">Choose a lab</option>
+              {labs.map((lab) => (
+                <option key={lab._id} value={lab._id}>
+                  {`${lab.name} (${lab.organizationName})`}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+        <Col md={6}>
+          <Form.Group controlId="owner-study-managed-by">
+            <Form.Label>Managed By</Form.Label>
+            <Form.Select
+              value={managedByUserId ?? ''}
+              disabled={!labId}
+              onChange={(event) => {
+                dispatch(ownerManagingUserChosen(event.target.value || null));
+                toFirstPage();
+              }}
+            >
+              <option value="">Choose a user</option>
+              {users.map((user) => (
+                <option key={user._id} value={user._id}>
+                  {user.email}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Col>
+      </Row>
+      {managedByUserId &&
+        (!shown ? (
+          requests.list.status !== 'fail' && <Loading />
+        ) : shown.studies.length === 0 ? (
+          <EmptyState message={studyMessages.noStudies} />
+        ) : (
+          <>
+            <Table responsive hover className="align-middle">
+              <thead>
+                <tr>
+                  <th scope="col">NAME</th>
+                  <th scope="col">STUDY CODE</th>
+                  <th scope="col">STATUS</th>
+                  <th scope="col">CREATED AT</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.studies.map((study) => (
+                  <StudyRow
+                    key={study._id}
+                    study={study}
+                    can={every}
+                    busy={busy}
+                    editHref={paths.systemOwnerStudyEdit.getHref(study._id, managedByUserId)}
+                    participantLinks={false}
+                    onAction={onAction}
+                  />
+                ))}
+              </tbody>
+            </Table>
+            <Pagination page={shown.page} pages={shown.pages} hrefFor={paths.systemOwnerStudies.getHref} label="Study pages" />
+          </>
+        ))}
+      <ConfirmDialog
+        show={toDelete !== null}
+        details={toDelete ? `Delete the study ${studyLabel(toDelete)} (${toDelete.study_code})? This cannot be undone.` : undefined}
+        busy={requests.remove.status === 'request'}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          const study = toDelete;
+          setToDelete(null);
+          if (study) void run(study, 'delete');
+        }}
+      />
+    </>
+  );
+}
