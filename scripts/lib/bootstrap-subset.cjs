@@ -42,7 +42,6 @@ const LEFT_OUT = {
   'horizontal list groups': ['list-group-horizontal'],
   'card groups and images': ['card-group', 'card-img'],
   'toggle buttons': ['btn-check'],
-  switches: ['form-switch'],
   'display headings': ['display-1', 'display-2', 'display-3', 'display-4', 'display-5', 'display-6'],
   'full-screen modals': ['modal-fullscreen'],
 };

