@@ -4,10 +4,12 @@ import * as identity from './0001_identity';
 import * as studiesAndMedia from './0002_studies_and_media';
 import * as questionnaires from './0003_questionnaires';
 import * as listIndexes from './0004_list_indexes';
+import * as participants from './0005_participants';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
   '0002_studies_and_media': studiesAndMedia,
   '0003_questionnaires': questionnaires,
   '0004_list_indexes': listIndexes,
+  '0005_participants': participants,
 };
