@@ -192,3 +192,8 @@ export const participantMessages = {
   submissionReused: 'This submission id was already used for another answer',
   anytimeOnly: 'Only an anytime questionnaire can be answered without a task',
 } as const;
+
+/** Dialogs that hold typed work ask before they close with it (recorded in docs/decisions.md). */
+export const draftMessages = {
+  discardTyped: 'What you typed in this dialog has not been saved. Close it and lose it?',
+} as const;
