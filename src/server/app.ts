@@ -22,6 +22,7 @@ import { accessRoutes } from './routes/access';
 import { studyRoutes } from './routes/studies';
 import { questionnaireRoutes } from './routes/questionnaires';
 import { mcSetRoutes } from './routes/mcSets';
+import { participantRoutes } from './routes/participants';
 import path from 'node:path';
 
 export interface BuildOptions {
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mcSetRoutes);
   await app.register(mediaRoutes);
   await app.register(uploadRoutes);
+  await app.register(participantRoutes);
 
   return app;
 }

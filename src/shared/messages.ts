@@ -143,6 +143,7 @@ export const participantMessages = {
   participantCreated: 'Participant has been created',
   participantNotFound: 'Participant not found',
   alreadyInStudy: 'This participant has already joined this study',
+  participantWithdrawn: 'This participant has withdrawn from the study',
   emailTaken: 'This email is already registered',
   wrongTokenKind: 'This sign-in cannot be used here. Please sign in again.',
   signedOut: 'You have been signed out',
