@@ -8,10 +8,11 @@ import { apiThroughput } from './apiThroughput';
 import { loginPageWeight } from './loginPageWeight';
 import { questionnaireEditor } from './questionnaireEditor';
 import { studyList } from './studyList';
+import { participantList } from './participantList';
 import { meets, type Benchmark, type BenchmarkResult, type Measure } from './types';
 import { upload } from './upload';
 
-export const benchmarks: Benchmark[] = [apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor];
+export const benchmarks: Benchmark[] = [apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor, participantList];
 
 interface Row {
   benchmark: string;

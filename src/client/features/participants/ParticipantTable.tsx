@@ -1,12 +1,16 @@
 // The Participant List's table (part 2 section 2.5). It scrolls inside its own box, so a wide table or a
-// study of thousands of participants keeps the page's heading and filter in view; rows are memoised, so
-// opening a dialog does not render them again.
-import { memo, useMemo } from 'react';
+// study of thousands of participants keeps the page's heading and filter in view. Rows are memoised, so
+// opening a dialog does not render them again; a long list shows its first rows at once and renders the rest
+// in the background (a deferred value), so the page answers the user while thousands of rows are added.
+import { memo, useDeferredValue, useMemo } from 'react';
 import Table from 'react-bootstrap/Table';
 import type { Participant } from '../../../shared/types/participant';
 import type { Study } from '../../../shared/types/study';
 import { ParticipantRow, type RowAction } from './ParticipantRow';
 import './participants.css';
+
+/** Rows rendered in the first pass: more than a screenful, few enough to show without delay. */
+const FIRST_ROWS = 100;
 
 interface ParticipantTableProps {
   participants: Participant[];
@@ -29,6 +33,7 @@ function groupsWithDiary(study: Study | null): Set<string> {
 
 export const ParticipantTable = memo(function ParticipantTable({ participants, study, showActions, onAction }: ParticipantTableProps) {
   const diaryGroups = useMemo(() => groupsWithDiary(study), [study]);
+  const rows = useDeferredValue(participants, participants.length > FIRST_ROWS ? participants.slice(0, FIRST_ROWS) : participants);
   return (
     <div className="participant-table-scroll border rounded" tabIndex={0} role="region" aria-label="Participants">
       <Table hover className="align-middle mb-0 participant-table">
@@ -48,7 +53,7 @@ export const ParticipantTable = memo(function ParticipantTable({ participants, s
           </tr>
         </thead>
         <tbody>
-          {participants.map((participant) => {
+          {rows.map((participant) => {
             const participation = participant.participation[0];
             return (
               <ParticipantRow
