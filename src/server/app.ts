@@ -11,6 +11,7 @@ import { registerPortal } from './plugins/portal';
 import { ensureSystemOwner, sessionSecret } from './services/bootstrap';
 import { createTokenSigner } from './services/tokens';
 import { createStorage } from './storage';
+import { createMailer } from './services/mail';
 import { mediaRoutes } from './routes/media';
 import { uploadRoutes } from './routes/uploads';
 import { configRoutes } from './routes/config';
@@ -23,6 +24,8 @@ import { studyRoutes } from './routes/studies';
 import { questionnaireRoutes } from './routes/questionnaires';
 import { mcSetRoutes } from './routes/mcSets';
 import { participantRoutes } from './routes/participants';
+import { appAccountRoutes } from './routes/appAccount';
+import { appStudyRoutes } from './routes/appStudies';
 import path from 'node:path';
 
 export interface BuildOptions {
@@ -37,6 +40,9 @@ export const redactedPaths = [
   'req.headers.cookie',
   'req.body.password',
   'req.body.token',
+  'req.body.currentPassword',
+  'req.body.newPassword',
+  'req.body.code',
   'res.headers["set-cookie"]',
 ];
 
@@ -45,7 +51,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger ?? { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' } },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    // allowUnionTypes: a list of types (an answer's value) never coerces a value that has one of them.
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allowUnionTypes: true } },
     return503OnClosing: true,
     logController: new RequestLog(),
   });
@@ -61,9 +68,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const secret = await sessionSecret(db, config);
   const storage = createStorage(config, secret);
   app.addHook('onClose', async () => storage.close());
-  const ctx: AppContext = { config, db, dbKind: kind, tokens: createTokenSigner(secret), storage };
+  const mailer = createMailer(config, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  const ctx: AppContext = { config, db, dbKind: kind, tokens: createTokenSigner(secret), storage, mailer };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
+  app.decorateRequest('participantAuth', null);
 
   registerErrorHandling(app);
   registerSecurityHeaders(app, storage.origins);
@@ -82,6 +92,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mediaRoutes);
   await app.register(uploadRoutes);
   await app.register(participantRoutes);
+  await app.register(appAccountRoutes);
+  await app.register(appStudyRoutes);
 
   return app;
 }

@@ -27,6 +27,12 @@ export interface Config {
   s3: S3Settings | null;
   uploadUrlMinutes: number;
   downloadUrlMinutes: number;
+  /** How long a participant app's sign-in lasts. */
+  participantSessionDays: number;
+  /** smtp://… or smtps://…; null: no mail is sent (participant password reset answers that mail is off). */
+  smtpUrl: string | null;
+  mailFrom: string;
+  resetCodeMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -57,6 +63,12 @@ function list(env: Env, name: string): string[] | null {
   const raw = env[name]?.trim();
   if (!raw) return null;
   return raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+}
+
+function smtpUrl(env: Env): string | null {
+  const value = env.SMTP_URL?.trim() || null;
+  if (value && !/^smtps?:\/\//.test(value)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  return value;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -116,5 +128,9 @@ export function loadConfig(env: Env = process.env): Config {
       : null,
     uploadUrlMinutes: integer(env, 'UPLOAD_URL_MINUTES', 15, 1, 24 * 60),
     downloadUrlMinutes: integer(env, 'DOWNLOAD_URL_MINUTES', 60, 1, 7 * 24 * 60),
+    participantSessionDays: integer(env, 'PARTICIPANT_SESSION_DAYS', 90, 1, 3650),
+    smtpUrl: smtpUrl(env),
+    mailFrom: text(env, 'MAIL_FROM', 'Research Study <no-reply@localhost>'),
+    resetCodeMinutes: integer(env, 'RESET_CODE_MINUTES', 30, 5, 24 * 60),
   };
 }

@@ -5,6 +5,7 @@ import type { Database } from './db/types';
 import type { DatabaseKind } from './db/database';
 import type { TokenSigner } from './services/tokens';
 import type { ObjectStorage } from './storage/objectStorage';
+import type { Mailer } from './services/mail';
 
 export interface AppContext {
   config: Config;
@@ -12,4 +13,5 @@ export interface AppContext {
   dbKind: DatabaseKind;
   tokens: TokenSigner;
   storage: ObjectStorage;
+  mailer: Mailer;
 }

@@ -192,6 +192,9 @@ export const participantMessages = {
   taskAlreadyAnswered: 'This task has already been answered',
   submissionReused: 'This submission id was already used for another answer',
   anytimeOnly: 'Only an anytime questionnaire can be answered without a task',
+  answerSubmittedBeforeStart: 'An answer cannot be submitted before it was started',
+  answerMoment: 'startedAt and submittedAt must be moments in ISO-8601 form',
+  photoTaken: 'This photo is already part of another answer',
 } as const;
 
 /** Dialogs that hold typed work ask before they close with it (recorded in docs/decisions.md). */

@@ -288,6 +288,7 @@ export interface SubmissionsTable {
   submitted_at: string;
   received_at: string;
   late: number;
+  exclusive_task_id: string | null;
 }
 
 export interface AnswerItemsTable {

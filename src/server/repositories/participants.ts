@@ -205,3 +205,64 @@ export function findConsentStage(db: Db, studyId: string): Promise<{ consent_nee
 export function listPlaces(db: Db, studyId: string): Promise<PlaceRow[]> {
   return placeQuery(db, studyId).orderBy('s.stage_num').orderBy('g.group_num').execute();
 }
+
+export function findActiveStudyByCode(db: Db, studyCode: string) {
+  return db
+    .selectFrom('studies')
+    .select(['id', 'lab_id', 'active_status'])
+    .where('study_code', '=', studyCode)
+    .where('active_status', '!=', 'inactive')
+    .executeTakeFirst();
+}
+
+export function findStudyLab(db: Db, studyId: string): Promise<{ lab_id: string } | undefined> {
+  return db.selectFrom('studies').select('lab_id').where('id', '=', studyId).executeTakeFirst();
+}
+
+/** A participant's participations with what the app shows of each: study, stage (and its messages), group. */
+export function listAppParticipationRows(db: Db, participantId: string, studyId?: string) {
+  let query = db
+    .selectFrom('participations as pa')
+    .innerJoin('studies as st', 'st.id', 'pa.study_id')
+    .innerJoin('stages as s', 's.id', 'pa.current_stage_id')
+    .innerJoin('participant_groups as g', 'g.id', 'pa.current_group_id')
+    .selectAll('pa')
+    .select([
+      'st.chin_name as study_name',
+      'st.study_code',
+      'st.lab_id',
+      's.chin_name as stage_name',
+      's.stage_num',
+      's.chin_progress_message',
+      's.chin_complete_message',
+      'g.name as group_name',
+      'g.group_num',
+    ])
+    .where('pa.participant_id', '=', participantId);
+  if (studyId) query = query.where('pa.study_id', '=', studyId);
+  return query.orderBy('pa.joined_at').orderBy('pa.id').execute();
+}
+
+export type AppParticipationRow = Awaited<ReturnType<typeof listAppParticipationRows>>[number];
+
+export function listArrivalsOfParticipant(db: Db, participantId: string) {
+  return db
+    .selectFrom('enrolment_times as e')
+    .innerJoin('participations as pa', 'pa.id', 'e.participation_id')
+    .select(['e.participation_id', 'e.start_datetime'])
+    .where('pa.participant_id', '=', participantId)
+    .orderBy('e.participation_id')
+    .orderBy('e.assignment_num')
+    .execute();
+}
+
+/** Consent is read from the first stage of each study. */
+export function listConsentOfStudies(db: Db, studyIds: readonly string[]) {
+  if (studyIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('stages')
+    .select(['study_id', 'consent_needed', 'consent_content'])
+    .where('study_id', 'in', studyIds)
+    .where('stage_num', '=', 1)
+    .execute();
+}

@@ -1,7 +1,6 @@
 // The stored plan: tasks, read with the name and code of the questionnaire each was planned with.
-import type { Insertable } from 'kysely';
 import type { Db } from './db';
-import type { TaskRow, TasksTable } from '../db/types';
+import type { TaskRow } from '../db/types';
 
 /** Statuses a task can still leave; completed and cancelled are final. */
 export const OPEN_STATUSES = ['planned', 'delivered', 'opened'] as const;
@@ -19,7 +18,8 @@ function withQuestionnaire(db: Db) {
 /** Rows per statement: SQLite allows 32,766 parameters, PostgreSQL 65,535; tasks have 23 columns. */
 const INSERT_BATCH = 1000;
 
-export async function insertTasks(db: Db, rows: readonly Insertable<TasksTable>[]): Promise<void> {
+/** Every row names every column (see services/plan/makePlan.ts). */
+export async function insertTasks(db: Db, rows: readonly TaskRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
     await db.insertInto('tasks').values(rows.slice(i, i + INSERT_BATCH)).execute();
   }
@@ -85,4 +85,50 @@ export function cancelOpenTasks(db: Db, participationId: string, now: string): P
     .where('status', 'in', OPEN_STATUSES)
     .where((eb) => eb.or([eb('window_closes_at', 'is', null), eb('window_closes_at', '>', now)]))
     .execute();
+}
+
+/** The anytime task of an arrival's plan for a questionnaire. */
+export function findAnytimeTask(db: Db, enrolmentTimeId: string, questionnaireId: string): Promise<TaskRow | undefined> {
+  return db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('enrolment_time_id', '=', enrolmentTimeId)
+    .where('kind', '=', 'anytime')
+    .where('questionnaire_id', '=', questionnaireId)
+    .where('status', '!=', 'cancelled')
+    .executeTakeFirst();
+}
+
+/** Those of the ids that are tasks of the participation, with their prompts. */
+export function findTasksOfParticipation(db: Db, participationId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('tasks').select(['id', 'prompt_task_id']).where('id', 'in', ids).where('participation_id', '=', participationId).execute();
+}
+
+/** The app showed the notification: the first moment is kept; planned tasks become delivered. */
+export async function markDelivered(db: Db, ids: readonly string[], at: string): Promise<void> {
+  await db.updateTable('tasks').set({ delivered_at: at }).where('id', 'in', ids).where('delivered_at', 'is', null).execute();
+  await db.updateTable('tasks').set({ status: 'delivered' }).where('id', 'in', ids).where('status', '=', 'planned').execute();
+}
+
+/** The participant opened it (so it was delivered too): planned or delivered tasks become opened. */
+export async function markOpened(db: Db, ids: readonly string[], at: string): Promise<void> {
+  await db.updateTable('tasks').set({ opened_at: at }).where('id', 'in', ids).where('opened_at', 'is', null).execute();
+  await db.updateTable('tasks').set({ delivered_at: at }).where('id', 'in', ids).where('delivered_at', 'is', null).execute();
+  await db.updateTable('tasks').set({ status: 'opened' }).where('id', 'in', ids).where('status', 'in', ['planned', 'delivered']).execute();
+}
+
+/** The questionnaire version of the participant's most recent task with the questionnaire. */
+export async function latestVersionForParticipant(db: Db, participantId: string, questionnaireId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('tasks as t')
+    .innerJoin('participations as pa', 'pa.id', 't.participation_id')
+    .innerJoin('enrolment_times as e', 'e.id', 't.enrolment_time_id')
+    .select('t.questionnaire_version_id')
+    .where('pa.participant_id', '=', participantId)
+    .where('t.questionnaire_id', '=', questionnaireId)
+    .orderBy('e.start_datetime', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.questionnaire_version_id ?? null;
 }

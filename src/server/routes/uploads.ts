@@ -6,6 +6,8 @@ import { mediaMessages } from '../../shared/messages';
 import { HttpError, forbidden, notFound } from '../httpErrors';
 import { LocalStorage, TooManyBytes } from '../storage/localStorage';
 import { claimUploadGrant, findUploadGrant } from '../repositories/mediaFiles';
+import { claimPhotoUpload, findPhotoUpload } from '../repositories/photos';
+import { participantMessages } from '../../shared/messages';
 import { nowIso } from '../services/ids';
 import { messageSchema } from './schemas';
 
@@ -44,15 +46,19 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
       if (!storage.uploadSignatureValid(grantId, request.query.expires, request.query.signature)) {
         throw forbidden(mediaMessages.uploadLinkInvalid);
       }
-      const grant = await findUploadGrant(app.ctx.db, grantId);
+      // A media file's grant, or a participant's photo answer's.
+      const mediaGrant = await findUploadGrant(app.ctx.db, grantId);
+      const grant = mediaGrant ?? (await findPhotoUpload(app.ctx.db, grantId));
       if (!grant || grant.expires_at < nowIso()) throw forbidden(mediaMessages.uploadLinkInvalid);
       const contentType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
       if (contentType !== grant.content_type) throw new HttpError(415, mediaMessages.uploadWrongContentType);
       const type = mediaTypeOfContentType(grant.content_type);
       const limit = Number(grant.max_bytes);
-      const tooLarge = new HttpError(413, type ? MEDIA_LIMITS[type].message : mediaMessages.uploadMismatch);
+      const tooLargeMessage = !mediaGrant ? participantMessages.photoTooLarge : type ? MEDIA_LIMITS[type].message : mediaMessages.uploadMismatch;
+      const tooLarge = new HttpError(413, tooLargeMessage);
       if (Number(request.headers['content-length'] ?? 0) > limit) throw tooLarge;
-      if (!(await claimUploadGrant(app.ctx.db, grantId, nowIso()))) throw forbidden(mediaMessages.uploadLinkInvalid);
+      const claimed = mediaGrant ? await claimUploadGrant(app.ctx.db, grantId, nowIso()) : await claimPhotoUpload(app.ctx.db, grantId, nowIso());
+      if (!claimed) throw forbidden(mediaMessages.uploadLinkInvalid);
       try {
         await storage.write(grant.object_key, request.raw, limit);
       } catch (error) {

@@ -81,6 +81,20 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
+  async readStart(key: string, length: number): Promise<Buffer | null> {
+    let handle: fs.promises.FileHandle | null = null;
+    try {
+      handle = await fs.promises.open(this.pathOf(key), 'r');
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, 0);
+      return buffer.subarray(0, bytesRead);
+    } catch {
+      return null;
+    } finally {
+      await handle?.close();
+    }
+  }
+
   close(): void {
     // Nothing is held open between requests.
   }

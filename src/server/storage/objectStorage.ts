@@ -13,6 +13,8 @@ export interface ObjectStorage {
   /** A signed, expiring address to show or play an object. */
   createDownloadUrl(key: string, expiresAt: Date): Promise<string>;
   stat(key: string): Promise<StoredObject | null>;
+  /** The first bytes of an object (at most `length`), to check what it really is; null when it is not there. */
+  readStart(key: string, length: number): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
   /** Releases connections when the server stops. */
   close(): void;

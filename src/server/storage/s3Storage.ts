@@ -54,6 +54,19 @@ export class S3Storage implements ObjectStorage {
     }
   }
 
+  async readStart(key: string, length: number): Promise<Buffer | null> {
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key, Range: `bytes=0-${length - 1}` }));
+      return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : Buffer.alloc(0);
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404) return null;
+      // An empty object has no byte 0 to start a range at.
+      if (status === 416) return Buffer.alloc(0);
+      throw error;
+    }
+  }
+
   async remove(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
   }

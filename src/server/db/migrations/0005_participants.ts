@@ -137,7 +137,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('submitted_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('received_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('late', 'integer', (c) => c.notNull().defaultTo(0))
+    /** The task for an EMA prompt or a one-time task, which take one answer each; null for diary and anytime. */
+    .addColumn('exclusive_task_id', 'varchar(32)')
     .addUniqueConstraint('submissions_client_uq', ['participant_id', 'client_submission_id'])
+    .addUniqueConstraint('submissions_exclusive_task_uq', ['exclusive_task_id'])
     .execute();
   await db.schema.createIndex('submissions_task_idx').on('submissions').column('task_id').execute();
   await db.schema.createIndex('submissions_study_idx').on('submissions').columns(['study_id', 'questionnaire_id']).execute();
