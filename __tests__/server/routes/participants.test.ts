@@ -14,7 +14,7 @@ import type {
   ParticipantCountsAnswer,
 } from '../../../src/shared/types/participant';
 
-type Method = 'GET' | 'POST' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 const MISSING_ID = '000000000000000000000000';
 
 jest.setTimeout(30_000);

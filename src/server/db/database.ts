@@ -1,4 +1,5 @@
-// Opens the database the configuration names: SQLite (WAL, foreign keys on) by default, PostgreSQL with a URL.
+// Opens the database the configuration names: SQLite (WAL, synchronous FULL, foreign keys on) by default,
+// PostgreSQL with a URL.
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -36,7 +37,9 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL: a commit is on disk before it returns (WAL fsync per commit), so an acknowledged answer survives a
+  // power loss. Answers are committed in groups to keep that affordable (services/answers/groupCommit.ts).
+  sqlite.pragma('synchronous = FULL');
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), kind: 'sqlite' };
 }
 
