@@ -23,15 +23,15 @@ export const ParticipantRow = memo(function ParticipantRow({ participant, showAc
   return (
     <tr>
       <td className="font-monospace">{participant.participant_code}</td>
-      <td className="text-break">{participant.email}</td>
+      <td>{participant.email}</td>
       <td>{statusLabel(participation.status)}</td>
       <td>{participation.current_stage.stage_num}</td>
       <td>{participation.current_group.group_num}</td>
       <td>{participation.arrive_assigned ? 'Yes' : 'No'}</td>
-      <td className="text-nowrap">{arrival ? <time dateTime={arrival}>{arrivalText(arrival)}</time> : ''}</td>
+      <td>{arrival ? <time dateTime={arrival}>{arrivalText(arrival)}</time> : ''}</td>
       <td>
         {showActions && (
-          <div className="d-flex flex-wrap gap-2">
+          <div className="d-flex gap-2">
             <Button size="sm" variant="outline-primary" onClick={() => onAction('assign', participant)}>
               Assign To Another Stage{who}
             </Button>
