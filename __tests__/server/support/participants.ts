@@ -93,8 +93,8 @@ export async function createQuestionnaire(
   const created = await ok<Questionnaire>(app, { method: 'POST', url: '/api/qx_list', token, payload: { chin_name: `Questionnaire ${abbrev}`, abbrev } }, 201);
   let setId: string | null = null;
   if (options.mcSet) {
-    const set = await ok<MultipleChoiceSet>(app, { method: 'POST', url: `/api/qx_list/${created._id}/mc`, token, payload: options.mcSet }, 201);
-    setId = set._id;
+    const answer = await ok<{ set: MultipleChoiceSet }>(app, { method: 'POST', url: `/api/qx_list/${created._id}/mc`, token, payload: options.mcSet }, 201);
+    setId = answer.set._id;
   }
   await ok(app, {
     method: 'PUT',
