@@ -9,10 +9,11 @@ import { loginPageWeight } from './loginPageWeight';
 import { questionnaireEditor } from './questionnaireEditor';
 import { studyList } from './studyList';
 import { participantList } from './participantList';
+import { participantPlan } from './participantPlan';
 import { meets, type Benchmark, type BenchmarkResult, type Measure } from './types';
 import { upload } from './upload';
 
-export const benchmarks: Benchmark[] = [apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor, participantList];
+export const benchmarks: Benchmark[] = [apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor, participantList, participantPlan];
 
 interface Row {
   benchmark: string;

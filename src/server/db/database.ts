@@ -40,6 +40,9 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
   // FULL: a commit is on disk before it returns (WAL fsync per commit), so an acknowledged answer survives a
   // power loss. Answers are committed in groups to keep that affordable (services/answers/groupCommit.ts).
   sqlite.pragma('synchronous = FULL');
+  // 64 MB of page cache (the default is 2 MB): the plan's and the answers' tables grow to millions of rows, and
+  // their indexes then stay in memory instead of being read back for each insert.
+  sqlite.pragma('cache_size = -65536');
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), kind: 'sqlite' };
 }
 

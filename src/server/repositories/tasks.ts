@@ -1,5 +1,6 @@
 // The stored plan: tasks, read with the name and code of the questionnaire each was planned with.
-import type { Db } from './db';
+import { CompiledQuery } from 'kysely';
+import { dialectOf, type Db } from './db';
 import type { TaskRow } from '../db/types';
 
 /** Statuses a task can still leave; completed and cancelled are final. */
@@ -15,13 +16,42 @@ function withQuestionnaire(db: Db) {
     .select(['v.chin_name', 'v.abbrev']);
 }
 
-/** Rows per statement: SQLite allows 32,766 parameters, PostgreSQL 65,535; tasks have 23 columns. */
+/** Rows per statement: SQLite allows 32,766 parameters, PostgreSQL 65,535; tasks have 22 columns. */
 const INSERT_BATCH = 1000;
+
+const TASK_COLUMNS: readonly (keyof TaskRow)[] = [
+  'id', 'participation_id', 'enrolment_time_id', 'study_id', 'stage_id', 'group_id', 'kind', 'questionnaire_id',
+  'questionnaire_version_id', 'setting_index', 'prompt_task_id', 'notification_datetime', 'timezone', 'reminder',
+  'window_closes_at', 'diary_start_date', 'number_of_days', 'status', 'delivered_at', 'opened_at', 'completed_at',
+  'cancelled_at',
+];
+
+/**
+ * The text of a multi-row insert of `count` tasks. A plan inserts hundreds of rows; building them through the
+ * query builder costs more than the database takes to store them, and a fixed text is prepared once.
+ */
+const insertTexts = new Map<string, string>();
+function insertText(count: number, kind: 'sqlite' | 'postgres'): string {
+  const key = `${kind}:${count}`;
+  let text = insertTexts.get(key);
+  if (!text) {
+    let n = 0;
+    const placeholder = () => (kind === 'postgres' ? `$${++n}` : '?');
+    const tuples = Array.from({ length: count }, () => `(${TASK_COLUMNS.map(placeholder).join(', ')})`);
+    text = `insert into "tasks" (${TASK_COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`;
+    insertTexts.set(key, text);
+  }
+  return text;
+}
 
 /** Every row names every column (see services/plan/makePlan.ts). */
 export async function insertTasks(db: Db, rows: readonly TaskRow[]): Promise<void> {
+  const kind = dialectOf(db);
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    await db.insertInto('tasks').values(rows.slice(i, i + INSERT_BATCH)).execute();
+    const batch = rows.slice(i, i + INSERT_BATCH);
+    const parameters: unknown[] = [];
+    for (const row of batch) for (const column of TASK_COLUMNS) parameters.push(row[column]);
+    await db.executeQuery(CompiledQuery.raw(insertText(batch.length, kind), parameters));
   }
 }
 
