@@ -10,10 +10,11 @@ import { questionnaireEditor } from './questionnaireEditor';
 import { studyList } from './studyList';
 import { participantList } from './participantList';
 import { participantPlan } from './participantPlan';
+import { participantAnswers } from './participantAnswers';
 import { meets, type Benchmark, type BenchmarkResult, type Measure } from './types';
 import { upload } from './upload';
 
-export const benchmarks: Benchmark[] = [apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor, participantList, participantPlan];
+export const benchmarks: Benchmark[] = [apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor, participantList, participantPlan, participantAnswers];
 
 interface Row {
   benchmark: string;

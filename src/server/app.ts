@@ -12,6 +12,7 @@ import { ensureSystemOwner, sessionSecret } from './services/bootstrap';
 import { createTokenSigner } from './services/tokens';
 import { createStorage } from './storage';
 import { createMailer } from './services/mail';
+import { createAnswerStore } from './services/answers/answerStore';
 import { mediaRoutes } from './routes/media';
 import { uploadRoutes } from './routes/uploads';
 import { configRoutes } from './routes/config';
@@ -57,7 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new RequestLog(),
   });
 
-  const { db, kind } = openDatabase({
+  const { db, kind, sqliteFile } = openDatabase({
     url: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'portal.sqlite'),
     schema: options.databaseSchema,
@@ -70,7 +71,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => storage.close());
   const mailer = createMailer(config, app.log);
   app.addHook('onClose', async () => mailer.close());
-  const ctx: AppContext = { config, db, dbKind: kind, tokens: createTokenSigner(secret), storage, mailer };
+  const answers = createAnswerStore(db, sqliteFile);
+  // On close, the answers already submitted are written before the writer stops.
+  app.addHook('onClose', async () => answers.close());
+  const ctx: AppContext = { config, db, dbKind: kind, tokens: createTokenSigner(secret), storage, mailer, answers };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
   app.decorateRequest('participantAuth', null);

@@ -6,6 +6,7 @@ import type { DatabaseKind } from './db/database';
 import type { TokenSigner } from './services/tokens';
 import type { ObjectStorage } from './storage/objectStorage';
 import type { Mailer } from './services/mail';
+import type { AnswerStore } from './services/answers/answerStore';
 
 export interface AppContext {
   config: Config;
@@ -14,4 +15,6 @@ export interface AppContext {
   tokens: TokenSigner;
   storage: ObjectStorage;
   mailer: Mailer;
+  /** Commits participants' answers in groups. */
+  answers: AnswerStore;
 }

@@ -44,14 +44,23 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** Starts the server with the settings given (DATA_DIR, DATABASE_URL…) on `port` (a free one by default). */
-export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+/**
+ * Starts the server with the settings given (DATA_DIR, DATABASE_URL…) on `port` (a free one by default);
+ * `nodeArgs` go to Node itself (--cpu-prof to profile a benchmark, say). Errors are always kept for logs().
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  port?: number,
+  nodeArgs: string[] = [],
+  outputMode: 'capture' | 'ignore' = 'capture',
+): Promise<ServerProcess> {
   const listenOn = port ?? (await freePort());
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, serverEntry], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(listenOn), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // 'ignore' for benchmarks: reading the server's log lines would take CPU from the load generator.
+    stdio: ['ignore', outputMode === 'capture' ? 'pipe' : 'ignore', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-100_000);
@@ -105,9 +114,9 @@ export interface SeededStudy {
 
 /**
  * Over HTTP, on a running server started with OWNER_EMAIL / OWNER_PASSWORD: a lab, its manager, an active study
- * without consent and a questionnaire with one required text question.
+ * without consent and a questionnaire of required text questions (one by default).
  */
-export async function seedStudyOverHttp(server: ServerProcess): Promise<SeededStudy> {
+export async function seedStudyOverHttp(server: ServerProcess, questionCount = 1): Promise<SeededStudy> {
   const must = <T>(answer: JsonAnswer<T>, status: number, what: string): T => {
     if (answer.status !== status) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body;
@@ -120,14 +129,14 @@ export async function seedStudyOverHttp(server: ServerProcess): Promise<SeededSt
   must(await request(server, 'POST', `/api/studies/${study._id}/activate`, manager), 200, 'activate');
   must(await request(server, 'PUT', `/api/studies/${study._id}/edit_consent`, manager, { consent: '', consentNeeded: false }), 200, 'consent off');
   const q = must(await request<{ _id: string }>(server, 'POST', '/api/qx_list', manager, { chin_name: 'Check-in', abbrev: 'CHK' }), 201, 'questionnaire');
-  const question = {
-    _id: 'q0',
-    question_num: '1',
-    html_question: '<p>How are you?</p>',
-    position: 0,
+  const questions = Array.from({ length: questionCount }, (_, i) => ({
+    _id: `q${i}`,
+    question_num: String(i + 1),
+    html_question: `<p>Question ${i + 1}: how are you?</p>`,
+    position: i,
     dependency: [],
-    other_info: [{ _id: 'r0', position: 0, type: 'text', validation: { required: true, regex_string: '', identical_to_prev_question: false, earlier: null } }],
-  };
-  must(await request(server, 'PUT', `/api/qx_list/${q._id}/edit`, manager, { chin_name: 'Check-in', abbrev: 'CHK', chin_content: [question] }), 200, 'edit questionnaire');
+    other_info: [{ _id: `r${i}`, position: 0, type: 'text', validation: { required: true, regex_string: '', identical_to_prev_question: false, earlier: null } }],
+  }));
+  must(await request(server, 'PUT', `/api/qx_list/${q._id}/edit`, manager, { chin_name: 'Check-in', abbrev: 'CHK', chin_content: questions }), 200, 'edit questionnaire');
   return { manager, studyId: study._id, studyCode: study.study_code, groupId: study.stage_list[0].participant_group_list[0]._id, questionnaireId: q._id };
 }

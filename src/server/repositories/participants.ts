@@ -1,6 +1,7 @@
 // Participant accounts and their participations in studies.
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from './db';
+import { prepared } from './prepared';
 import type { ParticipantRow, ParticipantsTable, ParticipationRow, ParticipationsTable } from '../db/types';
 
 export function insertParticipant(db: Db, row: Insertable<ParticipantsTable>): Promise<unknown> {
@@ -24,13 +25,13 @@ export function insertParticipation(db: Db, row: Insertable<ParticipationsTable>
   return db.insertInto('participations').values(row).execute();
 }
 
-export function findParticipation(db: Db, participantId: string, studyId: string): Promise<ParticipationRow | undefined> {
-  return db
-    .selectFrom('participations')
-    .selectAll()
-    .where('participant_id', '=', participantId)
-    .where('study_id', '=', studyId)
-    .executeTakeFirst();
+const participationOf = prepared(2, (db: Db, participantId: string, studyId: string) =>
+  db.selectFrom('participations').selectAll().where('participant_id', '=', participantId).where('study_id', '=', studyId),
+);
+
+/** Every app call about a study asks it: a prepared query. */
+export async function findParticipation(db: Db, participantId: string, studyId: string): Promise<ParticipationRow | undefined> {
+  return (await participationOf(db, participantId, studyId))[0];
 }
 
 export function findParticipationById(db: Db, id: string): Promise<ParticipationRow | undefined> {

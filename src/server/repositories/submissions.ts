@@ -2,14 +2,15 @@
 import type { Db } from './db';
 import type { AnswerItemRow, SubmissionRow } from '../db/types';
 import { OPEN_STATUSES } from './tasks';
+import { prepared } from './prepared';
 
-export function findSubmissionByClientId(db: Db, participantId: string, clientSubmissionId: string): Promise<SubmissionRow | undefined> {
-  return db
-    .selectFrom('submissions')
-    .selectAll()
-    .where('participant_id', '=', participantId)
-    .where('client_submission_id', '=', clientSubmissionId)
-    .executeTakeFirst();
+const byClientId = prepared(2, (db: Db, participantId: string, clientSubmissionId: string) =>
+  db.selectFrom('submissions').selectAll().where('participant_id', '=', participantId).where('client_submission_id', '=', clientSubmissionId),
+);
+
+/** Every answer call asks it first (is this a retry?): a prepared query. */
+export async function findSubmissionByClientId(db: Db, participantId: string, clientSubmissionId: string): Promise<SubmissionRow | undefined> {
+  return (await byClientId(db, participantId, clientSubmissionId))[0];
 }
 
 /** Inserts the submissions that break no unique rule; answers the ids of those inserted. */
@@ -43,9 +44,10 @@ export async function completeTasks(db: Db, taskIds: readonly string[], now: str
     .execute();
 }
 
+const forExclusiveTask = prepared(1, (db: Db, taskId: string) => db.selectFrom('submissions').select('id').where('exclusive_task_id', '=', taskId));
+
 export async function hasSubmissionForTask(db: Db, taskId: string): Promise<boolean> {
-  const row = await db.selectFrom('submissions').select('id').where('exclusive_task_id', '=', taskId).executeTakeFirst();
-  return row !== undefined;
+  return (await forExclusiveTask(db, taskId)).length > 0;
 }
 
 export function listAnswerItems(db: Db, submissionId: string): Promise<AnswerItemRow[]> {

@@ -1,6 +1,7 @@
 // The stored plan: tasks, read with the name and code of the questionnaire each was planned with.
 import { CompiledQuery } from 'kysely';
 import { dialectOf, type Db } from './db';
+import { prepared } from './prepared';
 import type { TaskRow } from '../db/types';
 
 /** Statuses a task can still leave; completed and cancelled are final. */
@@ -55,8 +56,10 @@ export async function insertTasks(db: Db, rows: readonly TaskRow[]): Promise<voi
   }
 }
 
-export function findTask(db: Db, id: string): Promise<TaskRow | undefined> {
-  return db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+const taskById = prepared(1, (db: Db, id: string) => db.selectFrom('tasks').selectAll().where('id', '=', id));
+
+export async function findTask(db: Db, id: string): Promise<TaskRow | undefined> {
+  return (await taskById(db, id))[0];
 }
 
 /** EMA notifications of a participation still to come (not answered, not cancelled), soonest first. */

@@ -1,6 +1,7 @@
 // Group commit: work that arrives while a transaction is being written waits and is written together in the
 // next one. Each caller's promise settles only after the transaction holding its work has committed, so an
 // answer acknowledged is an answer stored; one commit (one fsync on SQLite with synchronous=FULL) serves many.
+// Two groups may be under way at once, so the writer never waits for the main thread between two commits.
 export type BatchWriter<T, R> = (items: readonly T[]) => Promise<R[]>;
 
 interface Pending<T, R> {
@@ -11,34 +12,48 @@ interface Pending<T, R> {
 
 export class GroupCommitter<T, R> {
   private queue: Pending<T, R>[] = [];
-  private writing = false;
+  private inFlight = 0;
+  private scheduled = false;
+  private drained: Array<() => void> = [];
 
   constructor(
     private readonly write: BatchWriter<T, R>,
     private readonly maxBatch = 256,
+    private readonly maxInFlight = 2,
   ) {}
 
   submit(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      if (!this.writing) {
-        this.writing = true;
-        // Let the calls already under way join this first batch.
-        setImmediate(() => void this.drain());
+      if (!this.scheduled && this.inFlight < this.maxInFlight) {
+        this.scheduled = true;
+        // Let the calls already under way join this group.
+        setImmediate(() => {
+          this.scheduled = false;
+          this.pump();
+        });
       }
     });
   }
 
-  private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
+  private pump(): void {
+    while (this.queue.length > 0 && this.inFlight < this.maxInFlight) {
       const batch = this.queue.splice(0, this.maxBatch);
-      try {
-        const results = await this.write(batch.map((p) => p.item));
-        batch.forEach((p, i) => p.resolve(results[i]));
-      } catch (error) {
-        for (const p of batch) p.reject(error);
-      }
+      this.inFlight += 1;
+      this.write(batch.map((p) => p.item)).then(
+        (results) => batch.forEach((p, i) => p.resolve(results[i])),
+        (error: unknown) => batch.forEach((p) => p.reject(error)),
+      ).finally(() => {
+        this.inFlight -= 1;
+        this.pump();
+        if (this.inFlight === 0 && this.queue.length === 0) for (const done of this.drained.splice(0)) done();
+      });
     }
-    this.writing = false;
+  }
+
+  /** Resolves once everything submitted so far is written (before the server stops). */
+  idle(): Promise<void> {
+    if (this.inFlight === 0 && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.drained.push(resolve));
   }
 }

@@ -1,9 +1,9 @@
 // A participant's answer (PARTICIPANTS.md "Answers"): checked against the questionnaire as planned, stored with
 // its items in a committed transaction before the 201, once per submissionId. A late answer is stored and marked
-// late. Answers arriving together are committed together (group commit).
+// late. Answers arriving together are committed together (answerStore.ts).
 import type { AppContext } from '../../context';
 import type { Db } from '../../repositories/db';
-import type { AnswerItemRow, ParticipantRow, ParticipationRow, SubmissionRow, TaskRow } from '../../db/types';
+import type { ParticipantRow, ParticipationRow, SubmissionRow, TaskRow } from '../../db/types';
 import type { AnswerItem, ResponseBody } from '../../../shared/types/participantApp';
 import { answersProblem } from '../../../shared/questionnaire/answers';
 import { participantMessages } from '../../../shared/messages';
@@ -11,19 +11,12 @@ import { badRequest, conflict, notFound } from '../../httpErrors';
 import { findParticipation } from '../../repositories/participants';
 import { findArrival } from '../../repositories/plans';
 import { findAnytimeTask, findTask } from '../../repositories/tasks';
-import {
-  completeTasks,
-  findSubmissionByClientId,
-  hasSubmissionForTask,
-  insertAnswerItems,
-  insertSubmissionsOnce,
-} from '../../repositories/submissions';
-import { attachPhotos, findPhotoUploadsByKeys } from '../../repositories/photos';
+import { findSubmissionByClientId, hasSubmissionForTask } from '../../repositories/submissions';
+import { findPhotoUploadsByKeys } from '../../repositories/photos';
 import { questionnaireAsPlanned } from '../plan/questionnaireVersions';
 import { diaryEndDate, localDate } from '../plan/diaryDays';
 import { checkStoredPhoto } from '../photos';
 import { newId, nowIso } from '../ids';
-import { GroupCommitter } from './groupCommit';
 
 export interface StoredAnswer {
   _id: string;
@@ -31,81 +24,12 @@ export interface StoredAnswer {
   status: 200 | 201;
 }
 
-interface Write {
-  submission: SubmissionRow;
-  items: AnswerItemRow[];
-  /** Tasks this answer completes (an EMA prompt in its window, a one-time task). */
-  completes: string[];
-  photoIds: string[];
-}
-
-type WriteResult = StoredAnswer | { refused: 'taskAlreadyAnswered' | 'photoTaken' };
-
 /** The same submission again, or the same id used for something else. */
 function replay(existing: SubmissionRow, body: ResponseBody): StoredAnswer {
   if (existing.questionnaire_id !== body.questionnaireId || (body.taskId !== null && existing.task_id !== body.taskId)) {
     throw conflict(participantMessages.submissionReused);
   }
   return { _id: existing.id, status: 200 };
-}
-
-async function writeBatch(db: Db, writes: readonly Write[]): Promise<WriteResult[]> {
-  return db.transaction().execute(async (trx) => {
-    // One client id twice in one batch: the first is written, the others answer as replays below.
-    const firstOfClient = new Map<string, Write>();
-    for (const w of writes) {
-      const key = `${w.submission.participant_id}/${w.submission.client_submission_id}`;
-      if (!firstOfClient.has(key)) firstOfClient.set(key, w);
-    }
-    const candidates = [...firstOfClient.values()];
-    const inserted = await insertSubmissionsOnce(trx, candidates.map((w) => w.submission));
-    const stored = candidates.filter((w) => inserted.has(w.submission.id));
-    await insertAnswerItems(trx, stored.flatMap((w) => w.items));
-    await completeTasks(trx, stored.flatMap((w) => w.completes), nowIso());
-    const results = new Map<Write, WriteResult>();
-    for (const w of stored) {
-      if (w.photoIds.length > 0 && (await attachPhotos(trx, w.photoIds, w.submission.id)) !== w.photoIds.length) {
-        // A photo already attached to another answer: nothing of this answer may stay.
-        throw new PhotoTaken(w);
-      }
-      results.set(w, { _id: w.submission.id, status: 201 });
-    }
-    for (const w of writes) {
-      if (results.has(w)) continue;
-      const existing = await findSubmissionByClientId(trx, w.submission.participant_id, w.submission.client_submission_id);
-      results.set(w, existing ? { _id: existing.id, status: 200 } : { refused: 'taskAlreadyAnswered' });
-    }
-    return writes.map((w) => results.get(w) as WriteResult);
-  });
-}
-
-class PhotoTaken extends Error {
-  constructor(readonly write: Write) {
-    super('photo already attached');
-  }
-}
-
-/** Writes a batch; a photo conflict (rare) refuses its answer and writes the rest again without it. */
-async function writeWithRetry(db: Db, writes: readonly Write[]): Promise<WriteResult[]> {
-  try {
-    return await writeBatch(db, writes);
-  } catch (error) {
-    if (!(error instanceof PhotoTaken)) throw error;
-    const rest = writes.filter((w) => w !== error.write);
-    const results = await writeWithRetry(db, rest);
-    return writes.map((w) => (w === error.write ? { refused: 'photoTaken' } : results[rest.indexOf(w)]));
-  }
-}
-
-const committers = new WeakMap<Db, GroupCommitter<Write, WriteResult>>();
-
-function committerOf(db: Db): GroupCommitter<Write, WriteResult> {
-  let committer = committers.get(db);
-  if (!committer) {
-    committer = new GroupCommitter((writes) => writeWithRetry(db, writes));
-    committers.set(db, committer);
-  }
-  return committer;
 }
 
 /** The task an answer is for: the named task (a reminder answers its prompt), or the anytime task. */
@@ -178,7 +102,7 @@ export async function submitResponse(ctx: AppContext, participant: ParticipantRo
 
   const late = isLate(task, submittedAt);
   const id = newId();
-  const result = await committerOf(db).submit({
+  const result = await ctx.answers.submit({
     submission: {
       id,
       participant_id: participant.id,
