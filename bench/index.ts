@@ -11,10 +11,11 @@ import { studyList } from './studyList';
 import { participantList } from './participantList';
 import { participantPlan } from './participantPlan';
 import { participantAnswers } from './participantAnswers';
+import { participantListApi } from './participantListApi';
 import { meets, type Benchmark, type BenchmarkResult, type Measure } from './types';
 import { upload } from './upload';
 
-export const benchmarks: Benchmark[] = [apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor, participantList, participantPlan, participantAnswers];
+export const benchmarks: Benchmark[] = [apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor, participantList, participantPlan, participantAnswers, participantListApi];
 
 interface Row {
   benchmark: string;

@@ -106,6 +106,7 @@ export const OWNER_PASSWORD = 'owner-process-password';
 
 export interface SeededStudy {
   manager: string;
+  managerId: string;
   studyId: string;
   studyCode: string;
   groupId: string;
@@ -124,7 +125,8 @@ export async function seedStudyOverHttp(server: ServerProcess, questionCount = 1
   const owner = must(await request<{ token: string }>(server, 'POST', '/api/users/systemowner/login', undefined, { email: OWNER_EMAIL, password: OWNER_PASSWORD }), 200, 'owner login').token;
   const email = `manager-${Date.now()}@process.test`;
   must(await request(server, 'POST', '/api/labs/systemowner/createlab', owner, { labName: 'Process lab', email, password: 'manager-password', organization: 1 }), 201, 'create lab');
-  const manager = must(await request<{ token: string }>(server, 'POST', '/api/users/login', undefined, { email, password: 'manager-password', organization: 1 }), 200, 'manager login').token;
+  const login = must(await request<{ token: string; _id: string }>(server, 'POST', '/api/users/login', undefined, { email, password: 'manager-password', organization: 1 }), 200, 'manager login');
+  const manager = login.token;
   const study = must(await request<{ _id: string; study_code: string; stage_list: { participant_group_list: { _id: string }[] }[] }>(server, 'POST', '/api/studies', manager), 201, 'create study');
   must(await request(server, 'POST', `/api/studies/${study._id}/activate`, manager), 200, 'activate');
   must(await request(server, 'PUT', `/api/studies/${study._id}/edit_consent`, manager, { consent: '', consentNeeded: false }), 200, 'consent off');
@@ -138,5 +140,5 @@ export async function seedStudyOverHttp(server: ServerProcess, questionCount = 1
     other_info: [{ _id: `r${i}`, position: 0, type: 'text', validation: { required: true, regex_string: '', identical_to_prev_question: false, earlier: null } }],
   }));
   must(await request(server, 'PUT', `/api/qx_list/${q._id}/edit`, manager, { chin_name: 'Check-in', abbrev: 'CHK', chin_content: questions }), 200, 'edit questionnaire');
-  return { manager, studyId: study._id, studyCode: study.study_code, groupId: study.stage_list[0].participant_group_list[0]._id, questionnaireId: q._id };
+  return { manager, managerId: login._id, studyId: study._id, studyCode: study.study_code, groupId: study.stage_list[0].participant_group_list[0]._id, questionnaireId: q._id };
 }
