@@ -96,6 +96,13 @@ describe('LocalStorage', () => {
       expect(await storage.stat('lab/images/missing.png')).toBeNull();
     });
 
+    it('reads the first bytes of a file (fewer when it is shorter), and nothing for a missing key', async () => {
+      await storage.write('photos/p/1.png', Readable.from([Buffer.from('0123456789')]), 100);
+      expect((await storage.readStart('photos/p/1.png', 4))?.toString()).toBe('0123');
+      expect((await storage.readStart('photos/p/1.png', 64))?.toString()).toBe('0123456789');
+      expect(await storage.readStart('photos/p/missing.png', 4)).toBeNull();
+    });
+
     it('removes a file, and a missing one without error', async () => {
       await storage.write('lab/audios/5-e.mp3', Readable.from([Buffer.from('x')]), 10);
       await storage.remove('lab/audios/5-e.mp3');

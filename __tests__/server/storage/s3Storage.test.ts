@@ -1,4 +1,4 @@
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { LightMyRequestResponse } from 'fastify';
 import { call, createTestApp, databases, grantUpload, json, labUserToken, ownerToken, seedLab, type SeededLab, type TestApp, type UploadGrant } from '../support/testApp';
 import { S3RVER_KEY, startS3, type RunningS3 } from '../support/s3';
@@ -177,6 +177,13 @@ describe.each(databases)('S3-compatible storage through s3rver (%s)', (database)
     expect(res.statusCode).toBe(200);
     expect(await headStatus(g.file)).toBe(404);
     expect((await fetch(file.url)).status).toBe(404);
+  });
+
+  it('reads the first bytes of an object with a ranged GET, nothing for a missing key', async () => {
+    const storage = t.app.ctx.storage;
+    await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: 'photos/p/start.png', Body: Buffer.from('0123456789'), ContentType: 'image/png' }));
+    expect((await storage.readStart('photos/p/start.png', 4))?.toString()).toBe('0123');
+    expect(await storage.readStart('photos/p/none.png', 4)).toBeNull();
   });
 
   it('has no local upload or download routes', async () => {
