@@ -10,6 +10,7 @@ import {
   createParticipant,
   createQuestionnaire,
   createStudy,
+  setConsent,
   setGroupSettings,
 } from '../support/participants';
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
@@ -160,6 +161,16 @@ describe.each(databases)('participant app studies (%s)', (database) => {
       expect(messageOf(again)).toBe(participantMessages.alreadyEnrolled);
       const notNeeded = await participantIn(study);
       expect(messageOf(await api('POST', `/api/app/studies/${study._id}/consent`, notNeeded.session.token, { agree: true }))).toBe(participantMessages.consentNotNeeded);
+    });
+
+    it('a participant still waiting when the study stops asking for consent is enrolled at the next call', async () => {
+      const withConsent = await studyWithPlan(true);
+      const p = await participantIn(withConsent);
+      await setConsent(t.app.ctx.db, withConsent._id, false);
+      const planned = await tasks(withConsent, p.session.token);
+      expect(planned.once).toHaveLength(1);
+      const list = json<{ participations: AppParticipation[] }>(await api('GET', '/api/app/studies', p.session.token));
+      expect(list.participations[0].status).toBe('enrolled');
     });
   });
 

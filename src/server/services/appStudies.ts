@@ -1,7 +1,7 @@
 // The participant app's study calls: join by study code, list participations, consent, withdraw, and the tasks
 // (whose first call after an assignment records the arrival and makes the plan).
 import type { Db } from '../repositories/db';
-import type { ParticipantRow } from '../db/types';
+import type { ParticipantRow, ParticipationRow } from '../db/types';
 import type {
   AppDiaryTask,
   AppEmaTask,
@@ -81,11 +81,26 @@ export async function joinStudy(db: Db, participant: ParticipantRow, studyCode: 
   return readOne(db, participant.id, study.id);
 }
 
+/**
+ * A participation waiting for consent in a study that no longer asks for it (the form was switched off after
+ * the participant joined) is enrolled, as joining would have done.
+ */
+async function enrolWhenConsentDropped(db: Db, participation: ParticipationRow): Promise<ParticipationRow> {
+  if (participation.status !== 'invited') return participation;
+  const [consent] = await listConsentOfStudies(db, [participation.study_id]);
+  if (consent?.consent_needed === 1) return participation;
+  await updateParticipation(db, participation.id, { status: 'enrolled' });
+  return { ...participation, status: 'enrolled' };
+}
+
 /** Agreeing to stage 1's consent form: the text agreed to and the moment are kept. */
 export async function giveConsent(db: Db, participant: ParticipantRow, studyId: string, agree: boolean): Promise<AppParticipation> {
   const participation = await participationOf(db, participant.id, studyId);
   const current = await readOne(db, participant.id, studyId);
-  if (!current.consent.consent_needed) throw conflict(participantMessages.consentNotNeeded);
+  if (!current.consent.consent_needed) {
+    if ((await enrolWhenConsentDropped(db, participation)).status !== participation.status) return readOne(db, participant.id, studyId);
+    throw conflict(participantMessages.consentNotNeeded);
+  }
   if (participation.status === 'withdrawn') throw conflict(participantMessages.alreadyWithdrawn);
   if (participation.status !== 'invited') throw conflict(participantMessages.alreadyEnrolled);
   if (!agree) throw badRequest(participantMessages.consentMustAgree);
@@ -110,7 +125,7 @@ export async function withdraw(db: Db, participant: ParticipantRow, studyId: str
  * the plan; later calls read it. Until consent is given there are none.
  */
 export async function tasksOf(db: Db, participant: ParticipantRow, studyId: string, labId: () => Promise<string>): Promise<AppTasksAnswer> {
-  let participation = await participationOf(db, participant.id, studyId);
+  let participation = await enrolWhenConsentDropped(db, await participationOf(db, participant.id, studyId));
   if (participation.status === 'invited') throw conflict(participantMessages.notEnrolled);
   if (participation.status === 'enrolled' && participation.arrive_assigned === 0) {
     await arrive(db, participation, await labId());
