@@ -30,6 +30,8 @@ const MediaFilesPage = lazy(() => import('../features/media/MediaFilesPage'));
 const CreateFilePage = lazy(() => import('../features/media/CreateFilePage'));
 const EditFilePage = lazy(() => import('../features/media/EditFilePage'));
 const QuestionnaireListPage = lazy(() => import('../features/questionnaires/QuestionnaireListPage'));
+const ParticipantListPage = lazy(() => import('../features/participants/ParticipantListPage'));
+const StudyProgressPage = lazy(() => import('../features/participants/StudyProgressPage'));
 
 export function AppRoutes() {
   return (
@@ -47,8 +49,8 @@ export function AppRoutes() {
           <Route element={<Layout />}>
             <Route path={paths.studies.path} element={<StudyListPage />} />
             <Route path={paths.studyEdit.path} element={<StudyEditorPage />} />
-            <Route path={paths.participants.path} element={<SectionPage title="Participant List" />} />
-            <Route path={paths.studyProgress.path} element={<SectionPage title="Study Progress" />} />
+            <Route path={paths.participants.path} element={<ParticipantListPage />} />
+            <Route path={paths.studyProgress.path} element={<StudyProgressPage />} />
             <Route path={paths.questionnaires.path} element={<QuestionnaireListPage />} />
             <Route path={paths.questionnaireEditor.path} element={<QuestionnaireEditorRoute />} />
             <Route path={paths.mediaFiles.path} element={<MediaFilesPage />} />

@@ -5,6 +5,7 @@ import * as studiesAndMedia from './0002_studies_and_media';
 import * as questionnaires from './0003_questionnaires';
 import * as listIndexes from './0004_list_indexes';
 import * as groupQuestionnaires from './0005_group_questionnaires';
+import * as participants from './0006_participants';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_questionnaires': questionnaires,
   '0004_list_indexes': listIndexes,
   '0005_group_questionnaires': groupQuestionnaires,
+  '0006_participants': participants,
 };
