@@ -15,7 +15,6 @@ import type { Study } from '../../src/shared/types/study';
 import { Api, seedLab, uniqueEmail } from './support/api';
 import { rowWith, signInAsLabUser } from './support/pages';
 import { useProduct } from './support/product';
-import { setGroupSettings } from './support/studySettings';
 
 const product = useProduct();
 const PASSWORD = 'participant-pass-1';
@@ -43,9 +42,23 @@ async function seedStudy(api: Api, token: string) {
   const mood = await questionnaire(api, token, 'Evening Mood', 'MOOD');
   const sleep = await questionnaire(api, token, 'Sleep Diary', 'SLEEPD');
   const group = study.stage_list[1].participant_group_list[0];
-  setGroupSettings(product.server.dataDir, group._id, {
-    ema: [{ ...newEmaSetting(HONG_KONG), questionnaire_list: [mood], time_list: ['09:00', '21:00'], number_of_days: 3 }],
-    diary: [{ ...newDiarySetting(HONG_KONG), questionnaire_list: [sleep], number_of_days: 7 }],
+  // Saved as the study editor's Save Changes saves them.
+  await api.call('PUT', `/api/studies/${study._id}/edit_except_consent`, {
+    token,
+    body: {
+      stage_list: [
+        {
+          _id: study.stage_list[1]._id,
+          participant_group_list: [
+            {
+              _id: group._id,
+              ema_list: [{ ...newEmaSetting(HONG_KONG), questionnaire_list: [mood], time_list: ['09:00', '21:00'], number_of_days: 3 }],
+              diary_list: [{ ...newDiarySetting(HONG_KONG), questionnaire_list: [sleep], number_of_days: 7 }],
+            },
+          ],
+        },
+      ],
+    },
   });
   return study;
 }

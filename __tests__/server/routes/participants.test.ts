@@ -34,7 +34,7 @@ describe.each(databases)('researcher participant calls (%s)', (database) => {
     managerA = await labUserToken(t.app, labA.managerEmail, labA.managerPassword);
     managerB = await labUserToken(t.app, labB.managerEmail, labB.managerPassword);
     study = await createStudy(t.app, managerA, { stages: 2, consent: true });
-    await addGroup(t.app.ctx.db, study.stage_list[1]._id, 2, 'Second group');
+    await addGroup(t.app, managerA, study.stage_list[1]._id, 'Second group');
   }, 60_000);
   afterAll(async () => t.close(), 30_000);
 
@@ -192,7 +192,7 @@ describe.each(databases)('researcher participant calls (%s)', (database) => {
 
     beforeAll(async () => {
       fresh = await createStudy(t.app, managerA, { stages: 2 });
-      const g2 = await addGroup(t.app.ctx.db, fresh.stage_list[1]._id, 2);
+      const g2 = await addGroup(t.app, managerA, fresh.stage_list[1]._id);
       people = [];
       for (let i = 0; i < 4; i += 1) people.push(await createParticipant(t.app, managerA, fresh._id));
       await assign(t.app, managerA, fresh._id, people[1]._id, fresh.stage_list[1]._id, fresh.stage_list[1].participant_group_list[0]._id);
@@ -251,4 +251,5 @@ describe.each(databases)('researcher participant calls (%s)', (database) => {
       expect(await list(empty._id)).toEqual([]);
     });
   });
+
 });

@@ -1,6 +1,7 @@
 // Helpers for the participant tests: studies with stages and groups, group settings, questionnaires and
-// participants. Group settings are written straight into the group's JSON columns here, in one place, so
-// that a change of how the study editor stores them changes only this helper.
+// participants. Group settings go through the study structure's own repository functions and stored form
+// (services/groupLists.ts), in one place; they skip Save Changes' rules on purpose, so that a test can store a
+// setting the plan must leave out.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../src/server/db/types';
@@ -9,7 +10,9 @@ import type { Study } from '../../../src/shared/types/study';
 import type { Participant } from '../../../src/shared/types/participant';
 import type { AppSession } from '../../../src/shared/types/participantApp';
 import type { MultipleChoiceSet, Question, Questionnaire } from '../../../src/shared/questionnaire/types';
-import { newId } from '../../../src/server/services/ids';
+import { updateGroup } from '../../../src/server/repositories/studies';
+import { replaceGroupReferences } from '../../../src/server/repositories/groupQuestionnaires';
+import { diaryCandidate, emaCandidate, listColumns, referencesOf, storedDiary, storedEma, type GroupLists } from '../../../src/server/services/groupLists';
 import { call, json } from './testApp';
 import { uniqueEmail } from './api';
 
@@ -22,38 +25,35 @@ export interface GroupSettings {
   anytime?: string[];
 }
 
-/** Writes a group's assessment settings (the JSON columns the study editor saves). */
+/** Stores a group's four lists as Save Changes stores them (JSON documents of ids and group_questionnaires). */
 export async function setGroupSettings(db: Kysely<Database>, groupId: string, settings: GroupSettings): Promise<void> {
-  await db
-    .updateTable('participant_groups')
-    .set({
-      ema_list: JSON.stringify(settings.ema ?? []),
-      diary_list: JSON.stringify(settings.diary ?? []),
-      questionnaire_list: JSON.stringify(settings.once ?? []),
-      no_submission_limit_list: JSON.stringify(settings.anytime ?? []),
-    })
-    .where('id', '=', groupId)
-    .execute();
+  const lists: GroupLists = {
+    ema_list: (settings.ema ?? []).map((setting) => storedEma(emaCandidate(setting))),
+    diary_list: (settings.diary ?? []).map((setting) => storedDiary(diaryCandidate(setting))),
+    questionnaire_list: settings.once ?? [],
+    no_submission_limit_list: settings.anytime ?? [],
+  };
+  await db.transaction().execute(async (trx) => {
+    await updateGroup(trx, groupId, listColumns(lists));
+    await replaceGroupReferences(trx, groupId, referencesOf(lists));
+  });
 }
 
-/** Adds a group to a stage (the study editor's add-group call belongs to another issue). */
-export async function addGroup(db: Kysely<Database>, stageId: string, groupNum: number, name = `Group ${groupNum}`): Promise<string> {
-  const id = newId();
-  await db
-    .insertInto('participant_groups')
-    .values({
-      id,
-      stage_id: stageId,
-      group_num: groupNum,
-      name,
-      ema_list: '[]',
-      diary_list: '[]',
-      questionnaire_list: '[]',
-      questionnaire_list_free_to_choose: 0,
-      no_submission_limit_list: '[]',
-    })
-    .execute();
-  return id;
+/** Adds a group to a stage with the study editor's add_group call; the new group's id. */
+export async function addGroup(app: FastifyInstance, token: string, stageId: string, name?: string): Promise<string> {
+  const study = await ok<Study>(app, { method: 'PUT', url: `/api/studies/${stageId}/add_group`, token });
+  const stage = study.stage_list.find((s) => s._id === stageId);
+  const group = stage?.participant_group_list.at(-1);
+  if (!group) throw new Error(`add_group answered no group for stage ${stageId}`);
+  if (name !== undefined) {
+    await ok(app, {
+      method: 'PUT',
+      url: `/api/studies/${study._id}/edit_except_consent`,
+      token,
+      payload: { stage_list: [{ _id: stageId, participant_group_list: [{ _id: group._id, name }] }] },
+    });
+  }
+  return group._id;
 }
 
 export async function setConsent(db: Kysely<Database>, studyId: string, needed: boolean, content = '<p>I agree</p>'): Promise<void> {

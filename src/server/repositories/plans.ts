@@ -67,12 +67,3 @@ export function insertQuestionnaireVersion(db: Db, row: Insertable<Questionnaire
 export function findQuestionnaireVersion(db: Db, id: string): Promise<QuestionnaireVersionRow | undefined> {
   return db.selectFrom('questionnaire_versions').selectAll().where('id', '=', id).executeTakeFirst();
 }
-
-/** A group's assessment settings as stored (read only by services/plan/groupPlanInput.ts). */
-export function findGroupSettingColumns(db: Db, groupId: string) {
-  return db
-    .selectFrom('participant_groups')
-    .select(['ema_list', 'diary_list', 'questionnaire_list', 'no_submission_limit_list'])
-    .where('id', '=', groupId)
-    .executeTakeFirst();
-}

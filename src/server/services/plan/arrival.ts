@@ -27,7 +27,7 @@ export async function arrive(db: Db, participation: ParticipationRow, labId: str
       start_datetime: now,
       plan_seed: seed,
     });
-    const input = await groupPlanInput(trx, participation.current_group_id);
+    const input = await groupPlanInput(trx, participation.study_id, participation.current_group_id, labId);
     const questionnaires = await planQuestionnaires(trx, labId, questionnaireIdsOf(input));
     const rows = planRows(input, {
       participationId: participation.id,
