@@ -101,6 +101,8 @@ export const studyMessages = {
   consentTooLong: 'The consent form is too long',
   stageOneNotDeletable: 'Stage 1 cannot be deleted',
   groupOneNotDeletable: 'Participant Group 1 cannot be deleted',
+  stageHasParticipants: 'This stage cannot be deleted while participants are assigned to it. Assign them to another stage first.',
+  groupHasParticipants: 'This participant group cannot be deleted while participants are assigned to it. Assign them to another group first.',
   noGroupOnStageOne: 'Participant groups cannot be added to stage 1',
   groupNumberUnclear: 'More than one stage has a participant group with this number. Name the group by its id.',
   noStudies: 'There is no study yet.',

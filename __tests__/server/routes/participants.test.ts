@@ -14,7 +14,7 @@ import type {
   ParticipantCountsAnswer,
 } from '../../../src/shared/types/participant';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const MISSING_ID = '000000000000000000000000';
 
 jest.setTimeout(30_000);
@@ -252,4 +252,26 @@ describe.each(databases)('researcher participant calls (%s)', (database) => {
     });
   });
 
+  describe('deleting a stage or group that holds participants', () => {
+    it('answers 409 with the message, keeps the study as it was, and deletes once the participants are moved', async () => {
+      const s = await createStudy(t.app, managerA, { stages: 2 });
+      const stage2 = s.stage_list[1];
+      const g2 = await addGroup(t.app, managerA, stage2._id);
+      const person = await createParticipant(t.app, managerA, s._id);
+      await assign(t.app, managerA, s._id, person._id, stage2._id, g2);
+
+      const group = await api('DELETE', `/api/studies/${s._id}/${g2}/delete_group`, managerA);
+      expect(group.statusCode).toBe(409);
+      expect(messageOf(group)).toBe(studyMessages.groupHasParticipants);
+      const stage = await api('DELETE', `/api/studies/${s._id}/2/delete_stage`, managerA);
+      expect(stage.statusCode).toBe(409);
+      expect(messageOf(stage)).toBe(studyMessages.stageHasParticipants);
+      const kept = json<Study>(await api('GET', `/api/studies/${s._id}`, managerA));
+      expect(kept.stage_list.map((st) => st.participant_group_list.length)).toEqual([1, 2]);
+
+      await assign(t.app, managerA, s._id, person._id, s.stage_list[0]._id, s.stage_list[0].participant_group_list[0]._id);
+      expect((await api('DELETE', `/api/studies/${s._id}/${g2}/delete_group`, managerA)).statusCode).toBe(200);
+      expect((await api('DELETE', `/api/studies/${s._id}/2/delete_stage`, managerA)).statusCode).toBe(200);
+    });
+  });
 });

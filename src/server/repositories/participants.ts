@@ -267,3 +267,12 @@ export function listConsentOfStudies(db: Db, studyIds: readonly string[]) {
     .where('stage_num', '=', 1)
     .execute();
 }
+
+/** Whether any participation is placed in the stage or the group (which then cannot be deleted). */
+export async function hasParticipationsIn(db: Db, place: { stageId: string } | { groupId: string }): Promise<boolean> {
+  const query = db.selectFrom('participations').select('id');
+  const row = await ('stageId' in place ? query.where('current_stage_id', '=', place.stageId) : query.where('current_group_id', '=', place.groupId))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
