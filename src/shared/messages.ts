@@ -216,8 +216,3 @@ export const participantMessages = {
   answerMoment: 'startedAt and submittedAt must be moments in ISO-8601 form',
   photoTaken: 'This photo is already part of another answer',
 } as const;
-
-/** Dialogs that hold typed work ask before they close with it (recorded in docs/decisions.md). */
-export const draftMessages = {
-  discardTyped: 'What you typed in this dialog has not been saved. Close it and lose it?',
-} as const;

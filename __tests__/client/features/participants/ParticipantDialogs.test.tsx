@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { authMessages, draftMessages, participantMessages } from '../../../../src/shared/messages';
+import { authMessages, participantMessages, portalMessages } from '../../../../src/shared/messages';
 import type { Participant } from '../../../../src/shared/types/participant';
 import { mockApi, type MockApi } from '../../support/mockApi';
 import { diaryTask, emaTask, participant } from './participantFixtures';
@@ -100,14 +100,19 @@ describe('Create New Participant', () => {
     dialog = await dialogNamed('Create New Participant');
     await user.type(within(dialog).getByLabelText('Email'), 'half@exa');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    const ask = within(dialog).getByRole('alertdialog', { name: draftMessages.discardTyped });
+    // The portal's one question for dialogs with unsaved changes (the shared GuardedModal).
+    const ask = await screen.findByRole('dialog', { name: portalMessages.unsavedDiscard });
     await user.click(within(ask).getByRole('button', { name: 'Keep Editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: portalMessages.unsavedDiscard })).not.toBeInTheDocument());
     expect(within(dialog).getByLabelText('Email')).toHaveValue('half@exa');
 
     await user.keyboard('{Escape}');
-    expect(within(dialog).getByRole('alertdialog', { name: draftMessages.discardTyped })).toBeInTheDocument();
+    await user.click(within(await screen.findByRole('dialog', { name: portalMessages.unsavedDiscard })).getByRole('button', { name: 'Keep Editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: portalMessages.unsavedDiscard })).not.toBeInTheDocument());
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('half@exa');
+
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Discard' }));
+    await user.click(within(await screen.findByRole('dialog', { name: portalMessages.unsavedDiscard })).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     // Opened again, the dialog is empty.

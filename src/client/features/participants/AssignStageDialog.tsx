@@ -10,6 +10,7 @@ import type { Participant } from '../../../shared/types/participant';
 import type { Study } from '../../../shared/types/study';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toastShown } from '../notifications/notificationsSlice';
+import { DialogCloseButton } from '../../components/unsavedChanges/GuardedModal';
 import { DraftDialog } from './DraftDialog';
 import { groupLabel, stageLabel } from './labels';
 import { selectParticipantsRequests } from './participantsSlice';
@@ -54,55 +55,51 @@ export function AssignStageDialog({ study, participant, onClose, onAssigned }: A
       dirty={Boolean(fields.stageId || fields.groupId)}
       onClose={onClose}
     >
-      {(requestClose) => (
-        <Form noValidate onSubmit={(event) => void submit(event)}>
-          <Modal.Body>
-            {problem && (
-              <Alert variant="danger" role="alert">
-                {problem}
-              </Alert>
-            )}
-            <p>
-              Participant <span className="font-monospace">{participant.participant_code}</span> ({participant.email}) is now in{' '}
-              {stageLabel(current.current_stage)}, {groupLabel(current.current_group)}.
-            </p>
-            <Form.Group className="mb-3" controlId="assign-stage">
-              <Form.Label>Assigned Stage</Form.Label>
-              <Form.Select value={fields.stageId ?? ''} onChange={(e) => setFields(withAssignedStage(fields, e.target.value || null))}>
-                <option value="">Choose a stage</option>
-                {study.stage_list.map((s) => (
-                  <option key={s._id} value={s._id}>
-                    {stageLabel(s)}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-            <Form.Group className="mb-3" controlId="assign-group">
-              <Form.Label>Assigned Group</Form.Label>
-              <Form.Select
-                value={fields.groupId ?? ''}
-                onChange={(e) => setFields({ ...fields, groupId: e.target.value || null })}
-                disabled={!stage}
-              >
-                <option value="">Choose a group</option>
-                {stage?.participant_group_list.map((g) => (
-                  <option key={g._id} value={g._id}>
-                    {groupLabel(g)}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-          </Modal.Body>
-          <Modal.Footer>
-            <Button variant="secondary" onClick={requestClose}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="primary" disabled={busy}>
-              Assign
-            </Button>
-          </Modal.Footer>
-        </Form>
-      )}
+      <Form noValidate onSubmit={(event) => void submit(event)}>
+        <Modal.Body>
+          {problem && (
+            <Alert variant="danger" role="alert">
+              {problem}
+            </Alert>
+          )}
+          <p>
+            Participant <span className="font-monospace">{participant.participant_code}</span> ({participant.email}) is now in{' '}
+            {stageLabel(current.current_stage)}, {groupLabel(current.current_group)}.
+          </p>
+          <Form.Group className="mb-3" controlId="assign-stage">
+            <Form.Label>Assigned Stage</Form.Label>
+            <Form.Select value={fields.stageId ?? ''} onChange={(e) => setFields(withAssignedStage(fields, e.target.value || null))}>
+              <option value="">Choose a stage</option>
+              {study.stage_list.map((s) => (
+                <option key={s._id} value={s._id}>
+                  {stageLabel(s)}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          <Form.Group className="mb-3" controlId="assign-group">
+            <Form.Label>Assigned Group</Form.Label>
+            <Form.Select
+              value={fields.groupId ?? ''}
+              onChange={(e) => setFields({ ...fields, groupId: e.target.value || null })}
+              disabled={!stage}
+            >
+              <option value="">Choose a group</option>
+              {stage?.participant_group_list.map((g) => (
+                <option key={g._id} value={g._id}>
+                  {groupLabel(g)}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <DialogCloseButton>Cancel</DialogCloseButton>
+          <Button type="submit" variant="primary" disabled={busy}>
+            Assign
+          </Button>
+        </Modal.Footer>
+      </Form>
     </DraftDialog>
   );
 }

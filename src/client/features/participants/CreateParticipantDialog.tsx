@@ -10,6 +10,7 @@ import { newParticipantProblem } from '../../../shared/participants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TextField } from '../../components/forms/TextField';
 import { toastShown } from '../notifications/notificationsSlice';
+import { DialogCloseButton } from '../../components/unsavedChanges/GuardedModal';
 import { DraftDialog } from './DraftDialog';
 import { selectParticipantsRequests } from './participantsSlice';
 import { createParticipant } from './participantsThunks';
@@ -46,42 +47,38 @@ export function CreateParticipantDialog({ studyId, onClose, onCreated }: CreateP
 
   return (
     <DraftDialog title="Create New Participant" titleId="create-participant-title" dirty={Boolean(email || password || confirmPassword)} onClose={onClose}>
-      {(requestClose) => (
-        <Form noValidate onSubmit={(event) => void submit(event)}>
-          <Modal.Body>
-            {problem && (
-              <Alert variant="danger" role="alert">
-                {problem}
-              </Alert>
-            )}
-            <TextField id="create-participant-email" label="Email" type="email" autoComplete="off" value={email} onChange={setEmail} />
-            <TextField
-              id="create-participant-password"
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={setPassword}
-            />
-            <TextField
-              id="create-participant-confirm"
-              label="Confirm Password"
-              type="password"
-              autoComplete="new-password"
-              value={confirmPassword}
-              onChange={setConfirmPassword}
-            />
-          </Modal.Body>
-          <Modal.Footer>
-            <Button variant="secondary" onClick={requestClose}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="primary" disabled={busy}>
-              Create
-            </Button>
-          </Modal.Footer>
-        </Form>
-      )}
+      <Form noValidate onSubmit={(event) => void submit(event)}>
+        <Modal.Body>
+          {problem && (
+            <Alert variant="danger" role="alert">
+              {problem}
+            </Alert>
+          )}
+          <TextField id="create-participant-email" label="Email" type="email" autoComplete="off" value={email} onChange={setEmail} />
+          <TextField
+            id="create-participant-password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+          />
+          <TextField
+            id="create-participant-confirm"
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={setConfirmPassword}
+          />
+        </Modal.Body>
+        <Modal.Footer>
+          <DialogCloseButton>Cancel</DialogCloseButton>
+          <Button type="submit" variant="primary" disabled={busy}>
+            Create
+          </Button>
+        </Modal.Footer>
+      </Form>
     </DraftDialog>
   );
 }
