@@ -3,6 +3,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { call, createTestApp, databases, json, labUserToken, ownerToken, seedLab, type TestApp } from '../support/testApp';
 import { messageOf, send } from '../support/api';
+import { JPEG, PNG } from '../../support/mediaSamples';
 import {
   appLogin,
   appSignup,
@@ -23,7 +24,6 @@ import type { DiaryTasksAnswer, EmaTasksAnswer, GetParticipantsAnswer } from '..
 
 jest.setTimeout(60_000);
 
-const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
 function response(id: string, type: ResponseType, changes: Partial<ResponseItem> = {}): ResponseItem {
   return { ...makeResponse(id, type), ...changes };
@@ -460,9 +460,9 @@ describe.each(databases)('participant app studies (%s)', (database) => {
     it('a signed single-use upload, then an answer naming it', async () => {
       const p = await participantIn(study);
       const planned = await tasks(study, p.session.token);
-      const photo = await upload(p.session.token, PNG_BYTES);
+      const photo = await upload(p.session.token, PNG);
       expect(photo.key).toMatch(new RegExp(`^photos/${p.id}/`));
-      const reuse = await call(t.app, { method: 'PUT', url: photo.url, headers: { 'content-type': 'image/png' }, payload: PNG_BYTES });
+      const reuse = await call(t.app, { method: 'PUT', url: photo.url, headers: { 'content-type': 'image/png' }, payload: PNG });
       expect(reuse.statusCode).toBe(403);
       const res = await api('POST', `/api/app/studies/${study._id}/responses`, p.session.token, answer(planned.anytime[0]._id, [...happy, { question_pos: 2, response_pos: 0, value: photo.key }]));
       expect(res.statusCode).toBe(201);
@@ -496,7 +496,13 @@ describe.each(databases)('participant app studies (%s)', (database) => {
       expect(res.statusCode).toBe(400);
       expect(messageOf(res)).toBe(participantMessages.photoNotImage);
       expect(await t.app.ctx.storage.stat(fake.key)).toBeNull();
-      const theirs = await upload(other.session.token, PNG_BYTES);
+      // A real image of another type than the one granted (a JPEG sent as PNG) is refused as well.
+      const mislabelled = await upload(p.session.token, JPEG);
+      const wrongType = await api('POST', `/api/app/studies/${study._id}/responses`, p.session.token, answer(planned.anytime[0]._id, [...happy, { question_pos: 2, response_pos: 0, value: mislabelled.key }]));
+      expect(wrongType.statusCode).toBe(400);
+      expect(messageOf(wrongType)).toBe(participantMessages.photoNotImage);
+      expect(await t.app.ctx.storage.stat(mislabelled.key)).toBeNull();
+      const theirs = await upload(other.session.token, PNG);
       const foreign = await api('POST', `/api/app/studies/${study._id}/responses`, p.session.token, answer(planned.anytime[0]._id, [...happy, { question_pos: 2, response_pos: 0, value: theirs.key }]));
       expect(foreign.statusCode).toBe(400);
       expect(messageOf(foreign)).toBe(participantMessages.photoUnknown);
