@@ -9,10 +9,17 @@ import { loginPageWeight } from './loginPageWeight';
 import { questionnaireEditor } from './questionnaireEditor';
 import { studyEditor } from './studyEditor';
 import { studyList } from './studyList';
+import { participantList } from './participantList';
+import { participantPlan } from './participantPlan';
+import { participantAnswers } from './participantAnswers';
+import { participantListApi } from './participantListApi';
 import { meets, type Benchmark, type BenchmarkResult, type Measure } from './types';
 import { upload } from './upload';
 
-export const benchmarks: Benchmark[] = [apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor, studyEditor];
+export const benchmarks: Benchmark[] = [
+  apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor, studyEditor,
+  participantList, participantPlan, participantAnswers, participantListApi,
+];
 
 interface Row {
   benchmark: string;

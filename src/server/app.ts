@@ -13,6 +13,8 @@ import { registerPortal } from './plugins/portal';
 import { ensureSystemOwner, sessionSecret } from './services/bootstrap';
 import { createTokenSigner } from './services/tokens';
 import { createStorage } from './storage';
+import { createMailer } from './services/mail';
+import { createAnswerStore } from './services/answers/answerStore';
 import { mediaRoutes } from './routes/media';
 import { uploadRoutes } from './routes/uploads';
 import { configRoutes } from './routes/config';
@@ -26,6 +28,9 @@ import { questionnaireRoutes } from './routes/questionnaires';
 import { mcSetRoutes } from './routes/mcSets';
 import { systemOwnerStudyRoutes } from './routes/systemOwnerStudies';
 import { systemOwnerQuestionnaireRoutes } from './routes/systemOwnerQuestionnaires';
+import { participantRoutes } from './routes/participants';
+import { appAccountRoutes } from './routes/appAccount';
+import { appStudyRoutes } from './routes/appStudies';
 import path from 'node:path';
 
 export interface BuildOptions {
@@ -40,6 +45,9 @@ export const redactedPaths = [
   'req.headers.cookie',
   'req.body.password',
   'req.body.token',
+  'req.body.currentPassword',
+  'req.body.newPassword',
+  'req.body.code',
   'res.headers["set-cookie"]',
 ];
 
@@ -48,12 +56,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger ?? { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' } },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    // allowUnionTypes: a list of types (an answer's value) never coerces a value that has one of them.
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allowUnionTypes: true } },
     return503OnClosing: true,
     logController: new RequestLog(),
   });
 
-  const { db, kind } = openDatabase({
+  const { db, kind, sqliteFile } = openDatabase({
     url: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'portal.sqlite'),
     schema: options.databaseSchema,
@@ -64,9 +73,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const secret = await sessionSecret(db, config);
   const storage = createStorage(config, secret);
   app.addHook('onClose', async () => storage.close());
-  const ctx: AppContext = { config, db, dbKind: kind, tokens: createTokenSigner(secret), storage };
+  const mailer = createMailer(config, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  const answers = createAnswerStore(db, sqliteFile);
+  // On close, the answers already submitted are written before the writer stops.
+  app.addHook('onClose', async () => answers.close());
+  const ctx: AppContext = { config, db, dbKind: kind, tokens: createTokenSigner(secret), storage, mailer, answers };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
+  app.decorateRequest('participantAuth', null);
 
   registerErrorHandling(app);
   registerEmptyBodies(app);
@@ -88,6 +103,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(systemOwnerQuestionnaireRoutes);
   await app.register(mediaRoutes);
   await app.register(uploadRoutes);
+  await app.register(participantRoutes);
+  await app.register(appAccountRoutes);
+  await app.register(appStudyRoutes);
 
   return app;
 }

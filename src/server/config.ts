@@ -31,6 +31,12 @@ export interface Config {
   downloadUrlMinutes: number;
   /** IANA time zones the EMA and diary settings may use, the first being a new setting's default. */
   timezones: string[];
+  /** How long a participant app's sign-in lasts. */
+  participantSessionDays: number;
+  /** smtp://… or smtps://…; null: no mail is sent (participant password reset answers that mail is off). */
+  smtpUrl: string | null;
+  mailFrom: string;
+  resetCodeMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +81,12 @@ function timezones(env: Env): string[] {
   // Stored settings carry the zone's own spelling ("asia/hong_kong" is saved as Asia/Hong_Kong).
   const canonical = names.map((name) => new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone);
   return [...new Set(canonical)];
+}
+
+function smtpUrl(env: Env): string | null {
+  const value = env.SMTP_URL?.trim() || null;
+  if (value && !/^smtps?:\/\//.test(value)) throw new ConfigError('SMTP_URL must start with smtp:// or smtps://');
+  return value;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -135,5 +147,9 @@ export function loadConfig(env: Env = process.env): Config {
     uploadUrlMinutes: integer(env, 'UPLOAD_URL_MINUTES', 15, 1, 24 * 60),
     downloadUrlMinutes: integer(env, 'DOWNLOAD_URL_MINUTES', 60, 1, 7 * 24 * 60),
     timezones: timezones(env),
+    participantSessionDays: integer(env, 'PARTICIPANT_SESSION_DAYS', 90, 1, 3650),
+    smtpUrl: smtpUrl(env),
+    mailFrom: text(env, 'MAIL_FROM', 'Research Study <no-reply@localhost>'),
+    resetCodeMinutes: integer(env, 'RESET_CODE_MINUTES', 30, 5, 24 * 60),
   };
 }

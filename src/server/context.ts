@@ -5,6 +5,8 @@ import type { Database } from './db/types';
 import type { DatabaseKind } from './db/database';
 import type { TokenSigner } from './services/tokens';
 import type { ObjectStorage } from './storage/objectStorage';
+import type { Mailer } from './services/mail';
+import type { AnswerStore } from './services/answers/answerStore';
 
 export interface AppContext {
   config: Config;
@@ -12,4 +14,7 @@ export interface AppContext {
   dbKind: DatabaseKind;
   tokens: TokenSigner;
   storage: ObjectStorage;
+  mailer: Mailer;
+  /** Commits participants' answers in groups. */
+  answers: AnswerStore;
 }

@@ -2,7 +2,6 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DEFAULT_LANDING } from '../../shared/limits';
-import { SectionPage } from '../components/SectionPage';
 import { RequireLabManager, RequireLabUser, RequireMainHost, RequireSystemOwner } from '../features/auth/guards';
 import { QuestionnaireEditorRoute } from '../features/questionnaires/QuestionnaireEditorRoute';
 import { AppShell } from './AppShell';
@@ -34,6 +33,8 @@ const EditFilePage = lazy(() => import('../features/media/EditFilePage'));
 const SystemOwnerStudyListPage = lazy(() => import('../features/studies/owner/SystemOwnerStudyListPage'));
 const SystemOwnerStudyEditorPage = lazy(() => import('../features/studies/owner/SystemOwnerStudyEditorPage'));
 const QuestionnaireListPage = lazy(() => import('../features/questionnaires/QuestionnaireListPage'));
+const ParticipantListPage = lazy(() => import('../features/participants/ParticipantListPage'));
+const StudyProgressPage = lazy(() => import('../features/participants/StudyProgressPage'));
 
 export function AppRoutes() {
   return (
@@ -51,8 +52,8 @@ export function AppRoutes() {
           <Route element={<LabUserLayout />}>
             <Route path={paths.studies.path} element={<StudyListPage />} />
             <Route path={paths.studyEdit.path} element={<StudyEditorPage />} />
-            <Route path={paths.participants.path} element={<SectionPage title="Participant List" />} />
-            <Route path={paths.studyProgress.path} element={<SectionPage title="Study Progress" />} />
+            <Route path={paths.participants.path} element={<ParticipantListPage />} />
+            <Route path={paths.studyProgress.path} element={<StudyProgressPage />} />
             <Route path={paths.questionnaires.path} element={<QuestionnaireListPage />} />
             <Route path={paths.questionnaireEditor.path} element={<QuestionnaireEditorRoute />} />
             <Route path={paths.mediaFiles.path} element={<MediaFilesPage />} />

@@ -8,6 +8,7 @@ import { authReducer, type AuthState } from '../features/auth/authSlice';
 import { labsReducer } from '../features/labs/labsSlice';
 import { mediaReducer } from '../features/media/mediaSlice';
 import { notificationsReducer } from '../features/notifications/notificationsSlice';
+import { participantsReducer } from '../features/participants/participantsSlice';
 import { qaReducer, snapshotLoaded } from '../features/qa/qaSlice';
 import { questionnairesReducer } from '../features/questionnaires/questionnairesSlice';
 import { stateFromSnapshot } from '../features/qa/snapshot';
@@ -30,6 +31,7 @@ const slices = combineReducers({
   notifications: notificationsReducer,
   qa: qaReducer,
   questionnaires: questionnairesReducer,
+  participants: participantsReducer,
 });
 
 export type RootState = ReturnType<typeof slices>;

@@ -1,4 +1,5 @@
-// Opens the database the configuration names: SQLite (WAL, foreign keys on) by default, PostgreSQL with a URL.
+// Opens the database the configuration names: SQLite (WAL, synchronous FULL, foreign keys on) by default,
+// PostgreSQL with a URL.
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -20,6 +21,22 @@ export interface DatabaseOptions {
 export interface OpenDatabase {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** The SQLite file (null on PostgreSQL): the answer writer opens its own connection to it. */
+  sqliteFile: string | null;
+}
+
+/**
+ * The settings of every SQLite connection of the server. FULL: a commit is on disk before it returns (an fsync
+ * of the WAL per commit), so an acknowledged answer survives a power loss; answers are committed in groups, off
+ * the main thread, to keep that affordable (services/answers/answerStore.ts). 64 MB of page cache (the default
+ * is 2 MB): the plan's and the answers' tables grow to millions of rows, and their indexes then stay in memory.
+ */
+export function applySqlitePragmas(sqlite: SQLite.Database): void {
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('cache_size = -65536');
 }
 
 export function openDatabase(options: DatabaseOptions): OpenDatabase {
@@ -29,15 +46,16 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', sqliteFile: null };
   }
   fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const sqlite = new SQLite(options.sqliteFile);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), kind: 'sqlite' };
+  applySqlitePragmas(sqlite);
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    kind: 'sqlite',
+    sqliteFile: options.sqliteFile,
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -50,7 +68,11 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
-    prepare(sqlText: string): SqliteStatement {
+    prepare(text: string): SqliteStatement {
+      // Transactions take the write lock when they begin: another connection (the answer writer) may commit
+      // between a transaction's first read and its first write, which SQLite would refuse (SQLITE_BUSY_SNAPSHOT)
+      // instead of waiting.
+      const sqlText = text === 'begin' ? 'begin immediate' : text;
       let statement = cache.get(sqlText);
       if (statement) {
         cache.delete(sqlText);

@@ -69,6 +69,16 @@ export interface Database {
   questionnaires: QuestionnairesTable;
   mc_sets: McSetsTable;
   group_questionnaires: GroupQuestionnairesTable;
+  participants: ParticipantsTable;
+  participant_sessions: ParticipantSessionsTable;
+  password_resets: PasswordResetsTable;
+  participations: ParticipationsTable;
+  enrolment_times: EnrolmentTimesTable;
+  questionnaire_versions: QuestionnaireVersionsTable;
+  tasks: TasksTable;
+  submissions: SubmissionsTable;
+  answer_items: AnswerItemsTable;
+  photo_uploads: PhotoUploadsTable;
 }
 
 export type LabRow = Selectable<LabsTable>;
@@ -183,3 +193,145 @@ export interface McSetsTable {
 
 export type QuestionnaireRow = Selectable<QuestionnairesTable>;
 export type McSetRow = Selectable<McSetsTable>;
+
+export interface ParticipantsTable {
+  id: string;
+  participant_code: string;
+  email: string;
+  password_hash: string;
+  created_by: string | null;
+  created_at: string;
+}
+
+export interface ParticipantSessionsTable {
+  id: string;
+  participant_id: string;
+  created_at: string;
+  expires_at: string;
+  ended_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  participant_id: string;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  attempts: number;
+}
+
+export interface ParticipationsTable {
+  id: string;
+  participant_id: string;
+  study_id: string;
+  /** invited, enrolled, withdrawn or completed. */
+  status: string;
+  current_stage_id: string;
+  current_group_id: string;
+  arrive_assigned: number;
+  assignment_num: number;
+  assigned_at: string;
+  joined_at: string;
+  consent_text: string | null;
+  consented_at: string | null;
+  withdrawn_at: string | null;
+  completed_at: string | null;
+}
+
+export interface EnrolmentTimesTable {
+  id: string;
+  participation_id: string;
+  assignment_num: number;
+  stage_id: string;
+  group_id: string;
+  start_datetime: string;
+  plan_seed: string;
+}
+
+export interface QuestionnaireVersionsTable {
+  /** A hash of the content, so the same questionnaire planned many times is stored once. */
+  id: string;
+  questionnaire_id: string;
+  chin_name: string;
+  abbrev: string;
+  /** The questions as a JSON array. */
+  content: string;
+  /** The multiple-choice sets its mc responses name, as a JSON array. */
+  mc_sets: string;
+  created_at: string;
+}
+
+export interface TasksTable {
+  id: string;
+  participation_id: string;
+  enrolment_time_id: string;
+  study_id: string;
+  stage_id: string;
+  group_id: string;
+  /** ema, diary, once or anytime. */
+  kind: string;
+  questionnaire_id: string;
+  questionnaire_version_id: string;
+  setting_index: number | null;
+  prompt_task_id: string | null;
+  notification_datetime: string | null;
+  timezone: string | null;
+  reminder: number;
+  window_closes_at: string | null;
+  diary_start_date: string | null;
+  number_of_days: number | null;
+  /** planned, delivered, opened, completed or cancelled; expired is worked out on reading. */
+  status: string;
+  delivered_at: string | null;
+  opened_at: string | null;
+  completed_at: string | null;
+  cancelled_at: string | null;
+}
+
+export interface SubmissionsTable {
+  id: string;
+  participant_id: string;
+  participation_id: string;
+  client_submission_id: string;
+  study_id: string;
+  stage_id: string;
+  group_id: string;
+  task_id: string | null;
+  questionnaire_id: string;
+  questionnaire_version_id: string;
+  started_at: string;
+  submitted_at: string;
+  received_at: string;
+  late: number;
+  exclusive_task_id: string | null;
+}
+
+export interface AnswerItemsTable {
+  submission_id: string;
+  question_pos: number;
+  response_pos: number;
+  /** JSON text. */
+  value: string;
+}
+
+export interface PhotoUploadsTable {
+  id: string;
+  participant_id: string;
+  object_key: string;
+  content_type: string;
+  max_bytes: number | string;
+  expires_at: string;
+  used_at: string | null;
+  submission_id: string | null;
+  created_at: string;
+}
+
+export type ParticipantRow = Selectable<ParticipantsTable>;
+export type ParticipationRow = Selectable<ParticipationsTable>;
+export type EnrolmentTimeRow = Selectable<EnrolmentTimesTable>;
+export type QuestionnaireVersionRow = Selectable<QuestionnaireVersionsTable>;
+export type TaskRow = Selectable<TasksTable>;
+export type SubmissionRow = Selectable<SubmissionsTable>;
+export type AnswerItemRow = Selectable<AnswerItemsTable>;
+export type PhotoUploadRow = Selectable<PhotoUploadsTable>;

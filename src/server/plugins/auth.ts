@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import type { LabUserRow } from '../db/types';
 import { findLiveLabUserSession, findLiveSystemOwnerSession } from '../repositories/sessions';
 import { forbidden, unauthorized } from '../httpErrors';
-import { authMessages } from '../../shared/messages';
+import { authMessages, participantMessages } from '../../shared/messages';
 import { brandingForHost } from '../../shared/branding';
 import type { AccessName } from '../../shared/access';
 import { accessOf } from '../services/accounts';
@@ -36,7 +36,7 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme, token] = header.split(' ');
@@ -49,6 +49,8 @@ async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<A
   const claims = await ctx.tokens.verify(token);
   if (claims === 'expired') throw unauthorized(authMessages.sessionExpired);
   if (!claims) throw unauthorized(authMessages.sessionMissing);
+  // A participant's token never works on a staff call.
+  if (claims.kind === 'participant') throw unauthorized(participantMessages.wrongTokenKind);
   const now = new Date().toISOString();
   const branding = brandingForHost(request.host, ctx.config.branding);
   if (claims.kind === 'system_owner') {

@@ -7,6 +7,8 @@ import { HttpError, forbidden, notFound } from '../httpErrors';
 import { LocalStorage, TooManyBytes } from '../storage/localStorage';
 import { hasNoBody } from '../plugins/emptyBodies';
 import { claimUploadGrant, findUploadGrant } from '../repositories/mediaFiles';
+import { claimPhotoUpload, findPhotoUpload } from '../repositories/photos';
+import { participantMessages } from '../../shared/messages';
 import { nowIso } from '../services/ids';
 import { messageSchema } from './schemas';
 
@@ -45,7 +47,9 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
       if (!storage.uploadSignatureValid(grantId, request.query.expires, request.query.signature)) {
         throw forbidden(mediaMessages.uploadLinkInvalid);
       }
-      const grant = await findUploadGrant(app.ctx.db, grantId);
+      // A media file's grant, or a participant's photo answer's.
+      const mediaGrant = await findUploadGrant(app.ctx.db, grantId);
+      const grant = mediaGrant ?? (await findPhotoUpload(app.ctx.db, grantId));
       if (!grant || grant.expires_at < nowIso()) throw forbidden(mediaMessages.uploadLinkInvalid);
       const contentType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
       // An empty body carries no content type (plugins/emptyBodies.ts), so there is none to compare; createfiles
@@ -53,9 +57,11 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
       if (contentType !== grant.content_type && !hasNoBody(request.raw)) throw new HttpError(415, mediaMessages.uploadWrongContentType);
       const type = mediaTypeOfContentType(grant.content_type);
       const limit = Number(grant.max_bytes);
-      const tooLarge = new HttpError(413, type ? MEDIA_LIMITS[type].message : mediaMessages.uploadMismatch);
+      const tooLargeMessage = !mediaGrant ? participantMessages.photoTooLarge : type ? MEDIA_LIMITS[type].message : mediaMessages.uploadMismatch;
+      const tooLarge = new HttpError(413, tooLargeMessage);
       if (Number(request.headers['content-length'] ?? 0) > limit) throw tooLarge;
-      if (!(await claimUploadGrant(app.ctx.db, grantId, nowIso()))) throw forbidden(mediaMessages.uploadLinkInvalid);
+      const claimed = mediaGrant ? await claimUploadGrant(app.ctx.db, grantId, nowIso()) : await claimPhotoUpload(app.ctx.db, grantId, nowIso());
+      if (!claimed) throw forbidden(mediaMessages.uploadLinkInvalid);
       try {
         await storage.write(grant.object_key, request.raw, limit);
       } catch (error) {

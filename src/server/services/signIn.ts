@@ -21,11 +21,11 @@ import { newId, nowIso } from './ids';
 import type { AccountKind } from './tokens';
 
 /** Login attempts are counted per account kind, so an owner's and a lab user's share of one email stay apart. */
-function attemptKey(kind: AccountKind, email: string): string {
+export function attemptKey(kind: AccountKind, email: string): string {
   return `${kind}:${email}`;
 }
 
-async function refuseWhenLimited(ctx: AppContext, key: string, address: string): Promise<void> {
+export async function refuseWhenLimited(ctx: AppContext, key: string, address: string): Promise<void> {
   const since = new Date(Date.now() - ctx.config.login.windowMinutes * 60_000).toISOString();
   const [forAccount, fromAddress] = await Promise.all([
     countFailedLoginsForEmail(ctx.db, key, since),
@@ -36,7 +36,7 @@ async function refuseWhenLimited(ctx: AppContext, key: string, address: string):
   }
 }
 
-async function failed(ctx: AppContext, key: string, address: string): Promise<never> {
+export async function failed(ctx: AppContext, key: string, address: string): Promise<never> {
   await recordFailedLogin(ctx.db, { id: newId(), email: key, address, attempted_at: nowIso() });
   throw unauthorized(authMessages.invalidCredentials);
 }

@@ -5,7 +5,7 @@ import type { Db } from '../repositories/db';
 import type { ParticipantGroupRow, StudyRow } from '../db/types';
 import type { AccessEntry } from '../../shared/access';
 import { studyMessages } from '../../shared/messages';
-import { badRequest, notFound } from '../httpErrors';
+import { badRequest, conflict, notFound } from '../httpErrors';
 import {
   closeGroupGap,
   closeStageGap,
@@ -19,6 +19,7 @@ import {
   maxGroupNum,
   maxStageNum,
 } from '../repositories/studies';
+import { hasParticipationsIn } from '../repositories/participants';
 import { addStageWithGroup, insertBlankGroup } from './studies';
 import { demand } from './permissions';
 import { nowIso } from './ids';
@@ -61,6 +62,8 @@ export async function deleteStage(db: Db, study: StudyRow, stageNumText: string,
   await inStudy(db, study, async (trx) => {
     const stage = await findStageByNum(trx, study.id, stageNum);
     if (!stage) throw notFound(studyMessages.stageNotFound);
+    // Participations keep their stage (no cascade): a researcher moves the participants before deleting it.
+    if (await hasParticipationsIn(trx, { stageId: stage.id })) throw conflict(studyMessages.stageHasParticipants);
     await deleteStageRow(trx, stage.id);
     await closeStageGap(trx, study.id, stage.stage_num);
   });
@@ -89,6 +92,7 @@ export async function deleteGroup(db: Db, study: StudyRow, groupRef: string, ent
   await inStudy(db, study, async (trx) => {
     const group = await namedGroup(trx, study, groupRef);
     if (group.group_num === 1) throw badRequest(studyMessages.groupOneNotDeletable);
+    if (await hasParticipationsIn(trx, { groupId: group.id })) throw conflict(studyMessages.groupHasParticipants);
     await deleteGroupRow(trx, group.id);
     await closeGroupGap(trx, group.stage_id, group.group_num);
   });

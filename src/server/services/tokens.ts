@@ -3,7 +3,8 @@
 import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors } from 'jose';
 
-export type AccountKind = 'lab_user' | 'system_owner';
+/** Staff (lab users, the system owner) and participants: a token names its kind and works only on its own calls. */
+export type AccountKind = 'lab_user' | 'system_owner' | 'participant';
 
 export interface TokenClaims {
   sessionId: string;
@@ -59,7 +60,7 @@ export function createTokenSigner(secret: string): TokenSigner {
       try {
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         const kind = payload.kind;
-        if ((kind !== 'lab_user' && kind !== 'system_owner') || !payload.sub || !payload.jti || !payload.exp) return null;
+        if ((kind !== 'lab_user' && kind !== 'system_owner' && kind !== 'participant') || !payload.sub || !payload.jti || !payload.exp) return null;
         const claims: TokenClaims = {
           sessionId: payload.jti,
           accountId: payload.sub,

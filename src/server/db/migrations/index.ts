@@ -6,6 +6,7 @@ import * as questionnaires from './0003_questionnaires';
 import * as listIndexes from './0004_list_indexes';
 import * as groupQuestionnaires from './0005_group_questionnaires';
 import * as labUsersListIndex from './0006_lab_users_list_index';
+import * as participants from './0007_participants';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_list_indexes': listIndexes,
   '0005_group_questionnaires': groupQuestionnaires,
   '0006_lab_users_list_index': labUsersListIndex,
+  '0007_participants': participants,
 };

@@ -1,0 +1,158 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Settings } from 'luxon';
+import { ALL_ACCESS } from '../../../../src/shared/access';
+import { generalMessages, participantMessages } from '../../../../src/shared/messages';
+import type { FilterParticipantsBody, Participant } from '../../../../src/shared/types/participant';
+import { mockApi, type MockApi } from '../../support/mockApi';
+import { renderWithProviders } from '../../testUtils';
+import { accessWithout } from '../studies/studyFixtures';
+import { participant } from './participantFixtures';
+import { FILTERED, LIST, answerParticipants, openPage } from './support';
+
+const rows: Participant[] = [
+  participant({ id: 'p1', code: 'AAA111', email: 'ann@example.org', status: 'invited' }),
+  participant({
+    id: 'p2',
+    code: 'BBB222',
+    email: 'ben@example.org',
+    stageNum: 2,
+    groupNum: 1,
+    arrived: true,
+    arrivals: ['2030-01-01T00:00:00.000Z', '2030-03-01T01:30:00.000Z'],
+  }),
+  participant({ id: 'p3', code: 'CCC333', stageNum: 2, groupNum: 2, arrived: true, arrivals: ['2030-03-02T14:00:00.000Z'] }),
+  participant({ id: 'p4', code: 'DDD444', stageNum: 2, groupNum: 1, status: 'withdrawn' }),
+];
+
+let net: MockApi;
+const defaultZone = Settings.defaultZone;
+beforeAll(() => {
+  // The arrival time shows in the researcher's own zone: fix it so the expected text does not depend on the machine.
+  Settings.defaultZone = 'Asia/Hong_Kong';
+});
+afterAll(() => {
+  Settings.defaultZone = defaultZone;
+});
+beforeEach(() => {
+  net = answerParticipants(mockApi(), () => rows);
+});
+afterEach(() => net.restore());
+
+const rowOf = (code: string) => screen.getByRole('cell', { name: code }).closest('tr') as HTMLElement;
+const codesShown = () => screen.queryAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent);
+const buttonsOf = (code: string) => within(rowOf(code)).queryAllByRole('button').map((b) => (b.textContent ?? '').replace(code, '').trim());
+
+describe('ParticipantListPage (/participants/{studyId})', () => {
+  it('shows the heading, the study’s code and name, the columns and each participant', async () => {
+    openPage();
+    await screen.findByRole('cell', { name: 'BBB222' });
+    expect(screen.getByRole('heading', { name: 'Participant List' })).toBeInTheDocument();
+    expect(screen.getByText('ABC234')).toBeInTheDocument();
+    expect(screen.getByText('Sleep Diary Study')).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').slice(0, 7).map((h) => h.textContent)).toEqual([
+      'ID',
+      'EMAIL',
+      'ENROLMENT STATUS',
+      'ASSIGNED STAGE (#)',
+      'ASSIGNED GROUP (#)',
+      'LOAD Ax AFTER STAGE ASSIGNED?',
+      'TIME FIRST LOADING Ax AFTER STAGE ASSIGNED',
+    ]);
+    const cells = (code: string) => within(rowOf(code)).getAllByRole('cell').slice(0, 7).map((c) => c.textContent);
+    expect(cells('AAA111')).toEqual(['AAA111', 'ann@example.org', 'Invited', '1', '1', 'No', '']);
+    // The last arrival, in the researcher's zone (Hong Kong here), YYYY-MM-DD hh:mm A.
+    expect(cells('BBB222')).toEqual(['BBB222', 'ben@example.org', 'Enrolled', '2', '1', 'Yes', '2030-03-01 09:30 AM']);
+    expect(cells('CCC333')[6]).toBe('2030-03-02 10:00 PM');
+    expect(cells('DDD444')[2]).toBe('Withdrawn');
+    expect(screen.getByText('4 participants')).toBeInTheDocument();
+    expect(net.sentTo('GET', LIST)).toHaveLength(1);
+  });
+
+  it('says ‘No participant is found’ when the study has none', async () => {
+    answerParticipants(net, () => []);
+    openPage();
+    expect(await screen.findByText(participantMessages.noParticipants)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s message for a study it does not find (another lab’s study answers 404)', async () => {
+    net
+      .on('GET', '/api/studies/s1', { status: 404, data: { message: generalMessages.notFound } })
+      .on('GET', LIST, { status: 404, data: { message: generalMessages.notFound } });
+    openPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(generalMessages.notFound);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(screen.queryByText(participantMessages.noParticipants)).not.toBeInTheDocument();
+  });
+
+  it('offers Create New Participant only with PARTICIPANT/CREATE/NEW_PARTICIPANT', async () => {
+    const { unmount } = openPage('/participants/s1', [...ALL_ACCESS]);
+    await screen.findByRole('cell', { name: 'AAA111' });
+    expect(screen.getByRole('button', { name: 'Create New Participant' })).toBeInTheDocument();
+    unmount();
+    openPage('/participants/s1', accessWithout('createParticipant'));
+    await screen.findByRole('cell', { name: 'AAA111' });
+    expect(screen.queryByRole('button', { name: 'Create New Participant' })).not.toBeInTheDocument();
+  });
+
+  it('filters by stage, then by a group of that stage; choosing another stage resets the group', async () => {
+    const { user } = openPage();
+    await screen.findByRole('cell', { name: 'AAA111' });
+    const stage = screen.getByLabelText('Stage');
+    const group = screen.getByLabelText('Group');
+    expect(group).toBeDisabled();
+
+    await user.selectOptions(stage, 'Stage 2: Intervention');
+    await waitFor(() => expect(codesShown()).toEqual(['BBB222', 'CCC333', 'DDD444']));
+    expect(net.sentTo('POST', FILTERED).map((r) => r.body)).toEqual([{ currentStageId: 'stage2' }]);
+    expect(within(group).getAllByRole('option').map((o) => o.textContent)).toEqual(['All groups', 'Group 1: Diary', 'Group 2: Control']);
+
+    await user.selectOptions(group, 'Group 1: Diary');
+    await waitFor(() => expect(codesShown()).toEqual(['BBB222', 'DDD444']));
+    expect(net.sentTo('POST', FILTERED).at(-1)?.body).toEqual<FilterParticipantsBody>({ currentStageId: 'stage2', currentGroupId: 'group2-1' });
+
+    await user.selectOptions(stage, 'Stage 1: Baseline');
+    await waitFor(() => expect(codesShown()).toEqual(['AAA111']));
+    expect(group).toHaveValue('');
+    expect(net.sentTo('POST', FILTERED).at(-1)?.body).toEqual({ currentStageId: 'stage1' });
+
+    await user.selectOptions(stage, 'All stages');
+    await waitFor(() => expect(codesShown()).toHaveLength(4));
+    expect(group).toBeDisabled();
+    expect(net.sentTo('GET', LIST)).toHaveLength(2);
+  });
+
+  it('offers the row actions only once a stage and a group are chosen, diary tasks only to those who have them', async () => {
+    const { user } = openPage();
+    await screen.findByRole('cell', { name: 'BBB222' });
+    expect(buttonsOf('BBB222')).toEqual([]);
+
+    await user.selectOptions(screen.getByLabelText('Stage'), 'Stage 2: Intervention');
+    await waitFor(() => expect(codesShown()).toEqual(['BBB222', 'CCC333', 'DDD444']));
+    expect(buttonsOf('BBB222')).toEqual([]);
+
+    await user.selectOptions(screen.getByLabelText('Group'), 'Group 1: Diary');
+    await waitFor(() => expect(codesShown()).toEqual(['BBB222', 'DDD444']));
+    // BBB222 has arrived in a group with a diary setting; DDD444 has not arrived, so has no diary task yet.
+    expect(buttonsOf('BBB222')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments']);
+    expect(buttonsOf('DDD444')).toEqual(['Assign To Another Stage', 'EMA Schedule']);
+
+    await user.selectOptions(screen.getByLabelText('Group'), 'Group 2: Control');
+    await waitFor(() => expect(codesShown()).toEqual(['CCC333']));
+    expect(buttonsOf('CCC333')).toEqual(['Assign To Another Stage', 'EMA Schedule']);
+    // No download buttons: they come with the data downloads.
+    expect(screen.queryByRole('button', { name: /download/i })).not.toBeInTheDocument();
+  });
+
+  it('keeps the chosen filter when the page is opened again for the same study', async () => {
+    const { user, unmount, store } = openPage();
+    await screen.findByRole('cell', { name: 'AAA111' });
+    await user.selectOptions(screen.getByLabelText('Stage'), 'Stage 2: Intervention');
+    await waitFor(() => expect(codesShown()).toHaveLength(3));
+    unmount();
+    renderWithProviders(undefined, { route: '/participants/s1', store });
+    await waitFor(() => expect(screen.getByLabelText('Stage')).toHaveValue('stage2'));
+    await waitFor(() => expect(codesShown()).toEqual(['BBB222', 'CCC333', 'DDD444']));
+    expect(net.sentTo('POST', FILTERED)).toHaveLength(2);
+  });
+});

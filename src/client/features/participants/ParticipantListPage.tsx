@@ -1,0 +1,90 @@
+// Participant List (/participants/{studyId}, part 2 section 2.5): the study's participants, filtered by stage
+// and group; Create New Participant with its permission entry; per row, once a stage and group are chosen,
+// Assign To Another Stage, EMA Schedule and Assigned Diary Assessments.
+import { useCallback, useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { useParams } from 'react-router-dom';
+import { hasAccess } from '../../../shared/access';
+import { participantMessages } from '../../../shared/messages';
+import type { Participant } from '../../../shared/types/participant';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { EmptyState } from '../../components/EmptyState';
+import { Loading } from '../../components/Loading';
+import { selectAllAccess } from '../auth/authSlice';
+import { AssignStageDialog } from './AssignStageDialog';
+import { CreateParticipantDialog } from './CreateParticipantDialog';
+import { DiaryTasksDialog } from './DiaryTasksDialog';
+import { EmaScheduleDialog } from './EmaScheduleDialog';
+import { ParticipantFilterPanel } from './ParticipantFilterPanel';
+import type { RowAction } from './ParticipantRow';
+import {
+  filterGroupChosen,
+  filterStageChosen,
+  selectParticipantFilter,
+  selectParticipantStudy,
+  selectParticipantsRequests,
+  selectShownParticipants,
+} from './participantsSlice';
+import { fetchParticipants } from './participantsThunks';
+import { ParticipantTable } from './ParticipantTable';
+import { StudyHeading } from './StudyHeading';
+import { useParticipantStudy } from './useParticipantStudy';
+
+type OpenDialog = { kind: 'create' } | { kind: RowAction; participant: Participant };
+
+export default function ParticipantListPage() {
+  const { studyId = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const { ready, replaying } = useParticipantStudy(studyId);
+  const study = useAppSelector(selectParticipantStudy);
+  const filter = useAppSelector(selectParticipantFilter);
+  const participants = useAppSelector(selectShownParticipants);
+  const requests = useAppSelector(selectParticipantsRequests);
+  const canCreate = hasAccess(useAppSelector(selectAllAccess), 'createParticipant');
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const { stageId, groupId } = filter;
+
+  const reload = useCallback(() => {
+    void dispatch(fetchParticipants({ studyId, stageId, groupId }));
+  }, [dispatch, studyId, stageId, groupId]);
+
+  useEffect(() => {
+    if (ready && !replaying) reload();
+  }, [ready, replaying, reload]);
+
+  const onAction = useCallback((kind: RowAction, participant: Participant) => setDialog({ kind, participant }), []);
+  const close = useCallback(() => setDialog(null), []);
+  const showActions = Boolean(stageId && groupId);
+
+  return (
+    <>
+      <StudyHeading title="Participant List" study={study} />
+      <ParticipantFilterPanel
+        study={study}
+        filter={filter}
+        onStage={(id) => dispatch(filterStageChosen(id))}
+        onGroup={(id) => dispatch(filterGroupChosen(id))}
+      >
+        {canCreate && <Button onClick={() => setDialog({ kind: 'create' })}>Create New Participant</Button>}
+      </ParticipantFilterPanel>
+      {participants === null ? (
+        requests.list.status !== 'fail' && <Loading />
+      ) : participants.length === 0 ? (
+        <EmptyState message={participantMessages.noParticipants} />
+      ) : (
+        <>
+          <p className="text-body-secondary small mb-2" aria-live="polite">
+            {participants.length === 1 ? '1 participant' : `${participants.length.toLocaleString('en-US')} participants`}
+          </p>
+          <ParticipantTable participants={participants} study={study} showActions={showActions} onAction={onAction} />
+        </>
+      )}
+      {dialog?.kind === 'create' && <CreateParticipantDialog studyId={studyId} onClose={close} onCreated={reload} />}
+      {dialog?.kind === 'assign' && study && (
+        <AssignStageDialog study={study} participant={dialog.participant} onClose={close} onAssigned={reload} />
+      )}
+      {dialog?.kind === 'ema' && <EmaScheduleDialog studyId={studyId} participant={dialog.participant} onClose={close} />}
+      {dialog?.kind === 'diary' && <DiaryTasksDialog studyId={studyId} participant={dialog.participant} onClose={close} />}
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+// One row of the Participant List (part 2 section 2.5). Its actions show only while a stage and a group are
+// chosen; Assigned Diary Assessments only for a participant who has diary tasks.
+import { memo } from 'react';
+import Button from 'react-bootstrap/Button';
+import { lastArrival } from '../../../shared/participants';
+import type { Participant } from '../../../shared/types/participant';
+import { arrivalText, statusLabel } from './labels';
+
+export type RowAction = 'assign' | 'ema' | 'diary';
+
+interface ParticipantRowProps {
+  participant: Participant;
+  /** False when no stage and group are chosen: the row has no actions then. */
+  showActions: boolean;
+  showDiary: boolean;
+  onAction: (action: RowAction, participant: Participant) => void;
+}
+
+export const ParticipantRow = memo(function ParticipantRow({ participant, showActions, showDiary, onAction }: ParticipantRowProps) {
+  const participation = participant.participation[0];
+  const arrival = lastArrival(participation.enrolment_time);
+  const who = <span className="visually-hidden"> {participant.participant_code}</span>;
+  return (
+    <tr>
+      <td className="font-monospace">{participant.participant_code}</td>
+      <td>{participant.email}</td>
+      <td>{statusLabel(participation.status)}</td>
+      <td>{participation.current_stage.stage_num}</td>
+      <td>{participation.current_group.group_num}</td>
+      <td>{participation.arrive_assigned ? 'Yes' : 'No'}</td>
+      <td>{arrival ? <time dateTime={arrival}>{arrivalText(arrival)}</time> : ''}</td>
+      <td>
+        {showActions && (
+          <div className="d-flex gap-2">
+            <Button size="sm" variant="outline-primary" onClick={() => onAction('assign', participant)}>
+              Assign To Another Stage{who}
+            </Button>
+            <Button size="sm" variant="outline-secondary" onClick={() => onAction('ema', participant)}>
+              EMA Schedule{who}
+            </Button>
+            {showDiary && (
+              <Button size="sm" variant="outline-secondary" onClick={() => onAction('diary', participant)}>
+                Assigned Diary Assessments{who}
+              </Button>
+            )}
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+});

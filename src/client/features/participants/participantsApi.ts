@@ -1,0 +1,56 @@
+// The researcher's participant calls (part 2 section 7), the study they belong to (for the heading and the
+// stage and group choices), and the counts the progress route shows until progress is built.
+import { api } from '../../api/client';
+import type {
+  AssignGroupAnswer,
+  AssignGroupBody,
+  CreateParticipantAnswer,
+  CreateParticipantBody,
+  DiaryTasksAnswer,
+  EmaTasksAnswer,
+  FilteredParticipantsAnswer,
+  GetParticipantsAnswer,
+  Participant,
+  ParticipantCountsAnswer,
+} from '../../../shared/types/participant';
+import type { Study } from '../../../shared/types/study';
+
+const id = (value: string) => encodeURIComponent(value);
+
+/** Which participants the list shows: the whole study, one stage, or one stage's group. */
+export interface ParticipantFilter {
+  stageId: string | null;
+  groupId: string | null;
+}
+
+export interface ListQuery extends ParticipantFilter {
+  studyId: string;
+}
+
+export interface ParticipantOfStudy {
+  studyId: string;
+  participantId: string;
+}
+
+async function list({ studyId, stageId, groupId }: ListQuery): Promise<Participant[]> {
+  if (!stageId) {
+    return (await api.get<GetParticipantsAnswer>(`/api/participants/${id(studyId)}/get_participants`)).data.participantsData.participants;
+  }
+  const body = groupId ? { currentStageId: stageId, currentGroupId: groupId } : { currentStageId: stageId };
+  return (await api.post<FilteredParticipantsAnswer>(`/api/participants/${id(studyId)}/get_filtered_participants`, body)).data
+    .participants;
+}
+
+export const participantsApi = {
+  study: async (studyId: string) => (await api.get<Study>(`/api/studies/${id(studyId)}`)).data,
+  list,
+  create: async (body: CreateParticipantBody) =>
+    (await api.post<CreateParticipantAnswer>(`/api/participants/${id(body.studyId)}/create`, body)).data,
+  assign: async ({ participantId, ...body }: AssignGroupBody & { participantId: string }) =>
+    (await api.patch<AssignGroupAnswer>(`/api/participants/${id(participantId)}/assign_group`, body)).data,
+  emaTasks: async ({ studyId, participantId }: ParticipantOfStudy) =>
+    (await api.get<EmaTasksAnswer>(`/api/ema_tasks/${id(studyId)}/${id(participantId)}`)).data,
+  diaryTasks: async ({ studyId, participantId }: ParticipantOfStudy) =>
+    (await api.get<DiaryTasksAnswer>(`/api/diary_ax_tasks/${id(studyId)}/${id(participantId)}`)).data,
+  counts: async (studyId: string) => (await api.get<ParticipantCountsAnswer>(`/api/participants/${id(studyId)}/counts`)).data,
+};

@@ -1,0 +1,149 @@
+// The Participant List of one study: the study (heading, stage and group choices), the filter, the rows
+// shown, the schedule and diary tasks of the participant whose dialog is open, and each call's request state.
+// The filter lives here, not in the page, so a QA snapshot shows the same rows and actions.
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { withAssignedStage } from '../../../shared/participants';
+import type { DiaryTasksAnswer, EmaTask, Participant, ParticipantCountsAnswer } from '../../../shared/types/participant';
+import type { Study } from '../../../shared/types/study';
+import { initialRequests, resetRequest, trackRequest, type Requests } from '../../app/requestState';
+import type { ListQuery, ParticipantFilter } from './participantsApi';
+import {
+  assignParticipant,
+  createParticipant,
+  fetchDiaryTasks,
+  fetchEmaTasks,
+  fetchParticipantCounts,
+  fetchParticipants,
+  fetchParticipantStudy,
+} from './participantsThunks';
+
+const requestKeys = ['study', 'list', 'create', 'assign', 'emaTasks', 'diaryTasks', 'counts'] as const;
+export type ParticipantsRequest = (typeof requestKeys)[number];
+
+export interface ParticipantsState {
+  /** The study whose participants the page shows. */
+  studyId: string | null;
+  study: Study | null;
+  filter: ParticipantFilter;
+  /** The rows last loaded, and the query they answer (the page shows them only while it matches the filter). */
+  participants: Participant[] | null;
+  participantsFor: ListQuery | null;
+  /** The latest list call: an older one answering late must not replace what the filter now asks for. */
+  listRequestId: string | null;
+  emaTasks: { participantId: string; tasks: EmaTask[] } | null;
+  diaryTasks: { participantId: string; answer: DiaryTasksAnswer } | null;
+  counts: { studyId: string; answer: ParticipantCountsAnswer } | null;
+  requests: Requests<ParticipantsRequest>;
+}
+
+const noFilter: ParticipantFilter = { stageId: null, groupId: null };
+
+export const initialParticipantsState: ParticipantsState = {
+  studyId: null,
+  study: null,
+  filter: noFilter,
+  participants: null,
+  participantsFor: null,
+  listRequestId: null,
+  emaTasks: null,
+  diaryTasks: null,
+  counts: null,
+  requests: initialRequests(requestKeys),
+};
+
+const participantsSlice = createSlice({
+  name: 'participants',
+  initialState: initialParticipantsState,
+  reducers: {
+    /** The page opened for a study: another study's rows, filter and dialogs do not carry over. */
+    participantStudyOpened: (state, action: PayloadAction<string>) => {
+      if (state.studyId === action.payload) return;
+      state.studyId = action.payload;
+      state.study = null;
+      state.filter = noFilter;
+      state.participants = null;
+      state.participantsFor = null;
+      state.emaTasks = null;
+      state.diaryTasks = null;
+    },
+    /** Choosing a stage (or all stages) resets the group: groups belong to one stage. */
+    filterStageChosen: (state, action: PayloadAction<string | null>) => {
+      state.filter = withAssignedStage(state.filter, action.payload);
+    },
+    filterGroupChosen: (state, action: PayloadAction<string | null>) => {
+      if (state.filter.stageId) state.filter.groupId = action.payload;
+    },
+    participantsRequestReset: resetRequest<ParticipantsRequest>(),
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchParticipantStudy.pending, (state, action) => {
+        if (state.study?._id !== action.meta.arg) state.study = null;
+      })
+      .addCase(fetchParticipantStudy.fulfilled, (state, action) => {
+        if (action.payload._id === state.studyId) state.study = action.payload;
+      })
+      .addCase(fetchParticipants.pending, (state, action) => {
+        state.listRequestId = action.meta.requestId;
+      })
+      .addCase(fetchParticipants.fulfilled, (state, action) => {
+        if (action.meta.requestId !== state.listRequestId) return;
+        state.participants = action.payload;
+        state.participantsFor = action.meta.arg;
+      })
+      .addCase(fetchEmaTasks.pending, (state, action) => {
+        if (state.emaTasks?.participantId !== action.meta.arg.participantId) state.emaTasks = null;
+      })
+      .addCase(fetchEmaTasks.fulfilled, (state, action) => {
+        state.emaTasks = { participantId: action.meta.arg.participantId, tasks: action.payload.emaTasks };
+      })
+      .addCase(fetchDiaryTasks.pending, (state, action) => {
+        if (state.diaryTasks?.participantId !== action.meta.arg.participantId) state.diaryTasks = null;
+      })
+      .addCase(fetchDiaryTasks.fulfilled, (state, action) => {
+        state.diaryTasks = { participantId: action.meta.arg.participantId, answer: action.payload };
+      })
+      .addCase(fetchParticipantCounts.pending, (state, action) => {
+        if (state.counts?.studyId !== action.meta.arg) state.counts = null;
+      })
+      .addCase(fetchParticipantCounts.fulfilled, (state, action) => {
+        state.counts = { studyId: action.meta.arg, answer: action.payload };
+      });
+    trackRequest(builder, fetchParticipantStudy, 'study');
+    trackRequest(builder, fetchParticipants, 'list');
+    trackRequest(builder, createParticipant, 'create');
+    trackRequest(builder, assignParticipant, 'assign');
+    trackRequest(builder, fetchEmaTasks, 'emaTasks');
+    trackRequest(builder, fetchDiaryTasks, 'diaryTasks');
+    trackRequest(builder, fetchParticipantCounts, 'counts');
+  },
+  selectors: {
+    selectParticipantStudy: (state) => state.study,
+    selectParticipantFilter: (state) => state.filter,
+    selectOpenedStudyId: (state) => state.studyId,
+    /** The rows for the study and filter now chosen; null while they are loading. */
+    selectShownParticipants: (state) => {
+      const query = state.participantsFor;
+      const { filter } = state;
+      const current = query && query.studyId === state.studyId && query.stageId === filter.stageId && query.groupId === filter.groupId;
+      return current ? state.participants : null;
+    },
+    selectEmaTasks: (state) => state.emaTasks,
+    selectDiaryTasks: (state) => state.diaryTasks,
+    selectParticipantCounts: (state) => state.counts,
+    selectParticipantsRequests: (state) => state.requests,
+  },
+});
+
+export const { participantStudyOpened, filterStageChosen, filterGroupChosen, participantsRequestReset } = participantsSlice.actions;
+export const {
+  selectParticipantStudy,
+  selectParticipantFilter,
+  selectOpenedStudyId,
+  selectShownParticipants,
+  selectEmaTasks,
+  selectDiaryTasks,
+  selectParticipantCounts,
+  selectParticipantsRequests,
+} = participantsSlice.selectors;
+export const participantsReducer = participantsSlice.reducer;

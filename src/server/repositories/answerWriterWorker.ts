@@ -1,0 +1,68 @@
+// The SQLite answer writer's thread: its own connection to the database file, writing each batch of answers in
+// one transaction. With synchronous=FULL a commit waits for the disk; here that wait does not stop the main
+// thread from taking the next requests. Started by services/answers/answerStore.ts.
+import { parentPort, workerData } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+import { applySqlitePragmas } from '../db/database';
+import { PhotoTaken, type AnswerWrite, type AnswerWriteResult } from './answerWrites';
+import { OPEN_STATUSES } from './tasks';
+
+export interface WriterRequest {
+  id: number;
+  /** The group's AnswerWrite list as JSON. */
+  writes: string;
+}
+
+export type WriterReply = { id: number; results: AnswerWriteResult[] } | { id: number; photoTaken: number } | { id: number; error: string };
+
+function start(file: string): void {
+  const sqlite = new SQLite(file);
+  applySqlitePragmas(sqlite);
+  const insertSubmission = sqlite.prepare(
+    `insert into submissions (id, participant_id, participation_id, client_submission_id, study_id, stage_id, group_id, task_id,
+       questionnaire_id, questionnaire_version_id, started_at, submitted_at, received_at, late, exclusive_task_id)
+     values (@id, @participant_id, @participation_id, @client_submission_id, @study_id, @stage_id, @group_id, @task_id,
+       @questionnaire_id, @questionnaire_version_id, @started_at, @submitted_at, @received_at, @late, @exclusive_task_id)
+     on conflict do nothing`,
+  );
+  const insertItem = sqlite.prepare('insert into answer_items (submission_id, question_pos, response_pos, value) values (?, ?, ?, ?)');
+  const open = OPEN_STATUSES.map((s) => `'${s}'`).join(', ');
+  const completeTask = sqlite.prepare(
+    `update tasks set status = 'completed', completed_at = ? where (id = ? or prompt_task_id = ?) and status in (${open})`,
+  );
+  const attachPhoto = sqlite.prepare('update photo_uploads set submission_id = ? where id = ? and (submission_id is null or submission_id = ?)');
+  const existing = sqlite.prepare<[string, string], { id: string }>('select id from submissions where participant_id = ? and client_submission_id = ?');
+
+  const writeBatch = sqlite.transaction((writes: AnswerWrite[]): AnswerWriteResult[] => {
+    const now = new Date().toISOString();
+    const results: AnswerWriteResult[] = [];
+    writes.forEach((w, index) => {
+      const s = w.submission;
+      if (insertSubmission.run(s).changes === 1) {
+        for (const item of w.items) insertItem.run(item.submission_id, item.question_pos, item.response_pos, item.value);
+        for (const taskId of w.completes) completeTask.run(now, taskId, taskId);
+        for (const photoId of w.photoIds) {
+          if (attachPhoto.run(s.id, photoId, s.id).changes !== 1) throw new PhotoTaken(index);
+        }
+        results.push({ _id: s.id, status: 201 });
+        return;
+      }
+      const stored = existing.get(s.participant_id, s.client_submission_id);
+      results.push(stored ? { _id: stored.id, status: 200 } : { refused: 'taskAlreadyAnswered' });
+    });
+    return results;
+  });
+
+  parentPort?.on('message', (request: WriterRequest) => {
+    let reply: WriterReply;
+    try {
+      reply = { id: request.id, results: writeBatch.immediate(JSON.parse(request.writes) as AnswerWrite[]) };
+    } catch (error) {
+      reply = error instanceof PhotoTaken ? { id: request.id, photoTaken: error.index } : { id: request.id, error: error instanceof Error ? error.message : String(error) };
+    }
+    parentPort?.postMessage(reply);
+  });
+  parentPort?.on('close', () => sqlite.close());
+}
+
+if (parentPort && (workerData as { sqliteFile?: string } | null)?.sqliteFile) start((workerData as { sqliteFile: string }).sqliteFile);

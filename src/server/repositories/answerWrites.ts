@@ -1,0 +1,55 @@
+// Writing a batch of answers in one transaction: on PostgreSQL through the pool (its commit does not hold the
+// main thread), on SQLite in the answer writer's thread (answerWriterWorker.ts), which runs the same steps.
+import type { Db } from './db';
+import type { AnswerItemRow, SubmissionRow } from '../db/types';
+import { attachPhotos } from './photos';
+import { completeTasks, findSubmissionByClientId, insertAnswerItems, insertSubmissionsOnce } from './submissions';
+
+export interface AnswerWrite {
+  submission: SubmissionRow;
+  items: AnswerItemRow[];
+  /** Tasks the answer completes (an EMA prompt in its window, a one-time task). */
+  completes: string[];
+  photoIds: string[];
+}
+
+/** 201 when stored now, 200 when the same submission was stored before; or why it was refused. */
+export type AnswerWriteResult = { _id: string; status: 200 | 201 } | { refused: 'taskAlreadyAnswered' | 'photoTaken' };
+
+/** Thrown when a photo of the batch is attached to another answer already: nothing of the batch stays. */
+export class PhotoTaken extends Error {
+  constructor(readonly index: number) {
+    super('photo already attached');
+  }
+}
+
+export async function writeAnswerBatch(db: Db, writes: readonly AnswerWrite[]): Promise<AnswerWriteResult[]> {
+  return db.transaction().execute(async (trx) => {
+    // One client id twice in one batch: the first is written, the others answer as replays.
+    const firstOfClient = new Map<string, AnswerWrite>();
+    for (const w of writes) {
+      const key = `${w.submission.participant_id}/${w.submission.client_submission_id}`;
+      if (!firstOfClient.has(key)) firstOfClient.set(key, w);
+    }
+    const candidates = [...firstOfClient.values()];
+    const inserted = await insertSubmissionsOnce(trx, candidates.map((w) => w.submission));
+    const stored = candidates.filter((w) => inserted.has(w.submission.id));
+    await insertAnswerItems(trx, stored.flatMap((w) => w.items));
+    await completeTasks(trx, stored.flatMap((w) => w.completes), new Date().toISOString());
+    for (const w of stored) {
+      if (w.photoIds.length > 0 && (await attachPhotos(trx, w.photoIds, w.submission.id)) !== w.photoIds.length) {
+        throw new PhotoTaken(writes.indexOf(w));
+      }
+    }
+    const results: AnswerWriteResult[] = [];
+    for (const w of writes) {
+      if (inserted.has(w.submission.id)) {
+        results.push({ _id: w.submission.id, status: 201 });
+        continue;
+      }
+      const existing = await findSubmissionByClientId(trx, w.submission.participant_id, w.submission.client_submission_id);
+      results.push(existing ? { _id: existing.id, status: 200 } : { refused: 'taskAlreadyAnswered' });
+    }
+    return results;
+  });
+}

@@ -1,0 +1,78 @@
+// Participant app sessions, kept apart from staff sessions, and the password reset codes.
+import type { Insertable } from 'kysely';
+import type { Db } from './db';
+import type { ParticipantRow, ParticipantSessionsTable, PasswordResetsTable } from '../db/types';
+import { prepared } from './prepared';
+
+export function insertParticipantSession(db: Db, row: Insertable<ParticipantSessionsTable>): Promise<unknown> {
+  return db.insertInto('participant_sessions').values(row).execute();
+}
+
+const liveSession = prepared(2, (db: Db, sessionId: string, now: string) =>
+  db
+    .selectFrom('participant_sessions as s')
+    .innerJoin('participants as p', 'p.id', 's.participant_id')
+    .selectAll('p')
+    .where('s.id', '=', sessionId)
+    .where('s.ended_at', 'is', null)
+    .where('s.expires_at', '>', now),
+);
+
+/** The live session's participant, in one query: every app call makes it. */
+export async function findLiveParticipantSession(db: Db, sessionId: string, now: string): Promise<ParticipantRow | undefined> {
+  return (await liveSession(db, sessionId, now))[0];
+}
+
+export function endParticipantSession(db: Db, sessionId: string, now: string): Promise<unknown> {
+  return db.updateTable('participant_sessions').set({ ended_at: now }).where('id', '=', sessionId).execute();
+}
+
+/** Ends the participant's sessions except the one named (the device that changed the password keeps its own). */
+export function endOtherParticipantSessions(db: Db, participantId: string, keepSessionId: string | null, now: string): Promise<unknown> {
+  let query = db
+    .updateTable('participant_sessions')
+    .set({ ended_at: now })
+    .where('participant_id', '=', participantId)
+    .where('ended_at', 'is', null);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  return query.execute();
+}
+
+export function insertPasswordReset(db: Db, row: Insertable<PasswordResetsTable>): Promise<unknown> {
+  return db.insertInto('password_resets').values(row).execute();
+}
+
+/** The newest unused, unexpired code of the participant. */
+export function findLivePasswordReset(db: Db, participantId: string, now: string) {
+  return db
+    .selectFrom('password_resets')
+    .selectAll()
+    .where('participant_id', '=', participantId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function countPasswordResetsSince(db: Db, participantId: string, since: string): Promise<number> {
+  return db
+    .selectFrom('password_resets')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('participant_id', '=', participantId)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+export function countResetAttempt(db: Db, id: string): Promise<unknown> {
+  return db
+    .updateTable('password_resets')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export function markPasswordResetUsed(db: Db, id: string, now: string): Promise<unknown> {
+  return db.updateTable('password_resets').set({ used_at: now }).where('id', '=', id).execute();
+}

@@ -1,0 +1,77 @@
+// The participant app's account calls (PARTICIPANTS.md): sign up, sign in, sign out, change and reset the
+// password. Paths start with /api/app/; a staff token never works on them.
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppCredentials, ChangePasswordBody, ResetBody, ResetRequestBody } from '../../shared/types/participantApp';
+import { participantMessages } from '../../shared/messages';
+import { participantOf, requireParticipant } from '../plugins/participantAuth';
+import { changePassword, logIn, logOut, requestPasswordReset, resetPassword, signUp } from '../services/participantSessions';
+import { messageSchema } from './schemas';
+import {
+  appCommon,
+  appErrorResponses,
+  appSessionSchema,
+  appTag,
+  changePasswordBody,
+  credentialsBody,
+  resetBody,
+  resetRequestBody,
+} from './appSchemas';
+
+export const appAccountRoutes: FastifyPluginAsync = async (app) => {
+  const open = { tags: [appTag] };
+
+  app.post<{ Body: AppCredentials }>(
+    '/api/app/signup',
+    { schema: { ...open, summary: 'Create a participant account', body: credentialsBody, response: { 201: appSessionSchema, ...appErrorResponses } } },
+    async (request, reply) => reply.status(201).send(await signUp(app.ctx, request.body)),
+  );
+
+  app.post<{ Body: AppCredentials }>(
+    '/api/app/login',
+    { schema: { ...open, summary: 'Participant sign-in (rate-limited)', body: credentialsBody, response: { 200: appSessionSchema, ...appErrorResponses } } },
+    (request) => logIn(app.ctx, request.body, request.ip),
+  );
+
+  app.post(
+    '/api/app/logout',
+    { preValidation: requireParticipant, schema: { ...appCommon, summary: 'End this session', response: { 200: messageSchema, ...appErrorResponses } } },
+    async (request) => {
+      await logOut(app.ctx, participantOf(request).sessionId);
+      return { message: participantMessages.signedOut };
+    },
+  );
+
+  app.put<{ Body: ChangePasswordBody }>(
+    '/api/app/password',
+    {
+      preValidation: requireParticipant,
+      schema: { ...appCommon, summary: 'Change the password; other sessions end', body: changePasswordBody, response: { 200: messageSchema, ...appErrorResponses } },
+    },
+    async (request) => {
+      await changePassword(app.ctx, participantOf(request), request.body);
+      return { message: participantMessages.passwordChanged };
+    },
+  );
+
+  app.post<{ Body: ResetRequestBody }>(
+    '/api/app/password/reset_request',
+    {
+      schema: {
+        ...open,
+        summary: 'Mail a reset code (the same answer whether or not the account exists; 503 when mail is off)',
+        body: resetRequestBody,
+        response: { 200: messageSchema, ...appErrorResponses },
+      },
+    },
+    async (request) => ({ message: await requestPasswordReset(app.ctx, request.body.email, request.log) }),
+  );
+
+  app.post<{ Body: ResetBody }>(
+    '/api/app/password/reset',
+    { schema: { ...open, summary: 'Set a new password with a mailed code', body: resetBody, response: { 200: messageSchema, ...appErrorResponses } } },
+    async (request) => {
+      await resetPassword(app.ctx, request.body);
+      return { message: participantMessages.passwordReset };
+    },
+  );
+};

@@ -1,0 +1,131 @@
+// A participant's answer (PARTICIPANTS.md "Answers"): checked against the questionnaire as planned, stored with
+// its items in a committed transaction before the 201, once per submissionId. A late answer is stored and marked
+// late. Answers arriving together are committed together (answerStore.ts).
+import type { AppContext } from '../../context';
+import type { Db } from '../../repositories/db';
+import type { ParticipantRow, ParticipationRow, SubmissionRow, TaskRow } from '../../db/types';
+import type { AnswerItem, ResponseBody } from '../../../shared/types/participantApp';
+import { answersProblem } from '../../../shared/questionnaire/answers';
+import { participantMessages } from '../../../shared/messages';
+import { badRequest, conflict, notFound } from '../../httpErrors';
+import { findParticipation } from '../../repositories/participants';
+import { findArrival } from '../../repositories/plans';
+import { findAnytimeTask, findTask } from '../../repositories/tasks';
+import { findSubmissionByClientId, hasSubmissionForTask } from '../../repositories/submissions';
+import { findPhotoUploadsByKeys } from '../../repositories/photos';
+import { questionnaireAsPlanned } from '../plan/questionnaireVersions';
+import { diaryEndDate, localDate } from '../plan/diaryDays';
+import { checkStoredPhoto } from '../photos';
+import { newId, nowIso } from '../ids';
+
+export interface StoredAnswer {
+  _id: string;
+  /** 201 when stored now, 200 when this submissionId was stored before. */
+  status: 200 | 201;
+}
+
+/** The same submission again, or the same id used for something else. */
+function replay(existing: SubmissionRow, body: ResponseBody): StoredAnswer {
+  if (existing.questionnaire_id !== body.questionnaireId || (body.taskId !== null && existing.task_id !== body.taskId)) {
+    throw conflict(participantMessages.submissionReused);
+  }
+  return { _id: existing.id, status: 200 };
+}
+
+/** The task an answer is for: the named task (a reminder answers its prompt), or the anytime task. */
+async function taskFor(db: Db, participation: ParticipationRow, body: ResponseBody): Promise<TaskRow> {
+  if (body.taskId === null) {
+    const arrival = await findArrival(db, participation.id, participation.assignment_num);
+    const anytime = arrival ? await findAnytimeTask(db, arrival.id, body.questionnaireId) : undefined;
+    if (!anytime) throw badRequest(participantMessages.anytimeOnly);
+    return anytime;
+  }
+  const task = await findTask(db, body.taskId);
+  if (!task || task.participation_id !== participation.id) throw notFound(participantMessages.taskNotFound);
+  if (task.questionnaire_id !== body.questionnaireId) throw badRequest(participantMessages.answerQuestionnaireMismatch);
+  if (task.kind === 'ema' && task.prompt_task_id) {
+    const prompt = await findTask(db, task.prompt_task_id);
+    if (!prompt) throw notFound(participantMessages.taskNotFound);
+    return prompt;
+  }
+  return task;
+}
+
+function isLate(task: TaskRow, submittedAt: string): boolean {
+  if (task.kind === 'ema') return task.window_closes_at !== null && submittedAt > task.window_closes_at;
+  if (task.kind === 'diary' && task.diary_start_date && task.number_of_days && task.timezone) {
+    const end = diaryEndDate({ diary_start_date: task.diary_start_date, number_of_days: task.number_of_days, timezone: task.timezone });
+    return localDate(submittedAt, task.timezone) > end;
+  }
+  return false;
+}
+
+/** Photo answers name uploads of this participant, stored and really JPEG or PNG. */
+async function photoIdsOf(ctx: AppContext, participant: ParticipantRow, questions: Parameters<typeof answersProblem>[0], answers: readonly AnswerItem[]) {
+  const keys = answers
+    .filter((a) => questions[a.question_pos]?.other_info[a.response_pos]?.type === 'photoUpload' && typeof a.value === 'string' && a.value !== '')
+    .map((a) => a.value as string);
+  const uploads = await findPhotoUploadsByKeys(ctx.db, participant.id, keys);
+  return { keys: new Set(uploads.map((u) => u.object_key)), uploads };
+}
+
+/** An ISO-8601 moment as stored (UTC, milliseconds); a moment that is not one answers 400. */
+function instant(value: string): string {
+  const ms = Date.parse(value);
+  if (!Number.isFinite(ms) || ms < 0 || ms >= 253_402_300_800_000) throw badRequest(participantMessages.answerMoment);
+  return new Date(ms).toISOString();
+}
+
+export async function submitResponse(ctx: AppContext, participant: ParticipantRow, studyId: string, body: ResponseBody): Promise<StoredAnswer> {
+  const db = ctx.db;
+  const existing = await findSubmissionByClientId(db, participant.id, body.submissionId);
+  if (existing) return replay(existing, body);
+  const participation = await findParticipation(db, participant.id, studyId);
+  if (!participation) throw notFound(participantMessages.studyNotJoined);
+  if (participation.status === 'withdrawn') throw conflict(participantMessages.alreadyWithdrawn);
+  if (participation.status === 'invited') throw conflict(participantMessages.notEnrolled);
+  const startedAt = instant(body.startedAt);
+  const submittedAt = instant(body.submittedAt);
+  if (submittedAt < startedAt) throw badRequest(participantMessages.answerSubmittedBeforeStart);
+
+  const task = await taskFor(db, participation, body);
+  if (task.status === 'cancelled') throw conflict(participantMessages.taskNotAnswerable);
+  const exclusive = task.kind === 'ema' || task.kind === 'once';
+  if (exclusive && (await hasSubmissionForTask(db, task.id))) throw conflict(participantMessages.taskAlreadyAnswered);
+
+  const version = await questionnaireAsPlanned(db, task.questionnaire_version_id);
+  if (!version) throw notFound(participantMessages.taskNotFound);
+  const photos = await photoIdsOf(ctx, participant, version.questions, body.answers);
+  const problem = answersProblem(version.questions, version.sets, body.answers, (key) => photos.keys.has(key));
+  if (problem) throw badRequest(problem);
+  for (const upload of photos.uploads) await checkStoredPhoto(ctx, upload);
+
+  const late = isLate(task, submittedAt);
+  const id = newId();
+  const result = await ctx.answers.submit({
+    submission: {
+      id,
+      participant_id: participant.id,
+      participation_id: participation.id,
+      client_submission_id: body.submissionId,
+      study_id: studyId,
+      stage_id: task.stage_id,
+      group_id: task.group_id,
+      task_id: task.id,
+      questionnaire_id: task.questionnaire_id,
+      questionnaire_version_id: task.questionnaire_version_id,
+      started_at: startedAt,
+      submitted_at: submittedAt,
+      received_at: nowIso(),
+      late: late ? 1 : 0,
+      exclusive_task_id: exclusive ? task.id : null,
+    },
+    items: body.answers.map((a) => ({ submission_id: id, question_pos: a.question_pos, response_pos: a.response_pos, value: JSON.stringify(a.value) })),
+    completes: exclusive && !late ? [task.id] : [],
+    photoIds: photos.uploads.map((u) => u.id),
+  });
+  if ('refused' in result) {
+    throw conflict(result.refused === 'photoTaken' ? participantMessages.photoTaken : participantMessages.taskAlreadyAnswered);
+  }
+  return result;
+}

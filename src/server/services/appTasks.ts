@@ -1,0 +1,52 @@
+// The app's reports about tasks (delivered, opened) and the questionnaire it renders for a task.
+import type { Db } from '../repositories/db';
+import type { ParticipantRow } from '../db/types';
+import type { AppQuestionnaire, TaskEvent } from '../../shared/types/participantApp';
+import { participantMessages } from '../../shared/messages';
+import { badRequest, notFound } from '../httpErrors';
+import { findParticipation } from '../repositories/participants';
+import { findTasksOfParticipation, latestVersionForParticipant, markDelivered, markOpened } from '../repositories/tasks';
+import { questionnaireAsPlanned } from './plan/questionnaireVersions';
+
+/**
+ * Moves tasks forward: planned → delivered → opened, keeping the moment the app saw each. A reminder's events
+ * also move its prompt (the notification the participant acted on belongs to it). The whole report is applied,
+ * or none of it when a task is not the participant's.
+ */
+export async function recordEvents(db: Db, participant: ParticipantRow, studyId: string, events: readonly TaskEvent[]): Promise<void> {
+  const participation = await findParticipation(db, participant.id, studyId);
+  if (!participation) throw notFound(participantMessages.studyNotJoined);
+  const moments = events.map((e) => {
+    const ms = Date.parse(e.at);
+    if (!Number.isFinite(ms) || ms < 0 || ms >= 253_402_300_800_000) throw badRequest(participantMessages.answerMoment);
+    return new Date(ms).toISOString();
+  });
+  await db.transaction().execute(async (trx) => {
+    const ids = [...new Set(events.map((e) => e.taskId))];
+    const tasks = await findTasksOfParticipation(trx, participation.id, ids);
+    if (tasks.length !== ids.length) throw notFound(participantMessages.taskNotFound);
+    const promptOf = new Map(tasks.map((t) => [t.id, t.prompt_task_id]));
+    for (let i = 0; i < events.length; i += 1) {
+      const prompt = promptOf.get(events[i].taskId);
+      const targets = prompt ? [events[i].taskId, prompt] : [events[i].taskId];
+      if (events[i].kind === 'delivered') await markDelivered(trx, targets, moments[i]);
+      else await markOpened(trx, targets, moments[i]);
+    }
+  });
+}
+
+/** The questionnaire as planned for the participant's most recent task with it; none without a task. */
+export async function questionnaireForParticipant(db: Db, participant: ParticipantRow, questionnaireId: string): Promise<AppQuestionnaire> {
+  const versionId = await latestVersionForParticipant(db, participant.id, questionnaireId);
+  const version = versionId ? await questionnaireAsPlanned(db, versionId) : null;
+  if (!version) throw notFound(participantMessages.questionnaireNotAssigned);
+  return {
+    _id: version.row.questionnaire_id,
+    chin_name: version.row.chin_name,
+    abbrev: version.row.abbrev,
+    createdAt: version.row.created_at,
+    user: null,
+    chin_content: version.questions,
+    mc_sets: version.sets,
+  };
+}

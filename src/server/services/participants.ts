@@ -1,0 +1,181 @@
+// The researcher's side of participants (part 2 sections 2.5 and 7): the Participant List, Create New
+// Participant, Assign To Another Stage, the EMA Schedule, the Assigned Diary Assessments and the counts.
+import type { Db } from '../repositories/db';
+import type { StudyRow } from '../db/types';
+import type {
+  DiaryTasksAnswer,
+  EmaTask,
+  Participant,
+  ParticipantCountsAnswer,
+  ParticipationStatus,
+} from '../../shared/types/participant';
+import { assignProblem, newParticipantProblem } from '../../shared/participants';
+import { participantMessages, studyMessages } from '../../shared/messages';
+import { badRequest, conflict, notFound } from '../httpErrors';
+import {
+  assignParticipation,
+  countParticipantsByPlace,
+  findParticipation,
+  findPlace,
+  listArrivalsOfStudy,
+  listParticipantRows,
+  listPlaces,
+  type ParticipantListRow,
+  type PlaceFilter,
+} from '../repositories/participants';
+import { cancelOpenTasks, listDiaryTasks, listUpcomingEmaTasks, submittedTimesOfTasks } from '../repositories/tasks';
+import { createParticipantAccount, startParticipation } from './participantAccounts';
+import { diaryDaysLeft } from './plan/diaryDays';
+import { statusAsRead } from './plan/taskStatus';
+import { nowIso } from './ids';
+
+function toParticipant(row: ParticipantListRow, arrivals: string[]): Participant {
+  return {
+    _id: row.id,
+    participant_code: row.participant_code,
+    email: row.email,
+    study: row.study_id,
+    current_stage: row.stage_id,
+    current_group: row.group_id,
+    participation: [
+      {
+        _id: row.participation_id,
+        status: row.status as ParticipationStatus,
+        study: row.study_id,
+        current_stage: { _id: row.stage_id, chin_name: row.stage_name, stage_num: row.stage_num },
+        current_group: { _id: row.group_id, name: row.group_name, group_num: row.group_num },
+        arrive_assigned: row.arrive_assigned === 1,
+        enrolment_time: arrivals.map((start_datetime) => ({ start_datetime })),
+      },
+    ],
+  };
+}
+
+/** The study's participants (all, in one stage, or in one stage and group), in the order they joined. */
+export async function readParticipants(db: Db, studyId: string, filter: PlaceFilter = {}, participantId?: string): Promise<Participant[]> {
+  const [rows, arrivals] = await Promise.all([
+    listParticipantRows(db, studyId, filter, participantId),
+    listArrivalsOfStudy(db, studyId, filter, participantId),
+  ]);
+  const byParticipation = new Map<string, string[]>();
+  for (const a of arrivals) {
+    const list = byParticipation.get(a.participation_id);
+    if (list) list.push(a.start_datetime);
+    else byParticipation.set(a.participation_id, [a.start_datetime]);
+  }
+  return rows.map((r) => toParticipant(r, byParticipation.get(r.participation_id) ?? []));
+}
+
+async function readOne(db: Db, studyId: string, participantId: string): Promise<Participant> {
+  const [participant] = await readParticipants(db, studyId, {}, participantId);
+  if (!participant) throw notFound(participantMessages.participantNotFound);
+  return participant;
+}
+
+export interface CreateInStudyInput {
+  email?: string;
+  password?: string;
+  confirmPassword?: string;
+}
+
+/** Create New Participant: a new account that starts in stage 1, group 1 of the study. */
+export async function createInStudy(db: Db, study: StudyRow, input: CreateInStudyInput, createdBy: string): Promise<Participant> {
+  const problem = newParticipantProblem(input, input.confirmPassword !== undefined);
+  if (problem) throw badRequest(problem);
+  const participant = await db.transaction().execute(async (trx) => {
+    const account = await createParticipantAccount(trx, { email: input.email ?? '', password: input.password ?? '', createdBy });
+    await startParticipation(trx, account.id, study.id);
+    return account;
+  });
+  return readOne(db, study.id, participant.id);
+}
+
+/**
+ * Assign To Another Stage: a new assignment (arrive_assigned false until the app next loads its tasks); what is
+ * left of the previous plan is cancelled, answers and expired tasks stay as they were.
+ */
+export async function assignToPlace(
+  db: Db,
+  study: StudyRow,
+  participantId: string,
+  place: { stageId?: string; groupId?: string },
+): Promise<Participant> {
+  const problem = assignProblem(place);
+  if (problem) throw badRequest(problem);
+  const participation = await findParticipation(db, participantId, study.id);
+  if (!participation) throw notFound(participantMessages.participantNotFound);
+  if (participation.status === 'withdrawn') throw conflict(participantMessages.participantWithdrawn);
+  const target = await findPlace(db, study.id, place.stageId ?? '', place.groupId ?? '');
+  if (!target) {
+    const stageKnown = (await listPlaces(db, study.id)).some((p) => p.stage_id === place.stageId);
+    throw notFound(stageKnown ? studyMessages.groupNotFound : studyMessages.stageNotFound);
+  }
+  await db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    await cancelOpenTasks(trx, participation.id, now);
+    await assignParticipation(trx, participation.id, target.stage_id, target.group_id, now);
+  });
+  return readOne(db, study.id, participantId);
+}
+
+async function participationOf(db: Db, studyId: string, participantId: string) {
+  const participation = await findParticipation(db, participantId, studyId);
+  if (!participation) throw notFound(participantMessages.participantNotFound);
+  return participation;
+}
+
+/** EMA Schedule: the notifications still to come, soonest first. */
+export async function upcomingEmaTasks(db: Db, studyId: string, participantId: string): Promise<EmaTask[]> {
+  const participation = await participationOf(db, studyId, participantId);
+  const now = nowIso();
+  const rows = await listUpcomingEmaTasks(db, participation.id, now);
+  return rows.map((t) => ({
+    _id: t.id,
+    notification_datetime: t.notification_datetime ?? '',
+    timezone: t.timezone ?? '',
+    reminder: t.reminder === 1,
+    questionnaire: { _id: t.questionnaire_id, chin_name: t.chin_name, abbrev: t.abbrev },
+    window_closes_at: t.window_closes_at ?? '',
+    status: statusAsRead(t, now),
+  }));
+}
+
+/** Assigned Diary Assessments with the days left of each. */
+export async function diaryTasksOf(db: Db, studyId: string, participantId: string): Promise<DiaryTasksAnswer> {
+  const participation = await participationOf(db, studyId, participantId);
+  const rows = await listDiaryTasks(db, participation.id);
+  const submitted = await submittedTimesOfTasks(db, rows.map((r) => r.id));
+  const now = nowIso();
+  const daysLeft: Record<string, number> = {};
+  const diaryAxTasks = rows.map((t) => {
+    const task = {
+      _id: t.id,
+      diary_task_start_date: t.diary_start_date ?? '',
+      questionnaire: { _id: t.questionnaire_id, chin_name: t.chin_name, abbrev: t.abbrev },
+      number_of_days_required: t.number_of_days ?? 0,
+      timezone: t.timezone ?? '',
+    };
+    const times = submitted.filter((s) => s.task_id === t.id).map((s) => s.submitted_at);
+    daysLeft[t.id] = diaryDaysLeft({ diary_start_date: task.diary_task_start_date, number_of_days: task.number_of_days_required, timezone: task.timezone }, times, now);
+    return task;
+  });
+  return { diaryAxTasks, daysLeft };
+}
+
+/** Participants per stage and group, every stage and group listed (zero included). */
+export async function participantCounts(db: Db, studyId: string): Promise<ParticipantCountsAnswer> {
+  const [places, counts] = await Promise.all([listPlaces(db, studyId), countParticipantsByPlace(db, studyId)]);
+  const countOf = new Map(counts.map((c) => [`${c.stage_id}/${c.group_id}`, Number(c.n)]));
+  const stages: ParticipantCountsAnswer['stages'] = [];
+  for (const p of places) {
+    let stage = stages.find((s) => s._id === p.stage_id);
+    if (!stage) {
+      stage = { _id: p.stage_id, chin_name: p.stage_name, stage_num: p.stage_num, participants: 0, groups: [] };
+      stages.push(stage);
+    }
+    const n = countOf.get(`${p.stage_id}/${p.group_id}`) ?? 0;
+    stage.groups.push({ _id: p.group_id, name: p.group_name, group_num: p.group_num, participants: n });
+    stage.participants += n;
+  }
+  return { total: stages.reduce((sum, s) => sum + s.participants, 0), stages };
+}

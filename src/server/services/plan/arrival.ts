@@ -1,0 +1,45 @@
+// The arrival (PARTICIPANTS.md, step 5): the first tasks call after an assignment records an enrolment_time,
+// sets arrive_assigned and stores the plan, all in one transaction. Exactly one caller wins the claim on the
+// participation row, so two racing calls, in one process or in several on one database, make one plan.
+import type { Db } from '../../repositories/db';
+import type { ParticipationRow } from '../../db/types';
+import { claimArrival, insertEnrolmentTime } from '../../repositories/plans';
+import { insertTasks } from '../../repositories/tasks';
+import { newId, nowIso } from '../ids';
+import { groupPlanInput } from './groupPlanInput';
+import { planQuestionnaires } from './questionnaireVersions';
+import { planRows, questionnaireIdsOf } from './makePlan';
+import { newPlanSeed } from './seededRandom';
+
+/** Records the arrival and makes the plan, unless this assignment's arrival has happened. True when it did now. */
+export async function arrive(db: Db, participation: ParticipationRow, labId: string, now: string = nowIso()): Promise<boolean> {
+  if (participation.status !== 'enrolled' || participation.arrive_assigned === 1) return false;
+  return db.transaction().execute(async (trx) => {
+    if (!(await claimArrival(trx, participation.id, participation.assignment_num))) return false;
+    const enrolmentTimeId = newId();
+    const seed = newPlanSeed();
+    await insertEnrolmentTime(trx, {
+      id: enrolmentTimeId,
+      participation_id: participation.id,
+      assignment_num: participation.assignment_num,
+      stage_id: participation.current_stage_id,
+      group_id: participation.current_group_id,
+      start_datetime: now,
+      plan_seed: seed,
+    });
+    const input = await groupPlanInput(trx, participation.study_id, participation.current_group_id, labId);
+    const questionnaires = await planQuestionnaires(trx, labId, questionnaireIdsOf(input));
+    const rows = planRows(input, {
+      participationId: participation.id,
+      enrolmentTimeId,
+      studyId: participation.study_id,
+      stageId: participation.current_stage_id,
+      groupId: participation.current_group_id,
+      arrivalIso: now,
+      seed,
+      questionnaires,
+    });
+    await insertTasks(trx, rows);
+    return true;
+  });
+}

@@ -1,0 +1,104 @@
+// The EMA part of a plan (PARTICIPANTS.md "The plan"), as pure computation: for each of the setting's days in
+// its time zone, the fixed or randomised prompt moments, their response windows and their reminders. Wall-clock
+// times are turned into instants by luxon on each calendar day, never by adding 24 hours to an instant.
+import { DateTime } from 'luxon';
+import type { EmaSetting } from '../../../shared/study/assessmentSettings';
+import { minutesOfDay } from '../../../shared/study/assessmentSettings';
+
+export interface PlannedPrompt {
+  /** 0-based day of the setting. */
+  day: number;
+  /** UTC instants, epoch milliseconds. */
+  at: number;
+  windowClosesAt: number;
+  reminders: number[];
+}
+
+const MINUTE = 60_000;
+
+/** The calendar day (in the zone) the setting's day one falls on. */
+export function dayOne(setting: Pick<EmaSetting, 'timezone' | 'day_one_eq_same_day'>, arrivalMs: number): DateTime {
+  const arrival = DateTime.fromMillis(arrivalMs, { zone: setting.timezone }).startOf('day');
+  return setting.day_one_eq_same_day ? arrival : arrival.plus({ days: 1 });
+}
+
+interface CalendarDay {
+  year: number;
+  month: number;
+  day: number;
+}
+
+/** The calendar day `offset` days after `first`: calendar arithmetic, independent of any zone. */
+function dayAfter(first: CalendarDay, offset: number): CalendarDay {
+  const date = new Date(Date.UTC(first.year, first.month - 1, first.day + offset));
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+
+/**
+ * Everyone arriving on one day gets the same wall-clock instants, so they are remembered (luxon's conversion is
+ * the costliest step of a plan).
+ */
+const instants = new Map<string, number>();
+const INSTANT_CACHE_SIZE = 100_000;
+
+/** The instant of a wall-clock minute of a calendar day in a zone (a time skipped by daylight saving moves on). */
+function wallClock(zone: string, day: CalendarDay, minuteOfDay: number): number {
+  const key = `${zone}|${day.year}-${day.month}-${day.day}|${minuteOfDay}`;
+  const known = instants.get(key);
+  if (known !== undefined) return known;
+  const ms = DateTime.fromObject(
+    { year: day.year, month: day.month, day: day.day, hour: Math.floor(minuteOfDay / 60), minute: minuteOfDay % 60 },
+    { zone },
+  ).toMillis();
+  if (instants.size >= INSTANT_CACHE_SIZE) instants.clear();
+  instants.set(key, ms);
+  return ms;
+}
+
+/** Reminders every interval after the prompt, strictly before the window closes (5 in 15: +5 and +10). */
+export function reminderTimes(at: number, reminderInterval: number, responseIn: number): number[] {
+  const times: number[] = [];
+  for (let k = 1; k * reminderInterval < responseIn; k += 1) times.push(at + k * reminderInterval * MINUTE);
+  return times;
+}
+
+/**
+ * Every prompt of one EMA setting for an arrival. Randomised times are drawn for every day and period in order
+ * (also for the ones not planned), so one seed always gives the same draws. Prompts before the arrival on day
+ * one are not planned: they have passed.
+ */
+export function emaPrompts(setting: EmaSetting, arrivalMs: number, random: () => number): PlannedPrompt[] {
+  const firstDay = dayOne(setting, arrivalMs);
+  const first = { year: firstDay.year, month: firstDay.month, day: firstDay.day };
+  const zone = setting.timezone;
+  const prompts: PlannedPrompt[] = [];
+  const fixed = [...new Set(setting.time_list)].sort().map(minutesOfDay);
+  const periods = setting.randomize_settings.map((p) => [minutesOfDay(p.start_time), minutesOfDay(p.end_time)] as const);
+  for (let day = 0; day < setting.number_of_days; day += 1) {
+    const date = dayAfter(first, day);
+    const moments: number[] = [];
+    if (setting.time_randomize) {
+      for (const [startMinute, endMinute] of periods) {
+        const draw = random();
+        const start = wallClock(zone, date, startMinute);
+        const end = wallClock(zone, date, endMinute);
+        // Whole minutes at which the whole window still fits inside the period.
+        const choices = Math.floor((end - start) / MINUTE) - setting.response_in + 1;
+        if (choices <= 0) continue;
+        moments.push(start + Math.floor(draw * choices) * MINUTE);
+      }
+    } else {
+      for (const minute of fixed) moments.push(wallClock(zone, date, minute));
+    }
+    for (const at of moments) {
+      if (at < arrivalMs) continue;
+      prompts.push({
+        day,
+        at,
+        windowClosesAt: at + setting.response_in * MINUTE,
+        reminders: reminderTimes(at, setting.reminder_interval, setting.response_in),
+      });
+    }
+  }
+  return prompts.sort((a, b) => a.at - b.at);
+}

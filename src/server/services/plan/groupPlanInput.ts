@@ -1,0 +1,40 @@
+// The one place the plan reads a group's assessment settings: through the study structure's typed reader of the
+// group's stored lists (services/groupLists.ts), with the questionnaires as list items of the lab (an id of
+// another lab, or of a deleted questionnaire, is left out). Settings that break the shared rules are left out
+// of a plan rather than planned wrongly.
+import { DateTime } from 'luxon';
+import type { Db } from '../../repositories/db';
+import { findGroupInStudy } from '../../repositories/studies';
+import { listQuestionnaireItems } from '../../repositories/groupQuestionnaires';
+import { idsInLists, readGroupLists, withItems } from '../groupLists';
+import { diarySettingProblem, emaSettingProblem, type DiarySetting, type EmaSetting } from '../../../shared/study/assessmentSettings';
+
+export interface GroupPlanInput {
+  /** With their index in the group's list: the task rows name the setting they came from. */
+  ema: { index: number; setting: EmaSetting }[];
+  diary: { index: number; setting: DiarySetting }[];
+  /** Questionnaire ids needing one response in this stage. */
+  once: string[];
+  /** Questionnaire ids open for any number of responses. */
+  anytime: string[];
+}
+
+function isKnownZone(zone: string): boolean {
+  return DateTime.now().setZone(zone).isValid;
+}
+
+export async function groupPlanInput(db: Db, studyId: string, groupId: string, labId: string): Promise<GroupPlanInput> {
+  const group = await findGroupInStudy(db, studyId, groupId);
+  if (!group) return { ema: [], diary: [], once: [], anytime: [] };
+  const lists = readGroupLists(group);
+  const items = new Map((await listQuestionnaireItems(db, labId, [...new Set(idsInLists(lists))])).map((item) => [item._id, item]));
+  const ema = lists.ema_list.flatMap((stored, index) => {
+    const setting: EmaSetting = withItems(stored, items);
+    return isKnownZone(setting.timezone) && emaSettingProblem(setting, []) === null ? [{ index, setting }] : [];
+  });
+  const diary = lists.diary_list.flatMap((stored, index) => {
+    const setting: DiarySetting = withItems(stored, items);
+    return isKnownZone(setting.timezone) && diarySettingProblem(setting, []) === null ? [{ index, setting }] : [];
+  });
+  return { ema, diary, once: lists.questionnaire_list, anytime: lists.no_submission_limit_list };
+}

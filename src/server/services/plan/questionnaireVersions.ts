@@ -1,0 +1,79 @@
+// Questionnaires are planned as they are at the arrival: each distinct content (questions and the
+// multiple-choice sets they name) is stored once under its hash, and the plan's tasks point at it. Answers are
+// checked against that version, whatever the questionnaire editor changes later.
+import { createHash } from 'node:crypto';
+import type { Db } from '../../repositories/db';
+import type { McSetRow, QuestionnaireVersionRow } from '../../db/types';
+import type { Choice, MultipleChoiceSet, Question } from '../../../shared/questionnaire/types';
+import { findMcSetsOf, findQuestionnaireVersion, findQuestionnairesOfLab, insertQuestionnaireVersion } from '../../repositories/plans';
+import { nowIso } from '../ids';
+
+export interface PlannedQuestionnaire {
+  versionId: string;
+  questionnaireId: string;
+  chin_name: string;
+  abbrev: string;
+}
+
+function toSet(row: McSetRow): MultipleChoiceSet {
+  let choices: Choice[] = [];
+  try {
+    const parsed: unknown = JSON.parse(row.choices);
+    if (Array.isArray(parsed)) choices = parsed as Choice[];
+  } catch {
+    choices = [];
+  }
+  return { _id: row.id, name: row.name, questionnaire: row.questionnaire_id, choices };
+}
+
+/** The questionnaires (of the lab) by id, each stored as planned. Ids not found are left out. */
+export async function planQuestionnaires(db: Db, labId: string, ids: readonly string[]): Promise<Map<string, PlannedQuestionnaire>> {
+  const unique = [...new Set(ids)];
+  const [rows, sets] = await Promise.all([findQuestionnairesOfLab(db, labId, unique), findMcSetsOf(db, unique)]);
+  const planned = new Map<string, PlannedQuestionnaire>();
+  const now = nowIso();
+  for (const row of rows) {
+    const mcSets = JSON.stringify(sets.filter((s) => s.questionnaire_id === row.id).map(toSet));
+    const id = createHash('sha256').update(JSON.stringify([row.id, row.chin_name, row.abbrev, row.content, mcSets])).digest('hex');
+    await insertQuestionnaireVersion(db, {
+      id,
+      questionnaire_id: row.id,
+      chin_name: row.chin_name,
+      abbrev: row.abbrev,
+      content: row.content,
+      mc_sets: mcSets,
+      created_at: now,
+    });
+    planned.set(row.id, { versionId: id, questionnaireId: row.id, chin_name: row.chin_name, abbrev: row.abbrev });
+  }
+  return planned;
+}
+
+export interface QuestionnaireAsPlanned {
+  row: QuestionnaireVersionRow;
+  questions: Question[];
+  sets: MultipleChoiceSet[];
+}
+
+/** Versions never change, so a process keeps the ones it has read. */
+const cache = new Map<string, QuestionnaireAsPlanned>();
+const CACHE_SIZE = 500;
+
+export async function questionnaireAsPlanned(db: Db, versionId: string): Promise<QuestionnaireAsPlanned | null> {
+  const known = cache.get(versionId);
+  if (known) return known;
+  const row = await findQuestionnaireVersion(db, versionId);
+  if (!row) return null;
+  const parse = <T>(text: string): T[] => {
+    try {
+      const value: unknown = JSON.parse(text);
+      return Array.isArray(value) ? (value as T[]) : [];
+    } catch {
+      return [];
+    }
+  };
+  const version = { row, questions: parse<Question>(row.content), sets: parse<MultipleChoiceSet>(row.mc_sets) };
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(versionId, version);
+  return version;
+}

@@ -1,0 +1,149 @@
+// Participants as the researcher's calls carry them (part 2 sections 3 and 7) and as the participant app's
+// calls carry them (PARTICIPANTS.md). The server's response schemas and the portal's slices share these.
+import type { AssessmentListItem } from '../study/assessmentSettings';
+
+/** A participation's status (PARTICIPANTS.md "The participant's life in a study"). */
+export const PARTICIPATION_STATUSES = ['invited', 'enrolled', 'withdrawn', 'completed'] as const;
+export type ParticipationStatus = (typeof PARTICIPATION_STATUSES)[number];
+
+export interface StageRef {
+  _id: string;
+  chin_name: string;
+  stage_num: number;
+}
+
+export interface GroupRef {
+  _id: string;
+  name: string;
+  group_num: number;
+}
+
+export interface EnrolmentTime {
+  /** ISO-8601 UTC: the first loading of the assessments after an assignment. */
+  start_datetime: string;
+}
+
+/** participation[0] of a participant row: the participation in the study the list is for. */
+export interface ParticipationSummary {
+  _id: string;
+  status: ParticipationStatus;
+  study: string;
+  current_stage: StageRef;
+  current_group: GroupRef;
+  arrive_assigned: boolean;
+  /** Oldest first; the Participant List shows the last one's start_datetime. */
+  enrolment_time: EnrolmentTime[];
+}
+
+/** One row of the Participant List. */
+export interface Participant {
+  _id: string;
+  participant_code: string;
+  email: string;
+  study: string;
+  current_stage: string;
+  current_group: string;
+  participation: [ParticipationSummary];
+}
+
+/** GET /api/participants/{studyId}/get_participants */
+export interface GetParticipantsAnswer {
+  participantsData: { participants: Participant[] };
+}
+
+/** POST /api/participants/{studyId}/get_filtered_participants */
+export interface FilterParticipantsBody {
+  currentStageId: string;
+  currentGroupId?: string;
+}
+
+export interface FilteredParticipantsAnswer {
+  participants: Participant[];
+}
+
+/**
+ * POST /api/participants/{studyId}/create. The portal sends confirmPassword too, so that the server checks the
+ * same three rules the dialog shows; a caller that leaves it out is checked on email and password only.
+ */
+export interface CreateParticipantBody {
+  studyId: string;
+  email: string;
+  password: string;
+  confirmPassword?: string;
+}
+
+export interface CreateParticipantAnswer {
+  message: string;
+  participant: Participant;
+}
+
+/** PATCH /api/participants/{participantId}/assign_group */
+export interface AssignGroupBody {
+  studyId: string;
+  stageId: string;
+  groupId: string;
+}
+
+export interface AssignGroupAnswer {
+  message: string;
+  participant: Participant;
+}
+
+/** EMA task states (PARTICIPANTS.md "The plan"); `expired` is worked out when the task is read. */
+export const EMA_TASK_STATUSES = ['planned', 'delivered', 'opened', 'completed', 'expired', 'cancelled'] as const;
+export type EmaTaskStatus = (typeof EMA_TASK_STATUSES)[number];
+
+/** One planned EMA notification (part 2 section 3 "EMA task"). */
+export interface EmaTask {
+  _id: string;
+  /** ISO-8601 UTC. */
+  notification_datetime: string;
+  /** IANA zone the prompt was planned in. */
+  timezone: string;
+  reminder: boolean;
+  questionnaire: AssessmentListItem;
+  window_closes_at: string;
+  status: EmaTaskStatus;
+}
+
+/** GET /api/ema_tasks/{studyId}/{participantId}: only notifications still to come, soonest first. */
+export interface EmaTasksAnswer {
+  emaTasks: EmaTask[];
+}
+
+/** One diary task (part 2 section 3 "Diary task"). */
+export interface DiaryTask {
+  _id: string;
+  /** YYYY-MM-DD in the setting's time zone. */
+  diary_task_start_date: string;
+  questionnaire: AssessmentListItem;
+  number_of_days_required: number;
+  timezone: string;
+}
+
+/** GET /api/diary_ax_tasks/{studyId}/{participantId} */
+export interface DiaryTasksAnswer {
+  diaryAxTasks: DiaryTask[];
+  daysLeft: Record<string, number>;
+}
+
+/** GET /api/participants/{studyId}/counts: what the progress route shows until the next issue. */
+export interface GroupCount {
+  _id: string;
+  name: string;
+  group_num: number;
+  participants: number;
+}
+
+export interface StageCount {
+  _id: string;
+  chin_name: string;
+  stage_num: number;
+  participants: number;
+  groups: GroupCount[];
+}
+
+export interface ParticipantCountsAnswer {
+  total: number;
+  stages: StageCount[];
+}

@@ -1,0 +1,159 @@
+// The participant app's calls (PARTICIPANTS.md "The participant app's API"): the contract the mobile app is
+// built against. Paths start with /api/app/.
+import type { AssessmentListItem } from '../study/assessmentSettings';
+import type { Questionnaire, MultipleChoiceSet } from '../questionnaire/types';
+import type { EmaTaskStatus, EnrolmentTime, GroupRef, ParticipationStatus } from './participant';
+
+export interface AppCredentials {
+  email: string;
+  password: string;
+}
+
+export interface AppAccount {
+  _id: string;
+  email: string;
+}
+
+/** signup (201) and login. */
+export interface AppSession {
+  token: string;
+  expires: string;
+  participant: AppAccount;
+}
+
+export interface ChangePasswordBody {
+  currentPassword: string;
+  newPassword: string;
+}
+
+export interface ResetRequestBody {
+  email: string;
+}
+
+export interface ResetBody {
+  email: string;
+  code: string;
+  newPassword: string;
+}
+
+export interface JoinBody {
+  studyCode: string;
+}
+
+export interface ConsentBody {
+  agree: boolean;
+}
+
+export interface AppStageRef {
+  _id: string;
+  chin_name: string;
+  stage_num: number;
+  chin_progress_message: string;
+  chin_complete_message: string;
+}
+
+/** A participation as the app sees it. */
+export interface AppParticipation {
+  _id: string;
+  study: { _id: string; chin_name: string; study_code: string };
+  status: ParticipationStatus;
+  current_stage: AppStageRef;
+  current_group: GroupRef;
+  consent: { consent_needed: boolean; chin_content: string };
+  arrive_assigned: boolean;
+  enrolment_time: EnrolmentTime[];
+}
+
+export interface AppParticipationsAnswer {
+  participations: AppParticipation[];
+}
+
+export interface AppEmaTask {
+  _id: string;
+  kind: 'ema';
+  questionnaire: AssessmentListItem;
+  notification_datetime: string;
+  timezone: string;
+  reminder: boolean;
+  window_closes_at: string;
+  status: EmaTaskStatus;
+}
+
+export interface AppDiaryTask {
+  _id: string;
+  kind: 'diary';
+  questionnaire: AssessmentListItem;
+  diary_task_start_date: string;
+  number_of_days_required: number;
+  days_left: number;
+  timezone: string;
+}
+
+/** One-time tasks are `planned` until answered, then `completed`; anytime tasks stay `planned`. */
+export type OpenTaskStatus = 'planned' | 'completed' | 'cancelled';
+
+export interface AppOpenTask {
+  _id: string;
+  kind: 'once' | 'anytime';
+  questionnaire: AssessmentListItem;
+  status: OpenTaskStatus;
+}
+
+export interface AppTasksAnswer {
+  ema: AppEmaTask[];
+  diary: AppDiaryTask[];
+  once: AppOpenTask[];
+  anytime: AppOpenTask[];
+}
+
+/** The questionnaire to render, as planned, with the multiple-choice sets its mc responses name. */
+export interface AppQuestionnaire extends Questionnaire {
+  mc_sets: MultipleChoiceSet[];
+}
+
+export const TASK_EVENT_KINDS = ['delivered', 'opened'] as const;
+export type TaskEventKind = (typeof TASK_EVENT_KINDS)[number];
+
+export interface TaskEvent {
+  taskId: string;
+  kind: TaskEventKind;
+  /** ISO-8601, when the app saw it happen. */
+  at: string;
+}
+
+export interface EventsBody {
+  events: TaskEvent[];
+}
+
+export interface UploadBody {
+  contentType: string;
+  size: number;
+}
+
+export interface UploadAnswer {
+  url: string;
+  key: string;
+  expiresAt: string;
+}
+
+/** text/textarea/time/duration/photo: a string; slider: a number; mc: the chosen choice values. */
+export type AnswerValue = string | number | string[];
+
+export interface AnswerItem {
+  question_pos: number;
+  response_pos: number;
+  value: AnswerValue;
+}
+
+export interface ResponseBody {
+  submissionId: string;
+  taskId: string | null;
+  questionnaireId: string;
+  startedAt: string;
+  submittedAt: string;
+  answers: AnswerItem[];
+}
+
+export interface ResponseAnswer {
+  _id: string;
+}
