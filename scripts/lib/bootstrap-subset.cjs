@@ -49,15 +49,15 @@ const LEFT_OUT = {
 /**
  * Utilities react-bootstrap builds from props rather than class names written in the source: colours (bg, text,
  * border, variant), Badge's pill, Navbar's sticky and fixed, ToastContainer's position, Col's order, Stack's gap.
+ * Their per-breakpoint forms (order-md-2 from md={{ order: 2 }}) stay only when the source names them.
  */
-const BREAKPOINT = '(?:-(?:sm|md|lg|xl|xxl))?';
 const UTILITIES_FROM_PROPS = new RegExp(
   [
     '(?:bg|text|text-bg|border|link)-(?:primary|secondary|success|info|warning|danger|light|dark|body|white|black|muted|transparent|reset)(?:-[a-z]+)?',
     'rounded-pill',
-    `(?:sticky|fixed)${BREAKPOINT}-(?:top|bottom)`,
+    `(?:sticky|fixed)-(?:top|bottom)`,
     'position-[a-z]+',
-    `(?:order|gap|row-gap|column-gap)${BREAKPOINT}-(?:first|last|\\d+)`,
+    `(?:order|gap|row-gap|column-gap)-(?:first|last|\\d+)`,
   ]
     .map((p) => `^${p}$`)
     .join('|'),
