@@ -31,6 +31,7 @@ describe('unsaved changes', () => {
       // Nothing typed: no question on the way out and back.
       await page.getByRole('link', { name: 'Questionnaires' }).click();
       await page.waitForURL((url) => url.pathname === '/qx/qx_list/1');
+      await page.getByRole('heading', { name: 'Questionnaire List' }).waitFor();
       await page.goBack();
       await page.getByRole('heading', { name: 'Edit Study' }).waitFor();
 
@@ -99,6 +100,8 @@ describe('unsaved changes', () => {
       await page.getByRole('link', { name: 'Studies' }).click();
       await leave.getByRole('button', { name: 'Leave' }).click();
       await page.waitForURL((url) => url.pathname === '/studies/1');
+      // The list must have finished loading its page before going back, or Back can land while it still loads.
+      await page.getByRole('heading', { name: 'Study List' }).waitFor();
 
       // Back in the editor, a saved change lets the link go without a question.
       await page.goBack();
