@@ -8,7 +8,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { AppRoutes } from '../../src/client/app/AppRoutes';
 import { portalRoutes } from '../../src/client/app/router';
-import { makeStore, type AppStore, type PreloadedState } from '../../src/client/app/store';
+import { makeStore, type AppStore, type PreloadedState, type RootState } from '../../src/client/app/store';
 import { initialRequests } from '../../src/client/app/requestState';
 import { initialAuthState, type AuthState } from '../../src/client/features/auth/authSlice';
 import type { LabUserSession, SiteConfig, SystemOwnerSession } from '../../src/shared/types/identity';
@@ -37,6 +37,13 @@ function LocationProbe() {
 
 export function currentLocation(): string {
   return screen.getByTestId('location').textContent ?? '';
+}
+
+/** A slice's state; for a lazily injected slice, once its module has loaded (app/store.ts LazyLoadedSlices). */
+export function sliceState<K extends keyof RootState>(store: AppStore, key: K): NonNullable<RootState[K]> {
+  const state = store.getState()[key];
+  if (state === undefined || state === null) throw new Error(`the ${String(key)} slice is not injected`);
+  return state as NonNullable<RootState[K]>;
 }
 
 export function siteState(config: SiteConfig = siteConfig): PreloadedState['site'] {

@@ -2,7 +2,9 @@
 // parts): a webpack loader for bootstrap.min.css that removes
 //   1. the parts listed in LEFT_OUT (components no page uses; __tests__/client/bootstrapParts.test.ts fails
 //      when a page starts using one: take it off the list then),
-//   2. utility classes (those of bootstrap-utilities.css, with their sm…xxl variants) that no file of src/client
+//   2. the colour variants of list-group items and table rows (no page colours those), and every class of a
+//      theme colour no file of src/client names as a word (warning, today),
+//   3. utility classes (those of bootstrap-utilities.css, with their sm…xxl variants) that no file of src/client
 //      names, except colours and the few others react-bootstrap builds from props (bg="…", variant="…").
 // Grid and component classes stay with all their variants, since react-bootstrap makes most of those from props
 // (xl={6}, size="lg"). A rule stays when one of its selectors keeps every class it names (what :not() names is
@@ -63,6 +65,16 @@ const UTILITIES_FROM_PROPS = new RegExp(
     .join('|'),
 );
 
+const THEME_COLOURS = ['primary', 'secondary', 'success', 'info', 'warning', 'danger', 'light', 'dark'];
+
+/** Colour variants react-bootstrap would build from a variant prop that no page passes to these components. */
+const UNCOLOURED = new RegExp(`^(?:list-group-item|table)-(?:${THEME_COLOURS.join('|')})$`);
+
+/** A theme colour's classes (btn-outline-warning, text-bg-warning, …) go when the source never names it. */
+function unusedColour(className, used) {
+  return THEME_COLOURS.some((c) => !used.has(c) && new RegExp(`(?:^|-)${c}(?:-|$)`).test(className));
+}
+
 const bootstrapCss = (name) => path.join(path.dirname(require.resolve('bootstrap/package.json')), 'dist', 'css', name);
 
 /** The classes an element must have for the selector to match it (what :not() names is not required). */
@@ -96,7 +108,7 @@ function utilityClasses() {
 
 /** Whether a class of bootstrap.css stays, given the words the portal's source holds. */
 function keeps(className, utilities, used) {
-  if (leftOutPart(className)) return false;
+  if (leftOutPart(className) || UNCOLOURED.test(className) || unusedColour(className, used)) return false;
   return !utilities.has(className) || used.has(className) || UTILITIES_FROM_PROPS.test(className);
 }
 

@@ -64,12 +64,20 @@ describe('the Bootstrap parts the build leaves out', () => {
 });
 
 describe('the Bootstrap subset', () => {
-  const kept = subset(bootstrapCss, new Set(['d-flex', 'text-sm-end']));
+  const kept = subset(bootstrapCss, new Set(['d-flex', 'text-sm-end', 'primary', 'secondary', 'danger']));
 
   it('keeps the components and variants react-bootstrap builds from props', () => {
     for (const selector of ['.col-xl-6', '.row-cols-xxl-3', '.btn-primary', '.btn-outline-secondary', '.alert-danger', '.modal-xl', '.modal-lg', '.navbar-expand-lg', '.table-striped', '.spinner-border-sm', '.bg-secondary', '.text-body-secondary', '.rounded-pill', '.gap-3', '.order-last', '.position-fixed']) {
       expect([selector, kept.includes(`${selector}{`) || kept.includes(`${selector},`) || kept.includes(`${selector}>`) || kept.includes(`${selector}:`)]).toEqual([selector, true]);
     }
+  });
+
+  it('drops the theme colours the source never names, and the colours of list-group items and table rows', () => {
+    for (const selector of ['.btn-warning', '.btn-outline-info', '.alert-success', '.text-bg-dark', '.list-group-item-primary', '.table-danger']) {
+      expect([selector, new RegExp(`\\${selector}[^-\\w]`).test(kept)]).toEqual([selector, false]);
+    }
+    const withWarning = subset(bootstrapCss, new Set(['warning']));
+    expect(withWarning).toContain('.btn-warning{');
   });
 
   it('keeps the utilities the source names and drops the others', () => {

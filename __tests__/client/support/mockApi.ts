@@ -1,7 +1,7 @@
 // A fake network edge for the portal's axios instance: tests declare answers per "METHOD /path" and read back
 // what was sent. Everything above the adapter (interceptors, thunks, slices, pages) runs for real.
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { api } from '../../../src/client/api/client';
+import { api } from '../../../src/client/api/axiosInstances';
 
 export interface SentRequest {
   method: string;

@@ -1,39 +1,37 @@
-// The one axios instance of the portal. Each call names whose token it carries: a lab user's, the system
-// owner's, or none (the two logins and the site configuration).
-import axios from 'axios';
+// The portal's API calls. Each call names whose token it carries: a lab user's, the system owner's, or none
+// (the two logins). `api` has axios's call methods, but axios itself (api/axiosInstances.ts) is loaded on the
+// first call and prefetched when the browser is idle: it is a fifth of the sign-in page's first load otherwise.
+import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 
-export type SessionKind = 'labUser' | 'systemOwner';
+export { setTokenGetter, type SessionKind } from './sessionTokens';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Whose bearer token to send; lab user when not given. */
-    session?: SessionKind | 'none';
-  }
+type Instances = typeof import('./axiosInstances');
+
+let loading: Promise<Instances> | null = null;
+
+/** The axios instances, loaded once. */
+export function loadAxios(): Promise<Instances> {
+  loading ??= import(/* webpackChunkName: "axios", webpackPrefetch: true */ './axiosInstances');
+  return loading;
 }
 
-type TokenGetter = (kind: SessionKind) => string | null;
+type BodylessCall = <T = unknown>(url: string, config?: AxiosRequestConfig) => Promise<AxiosResponse<T>>;
+type BodyCall = <T = unknown>(url: string, data?: unknown, config?: AxiosRequestConfig) => Promise<AxiosResponse<T>>;
 
-// Set by makeStore so the client reads tokens from the store without importing it (no import cycle).
-let tokenOf: TokenGetter = () => null;
-
-export function setTokenGetter(getter: TokenGetter): void {
-  tokenOf = getter;
+export interface Api {
+  get: BodylessCall;
+  delete: BodylessCall;
+  post: BodyCall;
+  put: BodyCall;
+  patch: BodyCall;
 }
 
-export const api = axios.create({ baseURL: '' });
+const instance = async (): Promise<AxiosInstance> => (await loadAxios()).api;
 
-api.interceptors.request.use((config) => {
-  const kind = config.session ?? 'labUser';
-  if (kind !== 'none') {
-    const token = tokenOf(kind);
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
-  }
-  // A call without a body sends no content type. axios would label an empty POST or PUT form-encoded (and keep
-  // that label for a null body), which claims a body the call does not have. `false` is axios's way to say
-  // "no such header": it is never sent, and axios does not put its default back.
-  if (config.data === undefined || config.data === null) {
-    config.data = undefined;
-    config.headers.setContentType(false);
-  }
-  return config;
-});
+export const api: Api = {
+  get: async <T,>(url: string, config?: AxiosRequestConfig) => (await instance()).get<T, AxiosResponse<T>>(url, config),
+  delete: async <T,>(url: string, config?: AxiosRequestConfig) => (await instance()).delete<T, AxiosResponse<T>>(url, config),
+  post: async <T,>(url: string, data?: unknown, config?: AxiosRequestConfig) => (await instance()).post<T, AxiosResponse<T>>(url, data, config),
+  put: async <T,>(url: string, data?: unknown, config?: AxiosRequestConfig) => (await instance()).put<T, AxiosResponse<T>>(url, data, config),
+  patch: async <T,>(url: string, data?: unknown, config?: AxiosRequestConfig) => (await instance()).patch<T, AxiosResponse<T>>(url, data, config),
+};

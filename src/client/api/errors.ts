@@ -1,6 +1,6 @@
 // Every failed call becomes {status, message}: the server's own message when it sent one, otherwise the
 // network error's own message (part 1 section 8 "Generic handling").
-import { isAxiosError } from 'axios';
+import type { AxiosError } from 'axios';
 import { generalMessages } from '../../shared/messages';
 
 export interface ApiError {
@@ -15,11 +15,27 @@ function serverMessage(data: unknown): string | null {
   return typeof message === 'string' && message.trim() !== '' ? message : null;
 }
 
+/** A failed answer to a call made with the browser's fetch (the site configuration, before axios loads). */
+export class FetchAnswerError extends Error {
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+  ) {
+    super(`Request failed with status code ${status}`);
+  }
+}
+
+/** axios marks its errors so; checked here so that this module does not load axios (api/client.ts). */
+function isAxiosError(error: unknown): error is AxiosError {
+  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
+}
+
 export function toApiError(error: unknown): ApiError {
   if (isAxiosError(error)) {
     const status = error.response?.status ?? null;
     return { status, message: serverMessage(error.response?.data) ?? error.message };
   }
+  if (error instanceof FetchAnswerError) return { status: error.status, message: serverMessage(error.data) ?? error.message };
   if (error instanceof Error && error.message) return { status: null, message: error.message };
   return { status: null, message: generalMessages.networkError };
 }

@@ -1,38 +1,34 @@
 // The store: one slice per entity, only the auth slice persisted (localStorage key "persist:auth"), and the
-// QA snapshot loader at the root.
-import { combineReducers, configureStore, type UnknownAction } from '@reduxjs/toolkit';
+// QA snapshot loader at the root. Slices used by one area's pages only (studies, questionnaires, media, participants, the owner's studies) are
+// injected by their own module when a page of that area loads (LazyLoadedSlices), so they stay out of the
+// sign-in page's first load.
+import { combineSlices, configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE, type Persistor } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { setTokenGetter } from '../api/client';
 import { authReducer, type AuthState } from '../features/auth/authSlice';
 import { labsReducer } from '../features/labs/labsSlice';
-import { mediaReducer } from '../features/media/mediaSlice';
 import { notificationsReducer } from '../features/notifications/notificationsSlice';
-import { participantsReducer } from '../features/participants/participantsSlice';
 import { qaReducer, snapshotLoaded } from '../features/qa/qaSlice';
-import { questionnairesReducer } from '../features/questionnaires/questionnairesSlice';
 import { stateFromSnapshot } from '../features/qa/snapshot';
 import { siteReducer } from '../features/site/siteSlice';
-import { studiesReducer } from '../features/studies/studiesSlice';
-import { ownerStudiesReducer } from '../features/studies/owner/ownerStudiesSlice';
 import { createUnauthorizedMiddleware } from './unauthorizedMiddleware';
 import type { Navigation } from './navigation';
 
 // Request states are not persisted: after a reload no call is in flight.
 const authPersistConfig = { key: 'auth', storage, whitelist: ['labUser', 'systemOwner', 'allAccess'] };
 
-const slices = combineReducers({
+/** Slices a feature injects when its pages load; each adds itself here (declare module). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface LazyLoadedSlices {}
+
+export const slices = combineSlices({
   auth: persistReducer(authPersistConfig, authReducer),
   site: siteReducer,
   labs: labsReducer,
-  media: mediaReducer,
-  studies: studiesReducer,
-  ownerStudies: ownerStudiesReducer,
   notifications: notificationsReducer,
   qa: qaReducer,
-  questionnaires: questionnairesReducer,
-  participants: participantsReducer,
-});
+}).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof slices>;
 

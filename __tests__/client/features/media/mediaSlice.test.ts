@@ -13,7 +13,7 @@ import { mediaMessages } from '../../../../src/shared/messages';
 import { labInfo, labUserSession } from '../../support/fixtures';
 import { deferred, mockApi, type MockApi } from '../../support/mockApi';
 import { actionTypes, mockStore } from '../../support/mockStore';
-import { signedIn, siteState } from '../../testUtils';
+import { signedIn, siteState, sliceState } from '../../testUtils';
 import { audio, fileOf, image, mediaFile, video } from './mediaFixtures';
 import { mockStorage, type StorageEdge } from './storageEdge';
 
@@ -42,11 +42,11 @@ describe('media slice: the four request states', () => {
     net.on('GET', '/api/files/userFiles?pageNumber=2', answer.responder);
     const s = store();
     const loading = s.dispatch(fetchMediaFiles(2));
-    expect(s.getState().media.requests.list).toEqual({ status: 'request', message: null });
+    expect(sliceState(s, 'media').requests.list).toEqual({ status: 'request', message: null });
     answer.release({ status: 200, data: { files: [image, video], pages: 3, page: 2 } });
     await loading;
-    expect(s.getState().media.requests.list).toEqual({ status: 'success', message: null });
-    expect(s.getState().media.list).toEqual({ files: [image, video], pages: 3, page: 2 });
+    expect(sliceState(s, 'media').requests.list).toEqual({ status: 'success', message: null });
+    expect(sliceState(s, 'media').list).toEqual({ files: [image, video], pages: 3, page: 2 });
     expect(net.sent[0].authorization).toBe('Bearer lab-token');
   });
 
@@ -54,10 +54,10 @@ describe('media slice: the four request states', () => {
     net.on('GET', '/api/files/mediafile/nope', { status: 404, data: { message: mediaMessages.fileNotFound } });
     const s = store();
     await s.dispatch(fetchMediaFile('nope'));
-    expect(s.getState().media.requests.file).toEqual({ status: 'fail', message: mediaMessages.fileNotFound });
+    expect(sliceState(s, 'media').requests.file).toEqual({ status: 'fail', message: mediaMessages.fileNotFound });
     expect(s.getState().notifications.alert?.message).toBe(mediaMessages.fileNotFound);
     s.dispatch(mediaRequestReset('file'));
-    expect(s.getState().media.requests.file).toEqual({ status: 'reset', message: null });
+    expect(sliceState(s, 'media').requests.file).toEqual({ status: 'reset', message: null });
   });
 
   it('renames, deletes and reads the lab’s storage use', async () => {
@@ -71,9 +71,9 @@ describe('media slice: the four request states', () => {
     await s.dispatch(renameMediaFile({ fileId: 'f1', name: 'Lake picture' }));
     await s.dispatch(deleteMediaFile('f2'));
     await s.dispatch(fetchMediaLabInfo('lab1'));
-    expect(s.getState().media.list?.files.map((f) => f.name)).toEqual(['Lake picture', 'Calm sound']);
-    expect(s.getState().media.file?.name).toBe('Lake picture');
-    expect(s.getState().media.labInfo).toEqual(labInfo);
+    expect(sliceState(s, 'media').list?.files.map((f) => f.name)).toEqual(['Lake picture', 'Calm sound']);
+    expect(sliceState(s, 'media').file?.name).toBe('Lake picture');
+    expect(sliceState(s, 'media').labInfo).toEqual(labInfo);
     expect(net.sentTo('PUT', '/api/files/mediafile/f1')[0].body).toEqual({ name: 'Lake picture' });
   });
 
@@ -87,7 +87,7 @@ describe('media slice: the four request states', () => {
     await s.dispatch(deleteMediaFile('f1'));
     await s.dispatch(uploadFile({ name: 'x', file: fileOf('x.png', 10, 'image/png'), lab: 'lab1' }));
     expect(s.getState().auth.labUser).not.toBeNull();
-    expect(s.getState().media.requests.upload).toEqual({ status: 'fail', message: 'Please sign in' });
+    expect(sliceState(s, 'media').requests.upload).toEqual({ status: 'fail', message: 'Please sign in' });
   });
 
   it('keeps only the latest picker search’s answer', async () => {
@@ -100,7 +100,7 @@ describe('media slice: the four request states', () => {
     await s.dispatch(searchPickerFiles({ keyword: 'forest', type: 'image' }));
     slow.release({ status: 200, data: { files: [image, video, audio] } });
     await first;
-    expect(s.getState().media.picker.files).toEqual([image]);
+    expect(sliceState(s, 'media').picker.files).toEqual([image]);
   });
 });
 
@@ -119,8 +119,8 @@ describe('media slice: the upload flow', () => {
     });
     expect(storage.puts).toEqual([{ method: 'PUT', url: grant.url, contentType: 'image/png', authorization: null, size: 1000 }]);
     expect(net.sentTo('POST', '/api/files/createfiles')[0].body).toEqual({ lab: 'lab1', name: 'Forest', type: 'image', file: grant.file, size: 1000 });
-    expect(s.getState().media.uploadPercent).toBe(100);
-    expect(s.getState().media.requests.upload.status).toBe('success');
+    expect(sliceState(s, 'media').uploadPercent).toBe(100);
+    expect(sliceState(s, 'media').requests.upload.status).toBe('success');
   });
 
   it('sends the granted content type even when the browser names none', async () => {
@@ -166,16 +166,16 @@ describe('media slice: the upload flow', () => {
     storage = mockStorage({ status: 413, data: { message: mediaMessages.imageTooLarge } });
     const s = store();
     await s.dispatch(uploadFile({ name: 'Forest', file: fileOf('forest.png', 1000, 'image/png'), lab: 'lab1' }));
-    expect(s.getState().media.requests.upload).toEqual({ status: 'fail', message: mediaMessages.imageTooLarge });
+    expect(sliceState(s, 'media').requests.upload).toEqual({ status: 'fail', message: mediaMessages.imageTooLarge });
     expect(s.getState().notifications.alert?.message).toBe(mediaMessages.imageTooLarge);
     expect(net.sentTo('POST', '/api/files/createfiles')).toEqual([]);
-    expect(s.getState().media.uploadPercent).toBeNull();
+    expect(sliceState(s, 'media').uploadPercent).toBeNull();
   });
 
   it('shows the server’s message when the record is refused', async () => {
     withGrant(net).on('POST', '/api/files/createfiles', { status: 413, data: { message: mediaMessages.quotaExceeded } });
     const s = store();
     await s.dispatch(uploadFile({ name: 'Forest', file: fileOf('forest.png', 1000, 'image/png'), lab: 'lab1' }));
-    expect(s.getState().media.requests.upload).toEqual({ status: 'fail', message: mediaMessages.quotaExceeded });
+    expect(sliceState(s, 'media').requests.upload).toEqual({ status: 'fail', message: mediaMessages.quotaExceeded });
   });
 });

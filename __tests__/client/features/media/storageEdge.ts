@@ -1,7 +1,7 @@
 // The fake storage behind the signed upload address: records what the browser sent, reports progress the
 // way axios's XHR adapter does, and answers as the local store does.
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosProgressEvent, type AxiosResponse } from 'axios';
-import { storageClient } from '../../../../src/client/features/media/storageUpload';
+import { storageClient } from '../../../../src/client/api/axiosInstances';
 
 export interface StoragePut {
   method: string;

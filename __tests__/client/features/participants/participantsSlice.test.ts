@@ -9,9 +9,10 @@ import { fetchEmaTasks, fetchParticipants } from '../../../../src/client/feature
 import { participantMessages } from '../../../../src/shared/messages';
 import { labUserSession } from '../../support/fixtures';
 import { deferred, mockApi, type MockApi } from '../../support/mockApi';
-import { signedIn, siteState } from '../../testUtils';
+import { signedIn, siteState, sliceState } from '../../testUtils';
 import { participant } from './participantFixtures';
 import { FILTERED, LIST } from './support';
+
 
 let net: MockApi;
 beforeEach(() => {
@@ -30,11 +31,11 @@ describe('participants slice', () => {
     const s = store();
     s.dispatch(participantStudyOpened('s1'));
     const loading = s.dispatch(fetchParticipants({ studyId: 's1', stageId: null, groupId: null }));
-    expect(s.getState().participants.requests.list).toEqual({ status: 'request', message: null });
+    expect(sliceState(s, 'participants').requests.list).toEqual({ status: 'request', message: null });
     answer.release({ status: 200, data: { participantsData: { participants: listOf('AAA111') } } });
     await loading;
-    expect(s.getState().participants.requests.list).toEqual({ status: 'success', message: null });
-    expect(s.getState().participants.participants?.map((p) => p.participant_code)).toEqual(['AAA111']);
+    expect(sliceState(s, 'participants').requests.list).toEqual({ status: 'success', message: null });
+    expect(sliceState(s, 'participants').participants?.map((p) => p.participant_code)).toEqual(['AAA111']);
     expect(net.sent[0].authorization).toBe('Bearer lab-token');
   });
 
@@ -42,9 +43,9 @@ describe('participants slice', () => {
     net.on('GET', '/api/ema_tasks/s1/p9', { status: 404, data: { message: participantMessages.participantNotFound } });
     const s = store();
     await s.dispatch(fetchEmaTasks({ studyId: 's1', participantId: 'p9' }));
-    expect(s.getState().participants.requests.emaTasks).toEqual({ status: 'fail', message: participantMessages.participantNotFound });
+    expect(sliceState(s, 'participants').requests.emaTasks).toEqual({ status: 'fail', message: participantMessages.participantNotFound });
     s.dispatch(participantsRequestReset('emaTasks'));
-    expect(s.getState().participants.requests.emaTasks).toEqual({ status: 'reset', message: null });
+    expect(sliceState(s, 'participants').requests.emaTasks).toEqual({ status: 'reset', message: null });
   });
 
   it('keeps the rows of the latest filter when an earlier list call answers last', async () => {
@@ -57,23 +58,23 @@ describe('participants slice', () => {
     await s.dispatch(fetchParticipants({ studyId: 's1', stageId: 'stage2', groupId: null }));
     slow.release({ status: 200, data: { participantsData: { participants: listOf('AAA111', 'BBB222') } } });
     await first;
-    expect(s.getState().participants.participants?.map((p) => p.participant_code)).toEqual(['BBB222']);
-    expect(s.getState().participants.participantsFor).toEqual({ studyId: 's1', stageId: 'stage2', groupId: null });
+    expect(sliceState(s, 'participants').participants?.map((p) => p.participant_code)).toEqual(['BBB222']);
+    expect(sliceState(s, 'participants').participantsFor).toEqual({ studyId: 's1', stageId: 'stage2', groupId: null });
   });
 
   it('resets the group when a stage is chosen, and forgets the filter when another study opens', () => {
     const s = store();
     s.dispatch(participantStudyOpened('s1'));
     s.dispatch(filterGroupChosen('group2-1'));
-    expect(s.getState().participants.filter).toEqual({ stageId: null, groupId: null });
+    expect(sliceState(s, 'participants').filter).toEqual({ stageId: null, groupId: null });
     s.dispatch(filterStageChosen('stage2'));
     s.dispatch(filterGroupChosen('group2-1'));
-    expect(s.getState().participants.filter).toEqual({ stageId: 'stage2', groupId: 'group2-1' });
+    expect(sliceState(s, 'participants').filter).toEqual({ stageId: 'stage2', groupId: 'group2-1' });
     s.dispatch(filterStageChosen('stage3'));
-    expect(s.getState().participants.filter).toEqual({ stageId: 'stage3', groupId: null });
+    expect(sliceState(s, 'participants').filter).toEqual({ stageId: 'stage3', groupId: null });
     s.dispatch(participantStudyOpened('s1'));
-    expect(s.getState().participants.filter).toEqual({ stageId: 'stage3', groupId: null });
+    expect(sliceState(s, 'participants').filter).toEqual({ stageId: 'stage3', groupId: null });
     s.dispatch(participantStudyOpened('s2'));
-    expect(s.getState().participants.filter).toEqual({ stageId: null, groupId: null });
+    expect(sliceState(s, 'participants').filter).toEqual({ stageId: null, groupId: null });
   });
 });

@@ -13,7 +13,7 @@ import {
 } from '../../../../src/client/features/questionnaires/questionnairesThunks';
 import { deferred, mockApi, type MockApi } from '../../support/mockApi';
 import { actionTypes, mockStore } from '../../support/mockStore';
-import { siteState } from '../../testUtils';
+import { siteState, sliceState } from '../../testUtils';
 import { asManager, moodSet, question, questionnaire, summary } from './fixtures';
 
 let net: MockApi;
@@ -31,12 +31,12 @@ describe('questionnaires slice: the four request states', () => {
     net.on('GET', '/api/qx_list?pageNumber=2', answer.responder);
     const s = store();
     const loading = s.dispatch(fetchQuestionnaires(2));
-    expect(s.getState().questionnaires.requests.list).toEqual({ status: 'request', message: null });
+    expect(sliceState(s, 'questionnaires').requests.list).toEqual({ status: 'request', message: null });
     const list = { qx_list: [summary('qx1', 'Sleep Diary', 'SD1')], pages: 3, page: 2 };
     answer.release({ status: 200, data: list });
     await loading;
-    expect(s.getState().questionnaires.requests.list).toEqual({ status: 'success', message: null });
-    expect(s.getState().questionnaires.list).toEqual(list);
+    expect(sliceState(s, 'questionnaires').requests.list).toEqual({ status: 'success', message: null });
+    expect(sliceState(s, 'questionnaires').list).toEqual(list);
     expect(net.sent[0].authorization).toBe('Bearer lab-token');
   });
 
@@ -44,10 +44,10 @@ describe('questionnaires slice: the four request states', () => {
     net.on('GET', '/api/qx_list/nope', { status: 404, data: { message: 'Questionnaire not found' } });
     const s = store();
     await s.dispatch(fetchQuestionnaire('nope'));
-    expect(s.getState().questionnaires.requests.questionnaire).toEqual({ status: 'fail', message: 'Questionnaire not found' });
+    expect(sliceState(s, 'questionnaires').requests.questionnaire).toEqual({ status: 'fail', message: 'Questionnaire not found' });
     expect(s.getState().notifications.alert?.message).toBe('Questionnaire not found');
     s.dispatch(questionnairesRequestReset('questionnaire'));
-    expect(s.getState().questionnaires.requests.questionnaire).toEqual({ status: 'reset', message: null });
+    expect(sliceState(s, 'questionnaires').requests.questionnaire).toEqual({ status: 'reset', message: null });
   });
 
   it('dispatches pending then fulfilled for a creation', async () => {
@@ -77,7 +77,7 @@ describe('questionnaires slice: the four request states', () => {
       .on('PUT', '/api/qx_list/mc/set1/edit', { status: 200, data: { message: 'Multiple choices set has been updated', set: { ...moodSet, name: 'Feeling' } } })
       .on('DELETE', '/api/qx_list/mc/set2', { status: 200, data: { message: 'Multiple choices set has been removed' } });
     const s = store();
-    const state = () => s.getState().questionnaires;
+    const state = () => sliceState(s, 'questionnaires');
 
     await s.dispatch(fetchQuestionnaire('qx1'));
     expect(state().questionnaire?._id).toBe('qx1');
@@ -110,9 +110,9 @@ describe('questionnaires slice: the four request states', () => {
     const s = store();
     await s.dispatch(fetchMcSets('qx1'));
     const loading = s.dispatch(fetchMcSets('qx2'));
-    expect(s.getState().questionnaires.sets).toEqual([]);
+    expect(sliceState(s, 'questionnaires').sets).toEqual([]);
     second.release({ status: 200, data: { sets: [] } });
     await loading;
-    expect(s.getState().questionnaires.setsOf).toBe('qx2');
+    expect(sliceState(s, 'questionnaires').setsOf).toBe('qx2');
   });
 });

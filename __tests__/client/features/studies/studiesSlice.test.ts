@@ -20,7 +20,7 @@ import { studyMessages } from '../../../../src/shared/messages';
 import { labUserSession } from '../../support/fixtures';
 import { deferred, mockApi, type MockApi } from '../../support/mockApi';
 import { actionTypes, mockStore } from '../../support/mockStore';
-import { signedIn, siteState } from '../../testUtils';
+import { signedIn, siteState, sliceState } from '../../testUtils';
 import { item, mockQuestionnaireList } from './editorHarness';
 import { activeStudy, group, inactiveStudy, stage, study } from './studyFixtures';
 
@@ -39,11 +39,11 @@ describe('studies slice: the four request states', () => {
     net.on('GET', '/api/studies?pageNumber=3', answer.responder);
     const s = store();
     const loading = s.dispatch(fetchStudies(3));
-    expect(s.getState().studies.requests.list).toEqual({ status: 'request', message: null });
+    expect(sliceState(s, 'studies').requests.list).toEqual({ status: 'request', message: null });
     answer.release({ status: 200, data: { studies: [activeStudy, inactiveStudy], pages: 4, page: 3 } });
     await loading;
-    expect(s.getState().studies.requests.list).toEqual({ status: 'success', message: null });
-    expect(s.getState().studies.list).toEqual({ studies: [activeStudy, inactiveStudy], pages: 4, page: 3 });
+    expect(sliceState(s, 'studies').requests.list).toEqual({ status: 'success', message: null });
+    expect(sliceState(s, 'studies').list).toEqual({ studies: [activeStudy, inactiveStudy], pages: 4, page: 3 });
     expect(net.sent[0].authorization).toBe('Bearer lab-token');
   });
 
@@ -51,10 +51,10 @@ describe('studies slice: the four request states', () => {
     net.on('GET', '/api/studies/nope', { status: 404, data: { message: studyMessages.studyNotFound } });
     const s = store();
     await s.dispatch(fetchStudy('nope'));
-    expect(s.getState().studies.requests.study).toEqual({ status: 'fail', message: studyMessages.studyNotFound });
+    expect(sliceState(s, 'studies').requests.study).toEqual({ status: 'fail', message: studyMessages.studyNotFound });
     expect(s.getState().notifications.alert?.message).toBe(studyMessages.studyNotFound);
     s.dispatch(studiesRequestReset('study'));
-    expect(s.getState().studies.requests.study).toEqual({ status: 'reset', message: null });
+    expect(sliceState(s, 'studies').requests.study).toEqual({ status: 'reset', message: null });
   });
 
   it('dispatches pending then fulfilled, or pending then rejected with status and message', async () => {
@@ -85,9 +85,9 @@ describe('studies slice: the calls of part 1 section 7', () => {
     await s.dispatch(fetchStudies(1));
     await s.dispatch(activateStudy('s1'));
     await s.dispatch(deactivateStudy('s2'));
-    expect(s.getState().studies.list?.studies.map((x) => x.active_status)).toEqual(['inactive', 'active']);
+    expect(sliceState(s, 'studies').list?.studies.map((x) => x.active_status)).toEqual(['inactive', 'active']);
     await s.dispatch(deleteStudy('s2'));
-    expect(s.getState().studies.list?.studies.map((x) => x._id)).toEqual(['s1']);
+    expect(sliceState(s, 'studies').list?.studies.map((x) => x._id)).toEqual(['s1']);
     expect(net.sentTo('POST', '/api/studies/s1/activate')).toHaveLength(1);
   });
 
@@ -96,7 +96,7 @@ describe('studies slice: the calls of part 1 section 7', () => {
     const s = store();
     await s.dispatch(createStudy());
     expect(net.sent[0].body).toBeNull();
-    expect(s.getState().studies.study?._id).toBe('s1');
+    expect(sliceState(s, 'studies').study?._id).toBe('s1');
   });
 
   it('starts the editor afresh for each study that arrives whole', async () => {
@@ -106,12 +106,12 @@ describe('studies slice: the calls of part 1 section 7', () => {
       .on('PUT', '/api/studies/s1/edit_except_consent', { status: 200, data: study({ chin_name: 'Renamed' }) });
     const s = store();
     await s.dispatch(fetchStudy('s1'));
-    const loaded = s.getState().studies.studyLoadId;
+    const loaded = sliceState(s, 'studies').studyLoadId;
     await s.dispatch(addStage('s1'));
-    const added = s.getState().studies.studyLoadId;
-    expect(s.getState().studies.study?.stage_list).toHaveLength(2);
+    const added = sliceState(s, 'studies').studyLoadId;
+    expect(sliceState(s, 'studies').study?.stage_list).toHaveLength(2);
     await s.dispatch(editExceptConsent({ studyId: 's1', body: study({ chin_name: 'Renamed' }) }));
-    expect(new Set([loaded, added, s.getState().studies.studyLoadId]).size).toBe(3);
+    expect(new Set([loaded, added, sliceState(s, 'studies').studyLoadId]).size).toBe(3);
     expect(net.sentTo('PUT', '/api/studies/s1/edit_except_consent')[0].body).toMatchObject({ _id: 's1', chin_name: 'Renamed', stage_list: [{ _id: 'stage1' }] });
   });
 
@@ -122,17 +122,17 @@ describe('studies slice: the calls of part 1 section 7', () => {
       .on('PUT', '/api/studies/s1/edit_consent', { status: 200, data: { message: studyMessages.consentUpdated } });
     const s = store();
     await s.dispatch(fetchStudy('s1'));
-    const loadId = s.getState().studies.studyLoadId;
+    const loadId = sliceState(s, 'studies').studyLoadId;
     const body = { chin_name: 'New name', contact_person_name: 'Dr. Lee', contact_email: 'lee@example.org' };
     await s.dispatch(editBasicInfo({ studyId: 's1', body }));
     await s.dispatch(editConsent({ studyId: 's1', body: { consent: '<p>Agree?</p>', consentNeeded: false } }));
     expect(net.sentTo('PUT', '/api/studies/s1/edit_basic')[0].body).toEqual(body);
     expect(net.sentTo('PUT', '/api/studies/s1/edit_consent')[0].body).toEqual({ consent: '<p>Agree?</p>', consentNeeded: false });
-    const saved = s.getState().studies.study;
+    const saved = sliceState(s, 'studies').study;
     expect(saved).toMatchObject(body);
     expect(saved?.stage_list[0].consent_info).toEqual({ consent_needed: false, chin_content: '<p>Agree?</p>' });
     // Patched in place: unsaved edits elsewhere in the editor survive.
-    expect(s.getState().studies.studyLoadId).toBe(loadId);
+    expect(sliceState(s, 'studies').studyLoadId).toBe(loadId);
   });
 });
 
@@ -145,25 +145,25 @@ describe('studies slice: the study structure calls of part 2 section 7', () => {
       .on('DELETE', '/api/studies/s1/2/delete_stage', { status: 400, data: { message: 'Stage 1 cannot be deleted' } });
     const s = store();
     await s.dispatch(addGroup('stage2'));
-    const added = s.getState().studies.studyLoadId;
-    expect(s.getState().studies.study?.stage_list[1].participant_group_list).toHaveLength(2);
-    expect(s.getState().studies.requests.addGroup.status).toBe('success');
+    const added = sliceState(s, 'studies').studyLoadId;
+    expect(sliceState(s, 'studies').study?.stage_list[1].participant_group_list).toHaveLength(2);
+    expect(sliceState(s, 'studies').requests.addGroup.status).toBe('success');
     await s.dispatch(deleteGroup({ studyId: 's1', groupId: 'group2-2' }));
-    expect(s.getState().studies.study?.stage_list[1].participant_group_list).toHaveLength(1);
-    expect(s.getState().studies.studyLoadId).not.toBe(added);
+    expect(sliceState(s, 'studies').study?.stage_list[1].participant_group_list).toHaveLength(1);
+    expect(sliceState(s, 'studies').studyLoadId).not.toBe(added);
     await s.dispatch(deleteStage({ studyId: 's1', stageNum: 2 }));
-    expect(s.getState().studies.requests.deleteStage).toEqual({ status: 'fail', message: 'Stage 1 cannot be deleted' });
-    expect(s.getState().studies.study?.stage_list).toHaveLength(2);
+    expect(sliceState(s, 'studies').requests.deleteStage).toEqual({ status: 'fail', message: 'Stage 1 cannot be deleted' });
+    expect(sliceState(s, 'studies').study?.stage_list).toHaveLength(2);
   });
 
   it('collects every page of the lab’s questionnaires as list items, by name', async () => {
     mockQuestionnaireList(net);
     const s = store();
     await s.dispatch(fetchQuestionnaireOptions());
-    const options = s.getState().studies.questionnaireOptions;
+    const options = sliceState(s, 'studies').questionnaireOptions;
     expect(options).toHaveLength(12);
     expect(options[0]).toEqual(item(1));
     expect(options[11]).toEqual(item(12));
-    expect(s.getState().studies.requests.questionnaireOptions.status).toBe('success');
+    expect(sliceState(s, 'studies').requests.questionnaireOptions.status).toBe('success');
   });
 });

@@ -1,6 +1,7 @@
 // The lab's media files: the paged list, the file open for editing, the lab's storage use, the upload's
 // progress and the media picker's search results. Each call's state is one of the four request states.
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
+import { slices } from '../../app/store';
 import type { LabInfo } from '../../../shared/types/identity';
 import type { MediaFile, MediaListAnswer } from '../../../shared/types/media';
 import { initialRequests, resetRequest, trackRequest, type Requests } from '../../app/requestState';
@@ -110,6 +111,13 @@ const mediaSlice = createSlice({
   },
 });
 
+// Injected when this module loads, which only the pages of its area do (app/store.ts LazyLoadedSlices).
+const injected = mediaSlice.injectInto(slices);
+
+declare module '../../app/store' {
+  export interface LazyLoadedSlices extends WithSlice<typeof mediaSlice> {}
+}
+
 export const { mediaRequestReset, pickerCleared } = mediaSlice.actions;
 export const {
   selectMediaList,
@@ -118,5 +126,5 @@ export const {
   selectUploadPercent,
   selectPickerFiles,
   selectMediaRequests,
-} = mediaSlice.selectors;
+} = injected.selectors;
 export const mediaReducer = mediaSlice.reducer;

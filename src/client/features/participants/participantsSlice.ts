@@ -1,7 +1,8 @@
 // The Participant List of one study: the study (heading, stage and group choices), the filter, the rows
 // shown, the schedule and diary tasks of the participant whose dialog is open, and each call's request state.
 // The filter lives here, not in the page, so a QA snapshot shows the same rows and actions.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { slices } from '../../app/store';
 import { withAssignedStage } from '../../../shared/participants';
 import type { DiaryTasksAnswer, EmaTask, Participant, ParticipantCountsAnswer } from '../../../shared/types/participant';
 import type { Study } from '../../../shared/types/study';
@@ -135,6 +136,13 @@ const participantsSlice = createSlice({
   },
 });
 
+// Injected when this module loads, which only the pages of its area do (app/store.ts LazyLoadedSlices).
+const injected = participantsSlice.injectInto(slices);
+
+declare module '../../app/store' {
+  export interface LazyLoadedSlices extends WithSlice<typeof participantsSlice> {}
+}
+
 export const { participantStudyOpened, filterStageChosen, filterGroupChosen, participantsRequestReset } = participantsSlice.actions;
 export const {
   selectParticipantStudy,
@@ -145,5 +153,5 @@ export const {
   selectDiaryTasks,
   selectParticipantCounts,
   selectParticipantsRequests,
-} = participantsSlice.selectors;
+} = injected.selectors;
 export const participantsReducer = participantsSlice.reducer;

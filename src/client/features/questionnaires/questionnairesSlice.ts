@@ -1,6 +1,7 @@
 // Questionnaires as the server has them: the list page, the questionnaire open in the editor and its
 // multiple-choice sets. The editor's unsaved working copy lives in the editor, not here.
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
+import { slices } from '../../app/store';
 import type { MultipleChoiceSet, Questionnaire, QuestionnaireListAnswer } from '../../../shared/questionnaire/types';
 import { initialRequests, resetRequest, trackRequest, type Requests } from '../../app/requestState';
 import {
@@ -98,7 +99,14 @@ const questionnairesSlice = createSlice({
   },
 });
 
+// Injected when this module loads, which only the pages of its area do (app/store.ts LazyLoadedSlices).
+const injected = questionnairesSlice.injectInto(slices);
+
+declare module '../../app/store' {
+  export interface LazyLoadedSlices extends WithSlice<typeof questionnairesSlice> {}
+}
+
 export const { questionnairesRequestReset } = questionnairesSlice.actions;
 export const { selectQuestionnaireList, selectQuestionnaire, selectMcSets, selectMcSetsOf, selectQuestionnairesRequests } =
-  questionnairesSlice.selectors;
+  injected.selectors;
 export const questionnairesReducer = questionnairesSlice.reducer;

@@ -1,14 +1,19 @@
 // The site's configuration for this host (branding, organization, contacts), fetched once before the first
-// render (main.tsx).
+// render (main.tsx). That call uses the browser's fetch: axios is loaded after the first render (api/client.ts).
 import { createSlice } from '@reduxjs/toolkit';
 import type { SiteConfig } from '../../../shared/types/identity';
-import { api } from '../../api/client';
+import { FetchAnswerError } from '../../api/errors';
 import { createApiThunk } from '../../app/createApiThunk';
 import { initialRequests, trackRequest, type Requests } from '../../app/requestState';
 
 export const fetchSiteConfig = createApiThunk(
   'site/fetchConfig',
-  async () => (await api.get<SiteConfig>('/api/config', { session: 'none' })).data,
+  async () => {
+    const response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) throw new FetchAnswerError(response.status, body);
+    return body as SiteConfig;
+  },
   { signOutOn401: false },
 );
 

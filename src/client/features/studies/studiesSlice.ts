@@ -1,5 +1,6 @@
 // The lab's studies: the paged Study List and the study open in the editor, with each call's request state.
-import { createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice, isAnyOf } from '@reduxjs/toolkit';
+import { slices } from '../../app/store';
 import type { AssessmentListItem } from '../../../shared/study/assessmentSettings';
 import type { Study, StudyListAnswer } from '../../../shared/types/study';
 import { initialRequests, resetRequest, trackRequest, type Requests } from '../../app/requestState';
@@ -143,7 +144,14 @@ const studiesSlice = createSlice({
   },
 });
 
+// Injected when this module loads, which only the pages of its area do (app/store.ts LazyLoadedSlices).
+const injected = studiesSlice.injectInto(slices);
+
+declare module '../../app/store' {
+  export interface LazyLoadedSlices extends WithSlice<typeof studiesSlice> {}
+}
+
 export const { studiesRequestReset } = studiesSlice.actions;
 export const { selectStudyList, selectStudy, selectStudyLoadId, selectStudiesRequests, selectQuestionnaireOptions } =
-  studiesSlice.selectors;
+  injected.selectors;
 export const studiesReducer = studiesSlice.reducer;

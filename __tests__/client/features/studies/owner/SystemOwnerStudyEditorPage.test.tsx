@@ -50,7 +50,7 @@ describe('SystemOwnerStudyEditorPage (/systemowner/studies/{studyId}/{managedByU
     // Basic information is saved with Save Changes only: the owner has no call of its own for it.
     expect(screen.queryByRole('button', { name: 'Save Basic Information' })).not.toBeInTheDocument();
     // The multi-selects offer every questionnaire of the lab, from both pages.
-    expect(store.getState().ownerStudies.questionnaireOptions.map((q) => q._id)).toEqual(LAB_QUESTIONNAIRES.map((q) => q._id));
+    expect(store.getState().ownerStudies?.questionnaireOptions.map((q) => q._id)).toEqual(LAB_QUESTIONNAIRES.map((q) => q._id));
   });
 
   it('adds and deletes stages and groups through the owner’s calls', async () => {

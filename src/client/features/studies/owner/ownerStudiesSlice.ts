@@ -1,7 +1,8 @@
 // The system owner's studies: the chosen lab and managing user, the paged list of that user's studies, and the
 // study open in the owner's editor, with each call's request state. Kept apart from the lab user's slice: the
 // two sessions are different people with different calls.
-import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { slices } from '../../../app/store';
 import type { AssessmentListItem } from '../../../../shared/study/assessmentSettings';
 import type { OwnerStudyListBody, Study, StudyListAnswer } from '../../../../shared/types/study';
 import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../app/requestState';
@@ -157,6 +158,13 @@ const ownerStudiesSlice = createSlice({
   },
 });
 
+// Injected when this module loads, which only the pages of its area do (app/store.ts LazyLoadedSlices).
+const injected = ownerStudiesSlice.injectInto(slices);
+
+declare module '../../../app/store' {
+  export interface LazyLoadedSlices extends WithSlice<typeof ownerStudiesSlice> {}
+}
+
 export const { ownerLabChosen, ownerManagingUserChosen, ownerStudiesRequestReset } = ownerStudiesSlice.actions;
 export const {
   selectOwnerChoice,
@@ -165,5 +173,5 @@ export const {
   selectOwnerStudyLoadId,
   selectOwnerQuestionnaireOptions,
   selectOwnerStudiesRequests,
-} = ownerStudiesSlice.selectors;
+} = injected.selectors;
 export const ownerStudiesReducer = ownerStudiesSlice.reducer;
