@@ -324,9 +324,13 @@ describe.each(databases)('participation status (%s)', (database) => {
       const ema = await joined(s, 2);
       await endThePlan(ema.participant._id, s);
       const { id } = await participationOf(ema.participant._id, s);
-      const later = new Date(Date.now() + 60_000).toISOString();
+      // A prompt ten minutes ago whose fifteen-minute window is still open.
       const prompt = (await tasksOf(ema.participant._id, s)).find((x) => x.kind === 'ema' && x.reminder === 0);
-      await t.app.ctx.db.updateTable('tasks').set({ window_closes_at: later }).where('id', '=', prompt?.id ?? '').execute();
+      await t.app.ctx.db
+        .updateTable('tasks')
+        .set({ notification_datetime: new Date(Date.now() - 10 * 60_000).toISOString(), window_closes_at: new Date(Date.now() + 5 * 60_000).toISOString() })
+        .where('id', '=', prompt?.id ?? '')
+        .execute();
 
       const diary = await joined(s, 2);
       await endThePlan(diary.participant._id, s);

@@ -8,7 +8,7 @@ import type { ParticipationStatus } from '../../shared/types/participant';
 import { endProblem, type EndingParty, type ParticipationEnd } from '../../shared/participationStatus';
 import { conflict } from '../httpErrors';
 import { findParticipationById } from '../repositories/participants';
-import { completeEndedPlans, diaryZonesInScope, type ParticipationScope } from '../repositories/planEnds';
+import { completeEndedPlans, diaryZonesToCheck, type ParticipationScope } from '../repositories/planEnds';
 import { cancelOpenTasks } from '../repositories/tasks';
 import { localDate } from './plan/diaryDays';
 import { nowIso } from './ids';
@@ -16,7 +16,8 @@ import { nowIso } from './ids';
 /** Marks completed the participations in scope whose last stage's plan has ended; answers how many. */
 export async function completeEndedParticipations(db: Db, scope: ParticipationScope): Promise<number> {
   const now = nowIso();
-  const zones = await diaryZonesInScope(db, scope);
+  const zones = await diaryZonesToCheck(db, scope, now);
+  if (zones === null) return 0;
   const today = new Map(zones.map((zone) => [zone, localDate(now, zone)]));
   return completeEndedPlans(db, scope, now, today);
 }
