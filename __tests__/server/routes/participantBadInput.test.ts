@@ -71,6 +71,7 @@ describe('bad input on the participant calls', () => {
       ['POST', `/api/participants/${studyId}/get_filtered_participants`, manager],
       ['POST', `/api/participants/${studyId}/create`, manager],
       ['PATCH', `/api/participants/${participantId}/assign_group`, manager],
+      ['PATCH', `/api/participants/${participantId}/status`, manager],
     ] as const;
 
   it('a malformed JSON body answers 400 on every call that takes one', async () => {

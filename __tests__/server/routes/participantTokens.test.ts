@@ -72,6 +72,7 @@ const staffRoutes: AppRoute[] = [
   { method: 'GET', path: '/api/participants/{studyId}/counts' },
   { method: 'POST', path: '/api/participants/{studyId}/create', body: (ids) => ({ studyId: ids.studyId, email: `x${Math.random()}@example.org`, password: 'secret-123', confirmPassword: 'secret-123' }) },
   { method: 'PATCH', path: '/api/participants/{participantId}/assign_group', body: (ids) => ({ studyId: ids.studyId, stageId: ids.stageId, groupId: ids.groupId }) },
+  { method: 'PATCH', path: '/api/participants/{participantId}/status', body: (ids) => ({ studyId: ids.studyId, status: 'withdrawn' }) },
   { method: 'GET', path: '/api/ema_tasks/{studyId}/{participantId}' },
   { method: 'GET', path: '/api/diary_ax_tasks/{studyId}/{participantId}' },
 ];

@@ -38,7 +38,7 @@ const bothParams = {
 } as const;
 
 /** The study of the caller's lab; another lab's study answers 404 as if it did not exist. */
-async function studyOfLab(request: FastifyRequest, studyId: string) {
+export async function studyOfLab(request: FastifyRequest, studyId: string) {
   const { user } = labUserOf(request);
   const study = await findStudyInLab(request.server.ctx.db, studyId, user.lab_id);
   if (!study) throw notFound(studyMessages.studyNotFound);

@@ -23,8 +23,9 @@ import {
   type AppParticipationRow,
 } from '../repositories/participants';
 import { findArrival } from '../repositories/plans';
-import { cancelOpenTasks, listTasksOfArrival, submittedTimesOfTasks } from '../repositories/tasks';
+import { listTasksOfArrival, submittedTimesOfTasks } from '../repositories/tasks';
 import { startParticipation } from './participantAccounts';
+import { completeEndedParticipations, endParticipation } from './participationEnd';
 import { arrive } from './plan/arrival';
 import { diaryDaysLeft } from './plan/diaryDays';
 import { statusAsRead } from './plan/taskStatus';
@@ -57,7 +58,9 @@ async function readParticipations(db: Db, participantId: string, studyId?: strin
   });
 }
 
-export function listParticipations(db: Db, participant: ParticipantRow): Promise<AppParticipation[]> {
+/** The participant's participations; any whose last stage's plan has ended reads as completed. */
+export async function listParticipations(db: Db, participant: ParticipantRow): Promise<AppParticipation[]> {
+  await completeEndedParticipations(db, { participantId: participant.id });
   return readParticipations(db, participant.id);
 }
 
@@ -108,15 +111,10 @@ export async function giveConsent(db: Db, participant: ParticipantRow, studyId: 
   return readOne(db, participant.id, studyId);
 }
 
-/** Withdrawing keeps every answer; what is left of the plan is cancelled. */
+/** Withdrawing keeps every answer; what is left of the plan is cancelled (as when the researcher withdraws). */
 export async function withdraw(db: Db, participant: ParticipantRow, studyId: string): Promise<AppParticipation> {
   const participation = await participationOf(db, participant.id, studyId);
-  if (participation.status === 'withdrawn') throw conflict(participantMessages.alreadyWithdrawn);
-  await db.transaction().execute(async (trx) => {
-    const now = nowIso();
-    await updateParticipation(trx, participation.id, { status: 'withdrawn', withdrawn_at: now });
-    await cancelOpenTasks(trx, participation.id, now);
-  });
+  await endParticipation(db, participation, 'withdrawn', 'participant');
   return readOne(db, participant.id, studyId);
 }
 
@@ -131,6 +129,7 @@ export async function tasksOf(db: Db, participant: ParticipantRow, studyId: stri
     await arrive(db, participation, await labId());
     participation = await participationOf(db, participant.id, studyId);
   }
+  if (participation.status === 'enrolled') await completeEndedParticipations(db, { participationId: participation.id });
   const arrival = await findArrival(db, participation.id, participation.assignment_num);
   if (!arrival) return { ema: [], diary: [], once: [], anytime: [] };
   const rows = await listTasksOfArrival(db, arrival.id, ['ema', 'diary', 'once', 'anytime']);

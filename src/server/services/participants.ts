@@ -24,7 +24,9 @@ import {
   type PlaceFilter,
 } from '../repositories/participants';
 import { cancelOpenTasks, listDiaryTasks, listUpcomingEmaTasks, submittedTimesOfTasks } from '../repositories/tasks';
+import { assignStatusProblem, type ParticipationEnd } from '../../shared/participationStatus';
 import { createParticipantAccount, startParticipation } from './participantAccounts';
+import { completeEndedParticipations, endParticipation } from './participationEnd';
 import { diaryDaysLeft } from './plan/diaryDays';
 import { statusAsRead } from './plan/taskStatus';
 import { nowIso } from './ids';
@@ -51,8 +53,12 @@ function toParticipant(row: ParticipantListRow, arrivals: string[]): Participant
   };
 }
 
-/** The study's participants (all, in one stage, or in one stage and group), in the order they joined. */
+/**
+ * The study's participants (all, in one stage, or in one stage and group), in the order they joined. Those whose
+ * last stage's plan has ended are marked completed first, so the list shows it.
+ */
 export async function readParticipants(db: Db, studyId: string, filter: PlaceFilter = {}, participantId?: string): Promise<Participant[]> {
+  await completeEndedParticipations(db, { studyId });
   const [rows, arrivals] = await Promise.all([
     listParticipantRows(db, studyId, filter, participantId),
     listArrivalsOfStudy(db, studyId, filter, participantId),
@@ -104,7 +110,8 @@ export async function assignToPlace(
   if (problem) throw badRequest(problem);
   const participation = await findParticipation(db, participantId, study.id);
   if (!participation) throw notFound(participantMessages.participantNotFound);
-  if (participation.status === 'withdrawn') throw conflict(participantMessages.participantWithdrawn);
+  const statusProblem = assignStatusProblem(participation.status as ParticipationStatus);
+  if (statusProblem) throw conflict(statusProblem);
   const target = await findPlace(db, study.id, place.stageId ?? '', place.groupId ?? '');
   if (!target) {
     const stageKnown = (await listPlaces(db, study.id)).some((p) => p.stage_id === place.stageId);
@@ -122,6 +129,13 @@ async function participationOf(db: Db, studyId: string, participantId: string) {
   const participation = await findParticipation(db, participantId, studyId);
   if (!participation) throw notFound(participantMessages.participantNotFound);
   return participation;
+}
+
+/** Withdraw or Mark As Completed on the Participant List: the same move as the participant's own withdrawal. */
+export async function setParticipationStatus(db: Db, study: StudyRow, participantId: string, to: ParticipationEnd): Promise<Participant> {
+  const participation = await participationOf(db, study.id, participantId);
+  await endParticipation(db, participation, to, 'researcher');
+  return readOne(db, study.id, participantId);
 }
 
 /** EMA Schedule: the notifications still to come, soonest first. */

@@ -123,6 +123,8 @@ describe('ParticipantListPage (/participants/{studyId})', () => {
   });
 
   it('offers the row actions only once a stage and a group are chosen, diary tasks only to those who have them', async () => {
+    // Enrolled participants can be withdrawn or marked completed, DDD444 (withdrawn) not: see ParticipationEndActions.test.tsx.
+    const ends = ['Withdraw', 'Mark As Completed'];
     const { user } = openPage();
     await screen.findByRole('cell', { name: 'BBB222' });
     expect(buttonsOf('BBB222')).toEqual([]);
@@ -134,12 +136,12 @@ describe('ParticipantListPage (/participants/{studyId})', () => {
     await user.selectOptions(screen.getByLabelText('Group'), 'Group 1: Diary');
     await waitFor(() => expect(codesShown()).toEqual(['BBB222', 'DDD444']));
     // BBB222 has arrived in a group with a diary setting; DDD444 has not arrived, so has no diary task yet.
-    expect(buttonsOf('BBB222')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments']);
+    expect(buttonsOf('BBB222')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments', ...ends]);
     expect(buttonsOf('DDD444')).toEqual(['Assign To Another Stage', 'EMA Schedule']);
 
     await user.selectOptions(screen.getByLabelText('Group'), 'Group 2: Control');
     await waitFor(() => expect(codesShown()).toEqual(['CCC333']));
-    expect(buttonsOf('CCC333')).toEqual(['Assign To Another Stage', 'EMA Schedule']);
+    expect(buttonsOf('CCC333')).toEqual(['Assign To Another Stage', 'EMA Schedule', ...ends]);
     // No download buttons: they come with the data downloads.
     expect(screen.queryByRole('button', { name: /download/i })).not.toBeInTheDocument();
   });

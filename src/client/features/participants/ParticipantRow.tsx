@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import { lastArrival } from '../../../shared/participants';
 import type { Participant } from '../../../shared/types/participant';
 import { arrivalText, statusLabel } from './labels';
+import { ParticipationEndActions } from './ParticipationEndActions';
 
 export type RowAction = 'assign' | 'ema' | 'diary';
 
@@ -43,6 +44,7 @@ export const ParticipantRow = memo(function ParticipantRow({ participant, showAc
                 Assigned Diary Assessments{who}
               </Button>
             )}
+            <ParticipationEndActions participant={participant} />
           </div>
         )}
       </td>

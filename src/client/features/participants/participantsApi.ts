@@ -14,6 +14,7 @@ import type {
   ParticipantCountsAnswer,
 } from '../../../shared/types/participant';
 import type { Study } from '../../../shared/types/study';
+import type { ParticipationStatusAnswer, SetParticipationStatusBody } from '../../../shared/participationStatus';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -48,6 +49,8 @@ export const participantsApi = {
     (await api.post<CreateParticipantAnswer>(`/api/participants/${id(body.studyId)}/create`, body)).data,
   assign: async ({ participantId, ...body }: AssignGroupBody & { participantId: string }) =>
     (await api.patch<AssignGroupAnswer>(`/api/participants/${id(participantId)}/assign_group`, body)).data,
+  setStatus: async ({ participantId, ...body }: SetParticipationStatusBody & { participantId: string }) =>
+    (await api.patch<ParticipationStatusAnswer>(`/api/participants/${id(participantId)}/status`, body)).data,
   emaTasks: async ({ studyId, participantId }: ParticipantOfStudy) =>
     (await api.get<EmaTasksAnswer>(`/api/ema_tasks/${id(studyId)}/${id(participantId)}`)).data,
   diaryTasks: async ({ studyId, participantId }: ParticipantOfStudy) =>

@@ -16,9 +16,10 @@ import {
   fetchParticipantCounts,
   fetchParticipants,
   fetchParticipantStudy,
+  setParticipationStatus,
 } from './participantsThunks';
 
-const requestKeys = ['study', 'list', 'create', 'assign', 'emaTasks', 'diaryTasks', 'counts'] as const;
+const requestKeys = ['study', 'list', 'create', 'assign', 'status', 'emaTasks', 'diaryTasks', 'counts'] as const;
 export type ParticipantsRequest = (typeof requestKeys)[number];
 
 export interface ParticipantsState {
@@ -92,6 +93,13 @@ const participantsSlice = createSlice({
         state.participants = action.payload;
         state.participantsFor = action.meta.arg;
       })
+      // Withdraw or Mark As Completed: the row shows the new status at once, without reloading the list.
+      .addCase(setParticipationStatus.fulfilled, (state, action) => {
+        const changed = action.payload.participant;
+        if (state.participantsFor?.studyId !== changed.study) return;
+        const index = state.participants?.findIndex((p) => p._id === changed._id) ?? -1;
+        if (state.participants && index >= 0) state.participants[index] = changed;
+      })
       .addCase(fetchEmaTasks.pending, (state, action) => {
         if (state.emaTasks?.participantId !== action.meta.arg.participantId) state.emaTasks = null;
       })
@@ -114,6 +122,7 @@ const participantsSlice = createSlice({
     trackRequest(builder, fetchParticipants, 'list');
     trackRequest(builder, createParticipant, 'create');
     trackRequest(builder, assignParticipant, 'assign');
+    trackRequest(builder, setParticipationStatus, 'status');
     trackRequest(builder, fetchEmaTasks, 'emaTasks');
     trackRequest(builder, fetchDiaryTasks, 'diaryTasks');
     trackRequest(builder, fetchParticipantCounts, 'counts');

@@ -5,6 +5,7 @@ export const fetchParticipantStudy = createApiThunk('participants/fetchStudy', p
 export const fetchParticipants = createApiThunk('participants/fetchParticipants', participantsApi.list);
 export const createParticipant = createApiThunk('participants/createParticipant', participantsApi.create);
 export const assignParticipant = createApiThunk('participants/assignParticipant', participantsApi.assign);
+export const setParticipationStatus = createApiThunk('participants/setParticipationStatus', participantsApi.setStatus);
 export const fetchEmaTasks = createApiThunk('participants/fetchEmaTasks', participantsApi.emaTasks);
 export const fetchDiaryTasks = createApiThunk('participants/fetchDiaryTasks', participantsApi.diaryTasks);
 export const fetchParticipantCounts = createApiThunk('participants/fetchCounts', participantsApi.counts);

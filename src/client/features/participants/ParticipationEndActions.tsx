@@ -1,0 +1,67 @@
+// Withdraw and Mark As Completed in a Participant List row (PARTICIPANTS.md step 6). Each shows only when the
+// move makes sense from the participant's status (the shared rule the server applies), and asks first, saying
+// what happens: the tasks still to come are cancelled, answers kept, and it cannot be undone. Success is
+// toasted and the row's ENROLMENT STATUS changes; a refusal shows as the page's red alert.
+import { memo, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { endConsequences, endProblem, participationStatusMessages, type ParticipationEnd } from '../../../shared/participationStatus';
+import type { Participant } from '../../../shared/types/participant';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { toastShown } from '../notifications/notificationsSlice';
+import { selectParticipantsRequests } from './participantsSlice';
+import { setParticipationStatus } from './participantsThunks';
+
+const labels: Record<ParticipationEnd, { button: string; question: string }> = {
+  withdrawn: { button: 'Withdraw', question: participationStatusMessages.confirmWithdraw },
+  completed: { button: 'Mark As Completed', question: participationStatusMessages.confirmComplete },
+};
+
+interface EndDialogProps {
+  participant: Participant;
+  to: ParticipationEnd;
+  onClose: () => void;
+}
+
+/** Mounted only while open, so the list's many rows do not each watch the store. */
+function ParticipationEndDialog({ participant, to, onClose }: EndDialogProps) {
+  const dispatch = useAppDispatch();
+  const busy = useAppSelector(selectParticipantsRequests).status.status === 'request';
+
+  const confirm = async () => {
+    const result = await dispatch(setParticipationStatus({ participantId: participant._id, studyId: participant.study, status: to }));
+    // Closed either way: a refusal's message is the page's red alert, which the dialog would cover.
+    onClose();
+    if (setParticipationStatus.fulfilled.match(result)) dispatch(toastShown(result.payload.message));
+  };
+
+  return (
+    <ConfirmDialog
+      show
+      question={labels[to].question}
+      details={endConsequences(to, participant.participant_code)}
+      confirmLabel={labels[to].button}
+      focus="cancel"
+      busy={busy}
+      onCancel={onClose}
+      onConfirm={() => void confirm()}
+    />
+  );
+}
+
+export const ParticipationEndActions = memo(function ParticipationEndActions({ participant }: { participant: Participant }) {
+  const [asking, setAsking] = useState<ParticipationEnd | null>(null);
+  const status = participant.participation[0].status;
+  const ends = (['withdrawn', 'completed'] as const).filter((to) => endProblem(status, to, 'researcher') === null);
+  return (
+    <>
+      {ends.map((to) => (
+        <Button key={to} size="sm" variant="outline-danger" onClick={() => setAsking(to)}>
+          {labels[to].button}
+          <span className="visually-hidden"> {participant.participant_code}</span>
+        </Button>
+      ))}
+      {asking && <ParticipationEndDialog participant={participant} to={asking} onClose={() => setAsking(null)} />}
+    </>
+  );
+});
