@@ -29,6 +29,7 @@ import { mcSetRoutes } from './routes/mcSets';
 import { systemOwnerStudyRoutes } from './routes/systemOwnerStudies';
 import { systemOwnerQuestionnaireRoutes } from './routes/systemOwnerQuestionnaires';
 import { participantRoutes } from './routes/participants';
+import { studyProgressRoutes } from './routes/studyProgress';
 import { appAccountRoutes } from './routes/appAccount';
 import { appStudyRoutes } from './routes/appStudies';
 import path from 'node:path';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mediaRoutes);
   await app.register(uploadRoutes);
   await app.register(participantRoutes);
+  await app.register(studyProgressRoutes);
   await app.register(appAccountRoutes);
   await app.register(appStudyRoutes);
 
