@@ -3,7 +3,7 @@
 // The filter lives here, not in the page, so a QA snapshot shows the same rows and actions.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { withAssignedStage } from '../../../shared/participants';
-import type { DiaryTasksAnswer, EmaTask, Participant, ParticipantCountsAnswer } from '../../../shared/types/participant';
+import type { DiaryTasksAnswer, EmaTask, Participant } from '../../../shared/types/participant';
 import type { Study } from '../../../shared/types/study';
 import { initialRequests, resetRequest, trackRequest, type Requests } from '../../app/requestState';
 import type { ListQuery, ParticipantFilter } from './participantsApi';
@@ -12,12 +12,11 @@ import {
   createParticipant,
   fetchDiaryTasks,
   fetchEmaTasks,
-  fetchParticipantCounts,
   fetchParticipants,
   fetchParticipantStudy,
 } from './participantsThunks';
 
-const requestKeys = ['study', 'list', 'create', 'assign', 'emaTasks', 'diaryTasks', 'counts'] as const;
+const requestKeys = ['study', 'list', 'create', 'assign', 'emaTasks', 'diaryTasks'] as const;
 export type ParticipantsRequest = (typeof requestKeys)[number];
 
 export interface ParticipantsState {
@@ -32,7 +31,6 @@ export interface ParticipantsState {
   listRequestId: string | null;
   emaTasks: { participantId: string; tasks: EmaTask[] } | null;
   diaryTasks: { participantId: string; answer: DiaryTasksAnswer } | null;
-  counts: { studyId: string; answer: ParticipantCountsAnswer } | null;
   requests: Requests<ParticipantsRequest>;
 }
 
@@ -47,7 +45,6 @@ export const initialParticipantsState: ParticipantsState = {
   listRequestId: null,
   emaTasks: null,
   diaryTasks: null,
-  counts: null,
   requests: initialRequests(requestKeys),
 };
 
@@ -102,12 +99,6 @@ const participantsSlice = createSlice({
       })
       .addCase(fetchDiaryTasks.fulfilled, (state, action) => {
         state.diaryTasks = { participantId: action.meta.arg.participantId, answer: action.payload };
-      })
-      .addCase(fetchParticipantCounts.pending, (state, action) => {
-        if (state.counts?.studyId !== action.meta.arg) state.counts = null;
-      })
-      .addCase(fetchParticipantCounts.fulfilled, (state, action) => {
-        state.counts = { studyId: action.meta.arg, answer: action.payload };
       });
     trackRequest(builder, fetchParticipantStudy, 'study');
     trackRequest(builder, fetchParticipants, 'list');
@@ -115,7 +106,6 @@ const participantsSlice = createSlice({
     trackRequest(builder, assignParticipant, 'assign');
     trackRequest(builder, fetchEmaTasks, 'emaTasks');
     trackRequest(builder, fetchDiaryTasks, 'diaryTasks');
-    trackRequest(builder, fetchParticipantCounts, 'counts');
   },
   selectors: {
     selectParticipantStudy: (state) => state.study,
@@ -130,7 +120,6 @@ const participantsSlice = createSlice({
     },
     selectEmaTasks: (state) => state.emaTasks,
     selectDiaryTasks: (state) => state.diaryTasks,
-    selectParticipantCounts: (state) => state.counts,
     selectParticipantsRequests: (state) => state.requests,
   },
 });
@@ -143,7 +132,6 @@ export const {
   selectShownParticipants,
   selectEmaTasks,
   selectDiaryTasks,
-  selectParticipantCounts,
   selectParticipantsRequests,
 } = participantsSlice.selectors;
 export const participantsReducer = participantsSlice.reducer;

@@ -7,4 +7,3 @@ export const createParticipant = createApiThunk('participants/createParticipant'
 export const assignParticipant = createApiThunk('participants/assignParticipant', participantsApi.assign);
 export const fetchEmaTasks = createApiThunk('participants/fetchEmaTasks', participantsApi.emaTasks);
 export const fetchDiaryTasks = createApiThunk('participants/fetchDiaryTasks', participantsApi.diaryTasks);
-export const fetchParticipantCounts = createApiThunk('participants/fetchCounts', participantsApi.counts);
