@@ -1,11 +1,13 @@
 // The participant journey of issue 6: a researcher creates a participant and assigns them to stage 2, group 1;
 // the participant (over the app's API, as the mobile app would) consents, loads their tasks and answers one;
-// the researcher then sees LOAD Ax = Yes, the arrival time, the upcoming EMA schedule and the diary tasks.
+// the researcher then sees LOAD Ax = Yes, the arrival time, the upcoming EMA schedule, the diary tasks and the
+// participant's row on Study Progress.
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { DateTime } from 'luxon';
 import type { Locator, Page } from 'playwright-core';
 import { participantMessages } from '../../src/shared/messages';
+import { progressTexts } from '../../src/shared/progress';
 import { makeQuestion } from '../../src/shared/questionnaire/operations';
 import type { Questionnaire } from '../../src/shared/questionnaire/types';
 import { newDiarySetting, newEmaSetting, type AssessmentListItem } from '../../src/shared/study/assessmentSettings';
@@ -190,12 +192,18 @@ describe('participants', () => {
       expect(daysLeft[task._id]).toBeLessThan(7);
       await dialog.getByRole('button', { name: 'Close' }).last().click();
 
-      // The Study List's Progress button opens the counts per stage and group.
+      // The Study List's Progress button opens Study Progress; with stage 2, group 1 chosen, the participant's
+      // compliance: no EMA prompt has reached its time yet (the first comes after the arrival), and today's
+      // diary answer is one day done of seven, six left.
       await page.goto(product.server.mainUrl('/studies/1'));
       await (await rowWith(page, study.study_code)).getByRole('link', { name: `Progress ${study.study_code}` }).click();
       await page.getByRole('heading', { name: 'Study Progress' }).waitFor();
-      const stage2 = await rowWith(page, 'Stage 2');
-      expect(await stage2.locator('td').allTextContents()).toEqual(['Group 1', '1']);
+      await page.getByText(progressTexts.chooseGroup).waitFor();
+      await chooseFilter(page, 'Stage 2', 'Group 1');
+      const progress = await rowWith(page, code);
+      expect(await cellsOf(progress)).toEqual(['0', '0', '0', '0', '0', '0', '–', '–', '–', '1', '6', '0 of 0']);
+      await page.getByText(progressTexts.noPromptsYet).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
     }));
 });
 
