@@ -16,6 +16,7 @@ import type { AppParticipationsAnswer, AppSession, AppTasksAnswer, ResponseAnswe
 import type { Study } from '../../src/shared/types/study';
 import { Api, seedLab, uniqueEmail } from './support/api';
 import { rowWith, signInAsLabUser } from './support/pages';
+import { movePlanBack } from './support/plan';
 import { useProduct } from './support/product';
 
 const product = useProduct();
@@ -203,7 +204,66 @@ describe('participants', () => {
       const progress = await rowWith(page, code);
       expect(await cellsOf(progress)).toEqual(['0', '0', '0', '0', '0', '0', '–', '–', '–', '1', '6', '0 of 0']);
       await page.getByText(progressTexts.noPromptsYet).waitFor();
+    }));
+
+  test('Study Progress counts the prompts now due, draws the days of the study and fits a phone', () =>
+    product.journey('study-progress', async (page) => {
+      const api = product.api;
+      const { manager, managerPassword } = await seedLab(api);
+      const { token } = await api.login({ email: manager.email, password: managerPassword, organization: 1 });
+      const study = await seedStudy(api, token);
+      const email = uniqueEmail('progress');
+      const { participant } = await api.call<{ participant: { _id: string; participant_code: string } }>('POST', `/api/participants/${study._id}/create`, {
+        token,
+        body: { studyId: study._id, email, password: PASSWORD, confirmPassword: PASSWORD },
+      });
+      const stage2 = study.stage_list[1];
+      await api.call('PATCH', `/api/participants/${participant._id}/assign_group`, {
+        token,
+        body: { studyId: study._id, stageId: stage2._id, groupId: stage2.participant_group_list[0]._id },
+      });
+      const session = await api.call<AppSession>('POST', '/api/app/login', { body: { email, password: PASSWORD } });
+      const app = { token: session.token };
+      await api.call('POST', `/api/app/studies/${study._id}/consent`, { ...app, body: { agree: true } });
+      await api.call<AppTasksAnswer>('GET', `/api/app/studies/${study._id}/tasks`, app);
+
+      // Two days on (the plan moved 48 hours back in the server's database): the app reports the first prompt
+      // shown and answers it in time.
+      movePlanBack(product.server.dataDir, email, 48);
+      const later = await api.call<AppTasksAnswer>('GET', `/api/app/studies/${study._id}/tasks`, app);
+      const due = later.ema.filter((t) => !t.reminder && Date.parse(t.notification_datetime) < Date.now());
+      due.sort((x, y) => x.notification_datetime.localeCompare(y.notification_datetime));
+      expect(due.length).toBeGreaterThan(0);
+      const first = due[0];
+      const shownAt = new Date(Date.parse(first.notification_datetime) + 60_000).toISOString();
+      await api.call('POST', `/api/app/studies/${study._id}/events`, { ...app, body: { events: [{ taskId: first._id, kind: 'delivered', at: shownAt }] } });
+      await api.call<ResponseAnswer>('POST', `/api/app/studies/${study._id}/responses`, {
+        ...app,
+        body: {
+          submissionId: randomUUID(),
+          taskId: first._id,
+          questionnaireId: first.questionnaire._id,
+          startedAt: shownAt,
+          submittedAt: shownAt,
+          answers: [{ question_pos: 0, response_pos: 0, value: 'Calm' }],
+        },
+      });
+
+      // The row counts the prompts now due; the group's days are drawn.
+      await signInAsLabUser(page, product.server.mainUrl('/login'), manager.email, managerPassword);
+      await page.goto(product.server.mainUrl(`/participants/check_progress/${study._id}`));
+      await page.getByRole('heading', { name: 'Study Progress' }).waitFor();
+      await chooseFilter(page, 'Stage 2', 'Group 1');
+      await page.getByRole('heading', { name: progressTexts.chartTitle }).waitFor();
+      const cells = await cellsOf(await rowWith(page, participant.participant_code));
+      expect([cells[0], cells[1], cells[3]]).toEqual([String(due.length), '1', '1']);
+      await page.locator('.recharts-line').first().waitFor();
       expect(await seriousViolations(page)).toEqual([]);
+      // On a phone the table scrolls inside its box and the chart shrinks: the page never scrolls sideways.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 5000 });
+      const chart = page.getByRole('img', { name: new RegExp(progressTexts.chartTitle) });
+      expect(await chart.evaluate((e) => e.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
     }));
 });
 
