@@ -1,11 +1,13 @@
 // The participant journey of issue 6: a researcher creates a participant and assigns them to stage 2, group 1;
 // the participant (over the app's API, as the mobile app would) consents, loads their tasks and answers one;
-// the researcher then sees LOAD Ax = Yes, the arrival time, the upcoming EMA schedule and the diary tasks.
+// the researcher then sees LOAD Ax = Yes, the arrival time, the upcoming EMA schedule, the diary tasks and the
+// participant's row on Study Progress.
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { DateTime } from 'luxon';
 import type { Locator, Page } from 'playwright-core';
 import { participantMessages } from '../../src/shared/messages';
+import { progressTexts } from '../../src/shared/progress';
 import { makeQuestion } from '../../src/shared/questionnaire/operations';
 import type { Questionnaire } from '../../src/shared/questionnaire/types';
 import { newDiarySetting, newEmaSetting, type AssessmentListItem } from '../../src/shared/study/assessmentSettings';
@@ -14,6 +16,7 @@ import type { AppParticipationsAnswer, AppSession, AppTasksAnswer, ResponseAnswe
 import type { Study } from '../../src/shared/types/study';
 import { Api, seedLab, uniqueEmail } from './support/api';
 import { rowWith, signInAsLabUser } from './support/pages';
+import { movePlanBack } from './support/plan';
 import { useProduct } from './support/product';
 
 const product = useProduct();
@@ -190,12 +193,77 @@ describe('participants', () => {
       expect(daysLeft[task._id]).toBeLessThan(7);
       await dialog.getByRole('button', { name: 'Close' }).last().click();
 
-      // The Study List's Progress button opens the counts per stage and group.
+      // The Study List's Progress button opens Study Progress; with stage 2, group 1 chosen, the participant's
+      // compliance: no EMA prompt has reached its time yet (the first comes after the arrival), and today's
+      // diary answer is one day done of seven, six left.
       await page.goto(product.server.mainUrl('/studies/1'));
       await (await rowWith(page, study.study_code)).getByRole('link', { name: `Progress ${study.study_code}` }).click();
       await page.getByRole('heading', { name: 'Study Progress' }).waitFor();
-      const stage2 = await rowWith(page, 'Stage 2');
-      expect(await stage2.locator('td').allTextContents()).toEqual(['Group 1', '1']);
+      await page.getByText(progressTexts.chooseGroup).waitFor();
+      await chooseFilter(page, 'Stage 2', 'Group 1');
+      const progress = await rowWith(page, code);
+      expect(await cellsOf(progress)).toEqual(['0', '0', '0', '0', '0', '0', '–', '–', '–', '1', '6', '0 of 0']);
+      await page.getByText(progressTexts.noPromptsYet).waitFor();
+    }));
+
+  test('Study Progress counts the prompts now due, draws the days of the study and fits a phone', () =>
+    product.journey('study-progress', async (page) => {
+      const api = product.api;
+      const { manager, managerPassword } = await seedLab(api);
+      const { token } = await api.login({ email: manager.email, password: managerPassword, organization: 1 });
+      const study = await seedStudy(api, token);
+      const email = uniqueEmail('progress');
+      const { participant } = await api.call<{ participant: { _id: string; participant_code: string } }>('POST', `/api/participants/${study._id}/create`, {
+        token,
+        body: { studyId: study._id, email, password: PASSWORD, confirmPassword: PASSWORD },
+      });
+      const stage2 = study.stage_list[1];
+      await api.call('PATCH', `/api/participants/${participant._id}/assign_group`, {
+        token,
+        body: { studyId: study._id, stageId: stage2._id, groupId: stage2.participant_group_list[0]._id },
+      });
+      const session = await api.call<AppSession>('POST', '/api/app/login', { body: { email, password: PASSWORD } });
+      const app = { token: session.token };
+      await api.call('POST', `/api/app/studies/${study._id}/consent`, { ...app, body: { agree: true } });
+      await api.call<AppTasksAnswer>('GET', `/api/app/studies/${study._id}/tasks`, app);
+
+      // Two days on (the plan moved 48 hours back in the server's database): the app reports the first prompt
+      // shown and answers it in time.
+      movePlanBack(product.server.dataDir, email, 48);
+      const later = await api.call<AppTasksAnswer>('GET', `/api/app/studies/${study._id}/tasks`, app);
+      const due = later.ema.filter((t) => !t.reminder && Date.parse(t.notification_datetime) < Date.now());
+      due.sort((x, y) => x.notification_datetime.localeCompare(y.notification_datetime));
+      expect(due.length).toBeGreaterThan(0);
+      const first = due[0];
+      const shownAt = new Date(Date.parse(first.notification_datetime) + 60_000).toISOString();
+      await api.call('POST', `/api/app/studies/${study._id}/events`, { ...app, body: { events: [{ taskId: first._id, kind: 'delivered', at: shownAt }] } });
+      await api.call<ResponseAnswer>('POST', `/api/app/studies/${study._id}/responses`, {
+        ...app,
+        body: {
+          submissionId: randomUUID(),
+          taskId: first._id,
+          questionnaireId: first.questionnaire._id,
+          startedAt: shownAt,
+          submittedAt: shownAt,
+          answers: [{ question_pos: 0, response_pos: 0, value: 'Calm' }],
+        },
+      });
+
+      // The row counts the prompts now due; the group's days are drawn.
+      await signInAsLabUser(page, product.server.mainUrl('/login'), manager.email, managerPassword);
+      await page.goto(product.server.mainUrl(`/participants/check_progress/${study._id}`));
+      await page.getByRole('heading', { name: 'Study Progress' }).waitFor();
+      await chooseFilter(page, 'Stage 2', 'Group 1');
+      await page.getByRole('heading', { name: progressTexts.chartTitle }).waitFor();
+      const cells = await cellsOf(await rowWith(page, participant.participant_code));
+      expect([cells[0], cells[1], cells[3]]).toEqual([String(due.length), '1', '1']);
+      await page.locator('.recharts-line').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      // On a phone the table scrolls inside its box and the chart shrinks: the page never scrolls sideways.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 5000 });
+      const chart = page.getByRole('img', { name: new RegExp(progressTexts.chartTitle) });
+      expect(await chart.evaluate((e) => e.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
     }));
 });
 

@@ -30,6 +30,7 @@ import { systemOwnerStudyRoutes } from './routes/systemOwnerStudies';
 import { systemOwnerQuestionnaireRoutes } from './routes/systemOwnerQuestionnaires';
 import { participantRoutes } from './routes/participants';
 import { participationStatusRoutes } from './routes/participationStatus';
+import { studyProgressRoutes } from './routes/studyProgress';
 import { appAccountRoutes } from './routes/appAccount';
 import { appStudyRoutes } from './routes/appStudies';
 import path from 'node:path';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(uploadRoutes);
   await app.register(participantRoutes);
   await app.register(participationStatusRoutes);
+  await app.register(studyProgressRoutes);
   await app.register(appAccountRoutes);
   await app.register(appStudyRoutes);
 

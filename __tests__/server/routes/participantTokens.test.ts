@@ -69,7 +69,7 @@ const appRoutes: AppRoute[] = [
 const staffRoutes: AppRoute[] = [
   { method: 'GET', path: '/api/participants/{studyId}/get_participants' },
   { method: 'POST', path: '/api/participants/{studyId}/get_filtered_participants', body: (ids) => ({ currentStageId: ids.stageId }) },
-  { method: 'GET', path: '/api/participants/{studyId}/counts' },
+  { method: 'POST', path: '/api/participants/{studyId}/progress', body: (ids) => ({ stageId: ids.stageId, groupId: ids.groupId }) },
   { method: 'POST', path: '/api/participants/{studyId}/create', body: (ids) => ({ studyId: ids.studyId, email: `x${Math.random()}@example.org`, password: 'secret-123', confirmPassword: 'secret-123' }) },
   { method: 'PATCH', path: '/api/participants/{participantId}/assign_group', body: (ids) => ({ studyId: ids.studyId, stageId: ids.stageId, groupId: ids.groupId }) },
   { method: 'PATCH', path: '/api/participants/{participantId}/status', body: (ids) => ({ studyId: ids.studyId, status: 'withdrawn' }) },

@@ -1,4 +1,4 @@
-// The researcher's participant calls (part 2 section 7): list, filter, create, assign and counts, with the
+// The researcher's participant calls (part 2 section 7): list, filter, create and assign, with the
 // specification's messages, the permission entry and another lab's 404.
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, databases, json, labUserToken, ownerToken, seedLab, type SeededLab, type TestApp } from '../support/testApp';
@@ -11,7 +11,6 @@ import type {
   FilteredParticipantsAnswer,
   GetParticipantsAnswer,
   Participant,
-  ParticipantCountsAnswer,
 } from '../../../src/shared/types/participant';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -221,22 +220,10 @@ describe.each(databases)('researcher participant calls (%s)', (database) => {
       expect(noStage.statusCode).toBe(400);
     });
 
-    it('counts participants per stage and group, zeros included', async () => {
-      const res = await api('GET', `/api/participants/${fresh._id}/counts`, managerA);
-      expect(res.statusCode).toBe(200);
-      const counts = json<ParticipantCountsAnswer>(res);
-      expect(counts.total).toBe(4);
-      expect(counts.stages.map((s) => [s.stage_num, s.participants, s.groups.map((g) => [g.group_num, g.participants])])).toEqual([
-        [1, 1, [[1, 1]]],
-        [2, 3, [[1, 1], [2, 2]]],
-      ]);
-    });
-
     it("answers 404 for another lab's study on every list call", async () => {
       for (const [method, url, body] of [
         ['GET', `/api/participants/${fresh._id}/get_participants`, undefined],
         ['POST', `/api/participants/${fresh._id}/get_filtered_participants`, { currentStageId: fresh.stage_list[0]._id }],
-        ['GET', `/api/participants/${fresh._id}/counts`, undefined],
         ['GET', `/api/ema_tasks/${fresh._id}/${people[0]._id}`, undefined],
         ['GET', `/api/diary_ax_tasks/${fresh._id}/${people[0]._id}`, undefined],
       ] as const) {

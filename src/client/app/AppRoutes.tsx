@@ -34,7 +34,7 @@ const SystemOwnerStudyListPage = lazy(() => import('../features/studies/owner/Sy
 const SystemOwnerStudyEditorPage = lazy(() => import('../features/studies/owner/SystemOwnerStudyEditorPage'));
 const QuestionnaireListPage = lazy(() => import('../features/questionnaires/QuestionnaireListPage'));
 const ParticipantListPage = lazy(() => import('../features/participants/ParticipantListPage'));
-const StudyProgressPage = lazy(() => import('../features/participants/StudyProgressPage'));
+const StudyProgressPage = lazy(() => import('../features/participants/progress/StudyProgressPage'));
 
 export function AppRoutes() {
   return (

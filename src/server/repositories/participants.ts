@@ -139,17 +139,6 @@ export function listArrivalsOfStudy(
   return query.orderBy('e.participation_id').orderBy('e.assignment_num').execute();
 }
 
-/** How many participations each stage and group of a study holds. */
-export function countParticipantsByPlace(db: Db, studyId: string): Promise<{ stage_id: string; group_id: string; n: number | string }[]> {
-  return db
-    .selectFrom('participations')
-    .select(['current_stage_id as stage_id', 'current_group_id as group_id'])
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('study_id', '=', studyId)
-    .groupBy(['current_stage_id', 'current_group_id'])
-    .execute();
-}
-
 export interface PlaceRow {
   stage_id: string;
   stage_num: number;

@@ -140,24 +140,3 @@ export const diaryTasksSchema = {
   },
 } as const;
 
-const groupCountSchema = {
-  type: 'object',
-  required: ['_id', 'name', 'group_num', 'participants'],
-  properties: { ...groupRefSchema.properties, participants: { type: 'integer' } },
-} as const;
-
-export const countsSchema = {
-  type: 'object',
-  required: ['total', 'stages'],
-  properties: {
-    total: { type: 'integer' },
-    stages: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['_id', 'chin_name', 'stage_num', 'participants', 'groups'],
-        properties: { ...stageRefSchema.properties, participants: { type: 'integer' }, groups: { type: 'array', items: groupCountSchema } },
-      },
-    },
-  },
-} as const;

@@ -1,6 +1,6 @@
 // The researcher's participant calls (part 2 section 7): the Participant List, Create New Participant, Assign
-// To Another Stage, the EMA Schedule and the Assigned Diary Assessments, and the counts the progress route
-// shows. Another lab's study or participant answers 404.
+// To Another Stage, the EMA Schedule and the Assigned Diary Assessments. Another lab's study or participant
+// answers 404.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { participantMessages, studyMessages, generalMessages } from '../../shared/messages';
 import type { AssignGroupBody, CreateParticipantBody, FilterParticipantsBody } from '../../shared/types/participant';
@@ -11,14 +11,12 @@ import {
   assignToPlace,
   createInStudy,
   diaryTasksOf,
-  participantCounts,
   readParticipants,
   upcomingEmaTasks,
 } from '../services/participants';
 import { bearerAuth, errorResponses } from './schemas';
 import {
   assignBodySchema,
-  countsSchema,
   createBodySchema,
   diaryTasksSchema,
   emaTasksSchema,
@@ -78,15 +76,6 @@ export const participantRoutes: FastifyPluginAsync = async (app) => {
       const { currentStageId, currentGroupId } = request.body;
       return { participants: await readParticipants(db(), study.id, { stageId: currentStageId, groupId: currentGroupId || undefined }) };
     },
-  );
-
-  app.get<{ Params: { studyId: string } }>(
-    '/api/participants/:studyId/counts',
-    {
-      preValidation: requireLabUser,
-      schema: { ...common, summary: 'Participants per stage and group', params: studyParam, response: { 200: countsSchema, ...errorResponses } },
-    },
-    async (request) => participantCounts(db(), (await studyOfLab(request, request.params.studyId)).id),
   );
 
   app.post<{ Params: { studyId: string }; Body: CreateParticipantBody }>(

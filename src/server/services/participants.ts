@@ -1,12 +1,11 @@
 // The researcher's side of participants (part 2 sections 2.5 and 7): the Participant List, Create New
-// Participant, Assign To Another Stage, the EMA Schedule, the Assigned Diary Assessments and the counts.
+// Participant, Assign To Another Stage, the EMA Schedule, the Assigned Diary Assessments.
 import type { Db } from '../repositories/db';
 import type { StudyRow } from '../db/types';
 import type {
   DiaryTasksAnswer,
   EmaTask,
   Participant,
-  ParticipantCountsAnswer,
   ParticipationStatus,
 } from '../../shared/types/participant';
 import { assignProblem, newParticipantProblem } from '../../shared/participants';
@@ -14,7 +13,6 @@ import { participantMessages, studyMessages } from '../../shared/messages';
 import { badRequest, conflict, notFound } from '../httpErrors';
 import {
   assignParticipation,
-  countParticipantsByPlace,
   findParticipation,
   findPlace,
   listArrivalsOfStudy,
@@ -174,22 +172,4 @@ export async function diaryTasksOf(db: Db, studyId: string, participantId: strin
     return task;
   });
   return { diaryAxTasks, daysLeft };
-}
-
-/** Participants per stage and group, every stage and group listed (zero included). */
-export async function participantCounts(db: Db, studyId: string): Promise<ParticipantCountsAnswer> {
-  const [places, counts] = await Promise.all([listPlaces(db, studyId), countParticipantsByPlace(db, studyId)]);
-  const countOf = new Map(counts.map((c) => [`${c.stage_id}/${c.group_id}`, Number(c.n)]));
-  const stages: ParticipantCountsAnswer['stages'] = [];
-  for (const p of places) {
-    let stage = stages.find((s) => s._id === p.stage_id);
-    if (!stage) {
-      stage = { _id: p.stage_id, chin_name: p.stage_name, stage_num: p.stage_num, participants: 0, groups: [] };
-      stages.push(stage);
-    }
-    const n = countOf.get(`${p.stage_id}/${p.group_id}`) ?? 0;
-    stage.groups.push({ _id: p.group_id, name: p.group_name, group_num: p.group_num, participants: n });
-    stage.participants += n;
-  }
-  return { total: stages.reduce((sum, s) => sum + s.participants, 0), stages };
 }

@@ -126,24 +126,3 @@ export interface DiaryTasksAnswer {
   diaryAxTasks: DiaryTask[];
   daysLeft: Record<string, number>;
 }
-
-/** GET /api/participants/{studyId}/counts: what the progress route shows until the next issue. */
-export interface GroupCount {
-  _id: string;
-  name: string;
-  group_num: number;
-  participants: number;
-}
-
-export interface StageCount {
-  _id: string;
-  chin_name: string;
-  stage_num: number;
-  participants: number;
-  groups: GroupCount[];
-}
-
-export interface ParticipantCountsAnswer {
-  total: number;
-  stages: StageCount[];
-}

@@ -8,7 +8,7 @@ import { endConsequences, participationStatusMessages } from '../../../../src/sh
 import type { Participant, ParticipationStatus } from '../../../../src/shared/types/participant';
 import { labUserSession } from '../../support/fixtures';
 import { deferred, mockApi, type MockApi } from '../../support/mockApi';
-import { signedIn, siteState } from '../../testUtils';
+import { signedIn, siteState, sliceState } from '../../testUtils';
 import { participant } from './participantFixtures';
 import { FILTERED, LIST, answerParticipants, openPage } from './support';
 
@@ -76,14 +76,14 @@ describe('Withdraw and Mark As Completed on the Participant List', () => {
     dialog = await screen.findByRole('dialog', { name: participationStatusMessages.confirmWithdraw });
     const confirm = within(dialog).getByRole('button', { name: 'Withdraw' });
     await user.click(confirm);
-    expect(store.getState().participants.requests.status.status).toBe('request');
+    expect(sliceState(store, 'participants').requests.status.status).toBe('request');
     expect(confirm).toBeDisabled();
     expect(net.sentTo('PATCH', STATUS('p2'))[0].body).toEqual({ studyId: 's1', status: 'withdrawn' });
 
     answer.release({ status: 200, data: { message: participationStatusMessages.withdrawn, participant: withStatus(rows[0], 'withdrawn') } });
     expect(await screen.findByText(participationStatusMessages.withdrawn)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(store.getState().participants.requests.status.status).toBe('success');
+    expect(sliceState(store, 'participants').requests.status.status).toBe('success');
     expect(within(rowOf('BBB222')).getByText('Withdrawn')).toBeInTheDocument();
     expect(button('Withdraw BBB222')).not.toBeInTheDocument();
     expect(button('Mark As Completed BBB222')).not.toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('Withdraw and Mark As Completed on the Participant List', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Mark As Completed' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(participantMessages.participantWithdrawn));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(store.getState().participants.requests.status).toEqual({ status: 'fail', message: participantMessages.participantWithdrawn });
+    expect(sliceState(store, 'participants').requests.status).toEqual({ status: 'fail', message: participantMessages.participantWithdrawn });
     expect(net.sentTo('PATCH', STATUS('p2'))[0].body).toEqual({ studyId: 's1', status: 'completed' });
     expect(within(rowOf('BBB222')).getByText('Enrolled')).toBeInTheDocument();
   });
@@ -114,11 +114,11 @@ describe('the slice after a status call', () => {
     const completed = withStatus(rows[0], 'completed');
     net.on('PATCH', STATUS('p2'), { status: 200, data: { message: participationStatusMessages.completed, participant: completed } });
     await store.dispatch(setParticipationStatus({ participantId: 'p2', studyId: 's1', status: 'completed' }));
-    expect(store.getState().participants.participants?.map((p) => p.participation[0].status)).toEqual(['completed', 'withdrawn', 'invited', 'completed']);
+    expect(sliceState(store, 'participants').participants?.map((p) => p.participation[0].status)).toEqual(['completed', 'withdrawn', 'invited', 'completed']);
 
     const elsewhere = { ...withStatus(rows[0], 'withdrawn'), study: 's2' };
     net.on('PATCH', STATUS('p2'), { status: 200, data: { message: participationStatusMessages.withdrawn, participant: elsewhere } });
     await store.dispatch(setParticipationStatus({ participantId: 'p2', studyId: 's2', status: 'withdrawn' }));
-    expect(store.getState().participants.participants?.[0].participation[0].status).toBe('completed');
+    expect(sliceState(store, 'participants').participants?.[0].participation[0].status).toBe('completed');
   });
 });

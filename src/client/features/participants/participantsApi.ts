@@ -1,5 +1,5 @@
 // The researcher's participant calls (part 2 section 7), the study they belong to (for the heading and the
-// stage and group choices), and the counts the progress route shows until progress is built.
+// stage and group choices).
 import { api } from '../../api/client';
 import type {
   AssignGroupAnswer,
@@ -11,7 +11,6 @@ import type {
   FilteredParticipantsAnswer,
   GetParticipantsAnswer,
   Participant,
-  ParticipantCountsAnswer,
 } from '../../../shared/types/participant';
 import type { Study } from '../../../shared/types/study';
 import type { ParticipationStatusAnswer, SetParticipationStatusBody } from '../../../shared/participationStatus';
@@ -55,5 +54,4 @@ export const participantsApi = {
     (await api.get<EmaTasksAnswer>(`/api/ema_tasks/${id(studyId)}/${id(participantId)}`)).data,
   diaryTasks: async ({ studyId, participantId }: ParticipantOfStudy) =>
     (await api.get<DiaryTasksAnswer>(`/api/diary_ax_tasks/${id(studyId)}/${id(participantId)}`)).data,
-  counts: async (studyId: string) => (await api.get<ParticipantCountsAnswer>(`/api/participants/${id(studyId)}/counts`)).data,
 };

@@ -4,7 +4,7 @@
 import { createSlice, type WithSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { slices } from '../../app/store';
 import { withAssignedStage } from '../../../shared/participants';
-import type { DiaryTasksAnswer, EmaTask, Participant, ParticipantCountsAnswer } from '../../../shared/types/participant';
+import type { DiaryTasksAnswer, EmaTask, Participant } from '../../../shared/types/participant';
 import type { Study } from '../../../shared/types/study';
 import { initialRequests, resetRequest, trackRequest, type Requests } from '../../app/requestState';
 import type { ListQuery, ParticipantFilter } from './participantsApi';
@@ -13,13 +13,12 @@ import {
   createParticipant,
   fetchDiaryTasks,
   fetchEmaTasks,
-  fetchParticipantCounts,
   fetchParticipants,
   fetchParticipantStudy,
   setParticipationStatus,
 } from './participantsThunks';
 
-const requestKeys = ['study', 'list', 'create', 'assign', 'status', 'emaTasks', 'diaryTasks', 'counts'] as const;
+const requestKeys = ['study', 'list', 'create', 'assign', 'status', 'emaTasks', 'diaryTasks'] as const;
 export type ParticipantsRequest = (typeof requestKeys)[number];
 
 export interface ParticipantsState {
@@ -34,7 +33,6 @@ export interface ParticipantsState {
   listRequestId: string | null;
   emaTasks: { participantId: string; tasks: EmaTask[] } | null;
   diaryTasks: { participantId: string; answer: DiaryTasksAnswer } | null;
-  counts: { studyId: string; answer: ParticipantCountsAnswer } | null;
   requests: Requests<ParticipantsRequest>;
 }
 
@@ -49,7 +47,6 @@ export const initialParticipantsState: ParticipantsState = {
   listRequestId: null,
   emaTasks: null,
   diaryTasks: null,
-  counts: null,
   requests: initialRequests(requestKeys),
 };
 
@@ -111,12 +108,6 @@ const participantsSlice = createSlice({
       })
       .addCase(fetchDiaryTasks.fulfilled, (state, action) => {
         state.diaryTasks = { participantId: action.meta.arg.participantId, answer: action.payload };
-      })
-      .addCase(fetchParticipantCounts.pending, (state, action) => {
-        if (state.counts?.studyId !== action.meta.arg) state.counts = null;
-      })
-      .addCase(fetchParticipantCounts.fulfilled, (state, action) => {
-        state.counts = { studyId: action.meta.arg, answer: action.payload };
       });
     trackRequest(builder, fetchParticipantStudy, 'study');
     trackRequest(builder, fetchParticipants, 'list');
@@ -125,7 +116,6 @@ const participantsSlice = createSlice({
     trackRequest(builder, setParticipationStatus, 'status');
     trackRequest(builder, fetchEmaTasks, 'emaTasks');
     trackRequest(builder, fetchDiaryTasks, 'diaryTasks');
-    trackRequest(builder, fetchParticipantCounts, 'counts');
   },
   selectors: {
     selectParticipantStudy: (state) => state.study,
@@ -140,7 +130,6 @@ const participantsSlice = createSlice({
     },
     selectEmaTasks: (state) => state.emaTasks,
     selectDiaryTasks: (state) => state.diaryTasks,
-    selectParticipantCounts: (state) => state.counts,
     selectParticipantsRequests: (state) => state.requests,
   },
 });
@@ -160,7 +149,6 @@ export const {
   selectShownParticipants,
   selectEmaTasks,
   selectDiaryTasks,
-  selectParticipantCounts,
   selectParticipantsRequests,
 } = injected.selectors;
 export const participantsReducer = participantsSlice.reducer;

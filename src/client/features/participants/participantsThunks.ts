@@ -8,4 +8,3 @@ export const assignParticipant = createApiThunk('participants/assignParticipant'
 export const setParticipationStatus = createApiThunk('participants/setParticipationStatus', participantsApi.setStatus);
 export const fetchEmaTasks = createApiThunk('participants/fetchEmaTasks', participantsApi.emaTasks);
 export const fetchDiaryTasks = createApiThunk('participants/fetchDiaryTasks', participantsApi.diaryTasks);
-export const fetchParticipantCounts = createApiThunk('participants/fetchCounts', participantsApi.counts);

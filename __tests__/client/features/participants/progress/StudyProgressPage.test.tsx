@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { generalMessages, participantMessages } from '../../../../../src/shared/messages';
+import { progressTexts } from '../../../../../src/shared/progress';
+import type { ParticipantProgress, StudyProgressAnswer, StudyProgressBody } from '../../../../../src/shared/types/progress';
+import { mockApi, type MockApi } from '../../../support/mockApi';
+import { twoStageStudy } from '../participantFixtures';
+import { openPage } from '../support';
+
+const PROGRESS = '/api/participants/s1/progress';
+const ROUTE = '/participants/check_progress/s1';
+
+function row(code: string, changes: Partial<ParticipantProgress> = {}): ParticipantProgress {
+  return {
+    _id: `p-${code}`,
+    participant_code: code,
+    email: `${code.toLowerCase()}@example.org`,
+    status: 'enrolled',
+    arrived_at: '2030-03-01T01:30:00.000Z',
+    prompts: { planned: 10, delivered: 8, opened: 6, completed: 5, late: 1, expired: 3, open: 1 },
+    rates: { delivery: 0.8, response: 5 / 8, completion: 0.5 },
+    recent: { planned: 4, delivered: 4, completed: 3, response: 0.75 },
+    flag: null,
+    diary: { daysDone: 3, daysLeft: 4 },
+    once: { done: 1, total: 2 },
+    ...changes,
+  };
+}
+
+// In the server's order: least compliant first.
+const answer: StudyProgressAnswer = {
+  asOf: '2030-03-05T00:00:00.000Z',
+  participants: [
+    row('LOW111', { flag: 'lowResponse', rates: { delivery: 0.9, response: 0.2, completion: 0.18 } }),
+    row('GONE22', { flag: 'notDelivered', rates: { delivery: 0.3, response: 1, completion: 0.3 } }),
+    row('GOOD33'),
+    row('NEW444', {
+      arrived_at: null,
+      prompts: { planned: 0, delivered: 0, opened: 0, completed: 0, late: 0, expired: 0, open: 0 },
+      rates: { delivery: null, response: null, completion: null },
+    }),
+  ],
+  days: [
+    { day: 1, participants: 3, planned: 9, delivered: 8, completed: 6, delivery: 8 / 9, response: 0.75 },
+    { day: 2, participants: 3, planned: 9, delivered: 6, completed: 3, delivery: 6 / 9, response: 0.5 },
+  ],
+};
+
+let net: MockApi;
+beforeEach(() => {
+  net = mockApi().on('GET', '/api/studies/s1', { status: 200, data: twoStageStudy }).on('POST', PROGRESS, { status: 200, data: answer });
+});
+afterEach(() => net.restore());
+
+async function chooseGroup() {
+  const page = openPage(ROUTE);
+  await screen.findByRole('option', { name: 'Stage 2: Intervention' });
+  await page.user.selectOptions(screen.getByLabelText('Stage'), 'Stage 2: Intervention');
+  await page.user.selectOptions(screen.getByLabelText('Group'), 'Group 1: Diary');
+  return page;
+}
+
+const table = () => screen.findByRole('table', { name: progressTexts.tableCaption });
+
+describe('StudyProgressPage (/participants/check_progress/{studyId})', () => {
+  it('asks for a stage and group first, and calls nothing until both are chosen', async () => {
+    const { user } = openPage(ROUTE);
+    expect(await screen.findByText(progressTexts.chooseGroup)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Study Progress' })).toBeInTheDocument();
+    await user.selectOptions(await screen.findByLabelText('Stage'), 'Stage 2: Intervention');
+    expect(screen.getByText(progressTexts.chooseGroup)).toBeInTheDocument();
+    expect(net.sentTo('POST', PROGRESS)).toHaveLength(0);
+  });
+
+  it('shows each participant in the order given, flagged ones saying why, with counts and rates', async () => {
+    await chooseGroup();
+    const rows = within(await table()).getAllByRole('row').slice(1);
+    expect(net.sentTo('POST', PROGRESS).map((r) => r.body)).toEqual<StudyProgressBody[]>([{ stageId: 'stage2', groupId: 'group2-1' }]);
+    expect(rows.map((r) => within(r).getByRole('rowheader').querySelector('.font-monospace')?.textContent)).toEqual(['LOW111', 'GONE22', 'GOOD33', 'NEW444']);
+    expect(rows[0]).toHaveTextContent(progressTexts.flags.lowResponse);
+    expect(rows[1]).toHaveTextContent(progressTexts.flags.notDelivered);
+    expect(rows[2]).not.toHaveTextContent(/Contact:/);
+    expect(rows[3]).toHaveTextContent(progressTexts.notArrived);
+    // Planned, delivered, opened, completed, expired, late; the three rates; diary done and left; one-time.
+    expect(within(rows[2]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['10', '8', '6', '5', '3', '1', '80%', '63%', '50%', '3', '4', '1 of 2']);
+    expect(within(rows[3]).getAllByRole('cell').map((c) => c.textContent).slice(6, 9)).toEqual(['–', '–', '–']);
+    expect(screen.getByText('4 participants, 2 to contact')).toBeInTheDocument();
+  });
+
+  it("draws the group's delivery and response rate per study day, with the same figures as a table", async () => {
+    await chooseGroup();
+    await table();
+    expect(screen.getByRole('heading', { name: progressTexts.chartTitle })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: new RegExp(progressTexts.chartTitle) })).toBeInTheDocument();
+    const figures = screen.getByRole('table', { name: progressTexts.chartTitle });
+    const lines = within(figures).getAllByRole('row').slice(1).map((r) => Array.from(r.children).map((c) => c.textContent));
+    expect(lines).toEqual([
+      ['Day 1', '9', '8', '6', '89%', '75%'],
+      ['Day 2', '9', '6', '3', '67%', '50%'],
+    ]);
+  });
+
+  it('says when no prompt has come due yet, and when the group has no participants', async () => {
+    net.on('POST', PROGRESS, { status: 200, data: { ...answer, days: [] } });
+    const { user } = await chooseGroup();
+    expect(await screen.findByText(progressTexts.noPromptsYet)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: progressTexts.chartTitle })).not.toBeInTheDocument();
+
+    net.on('POST', PROGRESS, { status: 200, data: { ...answer, participants: [], days: [] } });
+    await user.selectOptions(screen.getByLabelText('Group'), 'Group 2: Control');
+    expect(await screen.findByText(participantMessages.noParticipants)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the call fails", async () => {
+    net.on('POST', PROGRESS, { status: 404, data: { message: generalMessages.notFound } });
+    await chooseGroup();
+    expect(await screen.findByRole('alert')).toHaveTextContent(generalMessages.notFound);
+    await waitFor(() => expect(screen.queryByText('Loading…')).not.toBeInTheDocument());
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

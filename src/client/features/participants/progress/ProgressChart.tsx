@@ -1,0 +1,60 @@
+// The group's delivery rate against its response rate per day of the study (recharts, which only this page's
+// chunk loads). The same figures follow as a table, for screen readers and for reading exact values.
+import Table from 'react-bootstrap/Table';
+import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatRate, progressTexts } from '../../../../shared/progress';
+import type { StudyDayProgress } from '../../../../shared/types/progress';
+
+const percent = (value: number | null) => (value === null ? null : Math.round(value * 100));
+
+export function ProgressChart({ days }: { days: StudyDayProgress[] }) {
+  const data = days.map((d) => ({ day: d.day, delivery: percent(d.delivery), response: percent(d.response) }));
+  return (
+    <section aria-labelledby="progress-chart-title" className="mb-3">
+      <h2 id="progress-chart-title" className="h5">
+        {progressTexts.chartTitle}
+      </h2>
+      <div role="img" aria-label={`${progressTexts.chartTitle}: ${progressTexts.series.delivery} and ${progressTexts.series.response}, in percent`}>
+        <LineChart responsive style={{ width: '100%', height: 260 }} data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }} accessibilityLayer={false}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="day" label={{ value: progressTexts.chartDayAxis, position: 'insideBottom', offset: -4 }} height={40} />
+          <YAxis domain={[0, 100]} unit="%" width={48} />
+          <Tooltip formatter={(value) => `${String(value)}%`} labelFormatter={(day) => `Day ${String(day)}`} />
+          <Legend verticalAlign="top" />
+          <Line type="monotone" dataKey="delivery" name={progressTexts.series.delivery} stroke="var(--bs-primary)" strokeWidth={2} connectNulls isAnimationActive={false} />
+          <Line type="monotone" dataKey="response" name={progressTexts.series.response} stroke="var(--bs-success)" strokeWidth={2} strokeDasharray="6 3" connectNulls isAnimationActive={false} />
+        </LineChart>
+      </div>
+      <details className="mt-2">
+        <summary>{progressTexts.chartSummary}</summary>
+        <Table size="sm" className="mt-2 w-auto">
+          <caption className="visually-hidden">{progressTexts.chartTitle}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{progressTexts.chartDayAxis}</th>
+              <th scope="col">{progressTexts.columns.planned}</th>
+              <th scope="col">{progressTexts.columns.delivered}</th>
+              <th scope="col">{progressTexts.columns.completed}</th>
+              <th scope="col">{progressTexts.columns.delivery}</th>
+              <th scope="col">{progressTexts.columns.response}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <th scope="row" className="fw-normal">
+                  Day {d.day}
+                </th>
+                <td>{d.planned}</td>
+                <td>{d.delivered}</td>
+                <td>{d.completed}</td>
+                <td>{formatRate(d.delivery)}</td>
+                <td>{formatRate(d.response)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+// Study Progress (/participants/check_progress/{studyId}, part 2 section 2.7, issue 7): once a stage and group
+// are chosen, each participant's compliance (least compliant first, flagged ones marked) and the group's
+// delivery and response rates per day of the study. How each figure is counted: src/shared/progress.ts.
+import { useEffect } from 'react';
+import { useParams } from 'react-router-dom';
+import { progressTexts } from '../../../../shared/progress';
+import { participantMessages } from '../../../../shared/messages';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { EmptyState } from '../../../components/EmptyState';
+import { Loading } from '../../../components/Loading';
+import { ParticipantFilterPanel } from '../ParticipantFilterPanel';
+import { filterGroupChosen, filterStageChosen, selectParticipantFilter, selectParticipantStudy } from '../participantsSlice';
+import { StudyHeading } from '../StudyHeading';
+import { useParticipantStudy } from '../useParticipantStudy';
+import { ProgressChart } from './ProgressChart';
+import { selectProgressFor, selectProgressRequest } from './progressSlice';
+import { fetchStudyProgress } from './progressThunks';
+import { ProgressTable } from './ProgressTable';
+import type { StudyProgressAnswer } from '../../../../shared/types/progress';
+
+function ProgressResults({ answer }: { answer: StudyProgressAnswer }) {
+  if (answer.participants.length === 0) return <EmptyState message={participantMessages.noParticipants} />;
+  const flagged = answer.participants.filter((p) => p.flag !== null).length;
+  const count = answer.participants.length;
+  return (
+    <>
+      <p className="text-body-secondary small mb-2" aria-live="polite">
+        {count === 1 ? '1 participant' : `${count.toLocaleString('en-US')} participants`}
+        {flagged > 0 && `, ${flagged.toLocaleString('en-US')} to contact`}
+      </p>
+      <ProgressTable participants={answer.participants} />
+      <details className="small text-body-secondary mt-2 mb-4">
+        <summary>How the rates are counted</summary>
+        <ul className="mt-2 mb-0">
+          {progressTexts.definitions.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </details>
+      {answer.days.length > 0 ? <ProgressChart days={answer.days} /> : <p className="text-body-secondary">{progressTexts.noPromptsYet}</p>}
+    </>
+  );
+}
+
+export default function StudyProgressPage() {
+  const { studyId = '' } = useParams();
+  const dispatch = useAppDispatch();
+  const { ready, replaying } = useParticipantStudy(studyId);
+  const study = useAppSelector(selectParticipantStudy);
+  const { stageId, groupId } = useAppSelector(selectParticipantFilter);
+  const answer = useAppSelector((state) => (stageId && groupId ? selectProgressFor(state, { studyId, stageId, groupId }) : null));
+  const request = useAppSelector(selectProgressRequest);
+
+  useEffect(() => {
+    if (ready && !replaying && stageId && groupId) void dispatch(fetchStudyProgress({ studyId, stageId, groupId }));
+  }, [dispatch, studyId, stageId, groupId, ready, replaying]);
+
+  return (
+    <>
+      <StudyHeading title={progressTexts.title} study={study} />
+      <ParticipantFilterPanel
+        study={study}
+        filter={{ stageId, groupId }}
+        onStage={(id) => dispatch(filterStageChosen(id))}
+        onGroup={(id) => dispatch(filterGroupChosen(id))}
+      />
+      {!stageId || !groupId ? (
+        <EmptyState message={progressTexts.chooseGroup} />
+      ) : (
+        <>
+          {/* The downloads for the chosen stage and group go in this row. */}
+          <div className="progressActions d-flex flex-wrap gap-2" />
+          {answer ? <ProgressResults answer={answer} /> : request.status !== 'fail' && <Loading />}
+        </>
+      )}
+    </>
+  );
+}

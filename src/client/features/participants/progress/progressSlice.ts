@@ -1,0 +1,64 @@
+// Study Progress: the answer for the stage and group last asked about, and the call's request state. The
+// stage and group themselves are the Participant List's filter (participantsSlice), shared by both pages.
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
+import { slices } from '../../../app/store';
+import type { StudyProgressAnswer } from '../../../../shared/types/progress';
+import { initialRequests, trackRequest, type Requests } from '../../../app/requestState';
+import type { ProgressQuery } from './progressApi';
+import { fetchStudyProgress } from './progressThunks';
+
+const requestKeys = ['progress'] as const;
+export type ProgressRequest = (typeof requestKeys)[number];
+
+export interface ProgressState {
+  answer: StudyProgressAnswer | null;
+  /** The study, stage and group the answer is for: the page shows it only while they are the ones chosen. */
+  answerFor: ProgressQuery | null;
+  /** The latest call: an older one answering late must not replace what is now asked for. */
+  requestId: string | null;
+  requests: Requests<ProgressRequest>;
+}
+
+export const initialProgressState: ProgressState = {
+  answer: null,
+  answerFor: null,
+  requestId: null,
+  requests: initialRequests(requestKeys),
+};
+
+const progressSlice = createSlice({
+  name: 'progress',
+  initialState: initialProgressState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchStudyProgress.pending, (state, action) => {
+        state.requestId = action.meta.requestId;
+      })
+      .addCase(fetchStudyProgress.fulfilled, (state, action) => {
+        if (action.meta.requestId !== state.requestId) return;
+        state.answer = action.payload;
+        state.answerFor = action.meta.arg;
+      });
+    trackRequest(builder, fetchStudyProgress, 'progress');
+  },
+  selectors: {
+    /** The answer for this study, stage and group; null while it is loading (or another is shown). */
+    selectProgressFor: (state, query: ProgressQuery) => {
+      const f = state.answerFor;
+      const current = f && f.studyId === query.studyId && f.stageId === query.stageId && f.groupId === query.groupId;
+      return current ? state.answer : null;
+    },
+    selectProgressRequest: (state) => state.requests.progress,
+  },
+});
+
+// Injected when this module loads, which only the Study Progress page does (app/store.ts LazyLoadedSlices).
+const injected = progressSlice.injectInto(slices);
+
+declare module '../../../app/store' {
+  export interface LazyLoadedSlices extends WithSlice<typeof progressSlice> {}
+}
+
+export const { selectProgressFor, selectProgressRequest } = injected.selectors;
+export const progressReducer = progressSlice.reducer;

@@ -1,0 +1,4 @@
+import { createApiThunk } from '../../../app/createApiThunk';
+import { progressApi } from './progressApi';
+
+export const fetchStudyProgress = createApiThunk('progress/fetchStudyProgress', progressApi.get);

@@ -1,0 +1,35 @@
+// Study Progress (part 2 section 2.7, issue 7): compliance of one stage and group's participants. Another
+// lab's study, and a stage or group that is not the study's, answer 404.
+import type { FastifyPluginAsync } from 'fastify';
+import { studyMessages } from '../../shared/messages';
+import type { StudyProgressBody } from '../../shared/types/progress';
+import { notFound } from '../httpErrors';
+import { labUserOf, requireLabUser } from '../plugins/auth';
+import { findStudyInLab } from '../repositories/studies';
+import { findProgressPlace, studyProgress } from '../services/studyProgress';
+import { bearerAuth, errorResponses, idParam } from './schemas';
+import { progressAnswerSchema, progressBodySchema } from './studyProgressSchemas';
+
+export const studyProgressRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Params: { studyId: string }; Body: StudyProgressBody }>(
+    '/api/participants/:studyId/progress',
+    {
+      preValidation: requireLabUser,
+      schema: {
+        operationId: 'getStudyProgress',
+        tags: ['participants'],
+        security: bearerAuth,
+        summary: "Compliance of a stage and group's participants: per participant, and per day of the study",
+        params: idParam('studyId'),
+        body: progressBodySchema,
+        response: { 200: progressAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const db = app.ctx.db;
+      const study = await findStudyInLab(db, request.params.studyId, labUserOf(request).user.lab_id);
+      if (!study) throw notFound(studyMessages.studyNotFound);
+      return studyProgress(db, await findProgressPlace(db, study, request.body));
+    },
+  );
+};

@@ -1,0 +1,88 @@
+// Study Progress (part 2 section 2.7, issue 7): what POST /api/participants/{studyId}/progress answers for one
+// stage and group. Every count and rate is defined in src/shared/progress.ts.
+import type { ParticipationStatus } from './participant';
+
+/** POST /api/participants/{studyId}/progress */
+export interface StudyProgressBody {
+  stageId: string;
+  groupId: string;
+}
+
+/**
+ * A participant's EMA prompts planned so far, by what became of them. planned = completed + late + expired +
+ * open; delivered and opened overlap those four.
+ */
+export interface PromptCounts {
+  planned: number;
+  delivered: number;
+  opened: number;
+  /** Answered inside the response window. */
+  completed: number;
+  /** Answered after the window closed (stored, marked late). */
+  late: number;
+  /** The window closed without any answer. */
+  expired: number;
+  /** The window is still open and no answer has come yet. */
+  open: number;
+}
+
+export interface PromptRates {
+  /** delivered / planned; null while nothing is planned. */
+  delivery: number | null;
+  /** completed / delivered; null while nothing was delivered. */
+  response: number | null;
+  /** completed / planned; null while nothing is planned. */
+  completion: number | null;
+}
+
+/** Prompts of the last RECENT_HOURS hours, which decide the flag. */
+export interface RecentPrompts {
+  planned: number;
+  delivered: number;
+  completed: number;
+  /** completed / delivered over these prompts; null while none was delivered. */
+  response: number | null;
+}
+
+/** Why a participant is flagged: recent prompts reached them but few were answered, or none reached them. */
+export type ProgressFlag = 'lowResponse' | 'notDelivered';
+
+export interface ParticipantProgress {
+  _id: string;
+  participant_code: string;
+  email: string;
+  status: ParticipationStatus;
+  /** The arrival in this stage and group (first loading of the assessments after the assignment); null before. */
+  arrived_at: string | null;
+  prompts: PromptCounts;
+  rates: PromptRates;
+  recent: RecentPrompts;
+  flag: ProgressFlag | null;
+  /** Summed over the participant's diary questionnaires: days answered so far, and days still to answer. */
+  diary: { daysDone: number; daysLeft: number };
+  /** One-time questionnaires answered, of those planned. */
+  once: { done: number; total: number };
+}
+
+/** The group's prompts on one day of the study (day 1 = each participant's arrival day, in the prompt's zone). */
+export interface StudyDayProgress {
+  day: number;
+  /** Participants with a prompt planned on this day. */
+  participants: number;
+  planned: number;
+  delivered: number;
+  completed: number;
+  /** delivered / planned */
+  delivery: number | null;
+  /** completed / delivered */
+  response: number | null;
+}
+
+export interface StudyProgressAnswer {
+  /** The moment the counts were taken (ISO-8601 UTC). */
+  asOf: string;
+  /** Least compliant first (compareLeastCompliant). */
+  participants: ParticipantProgress[];
+  /** Study days with at least one prompt planned so far, in order. */
+  days: StudyDayProgress[];
+}
