@@ -5,6 +5,7 @@ import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, R
 import storage from 'redux-persist/lib/storage';
 import { setTokenGetter } from '../api/client';
 import { authReducer, type AuthState } from '../features/auth/authSlice';
+import { downloadsReducer } from '../features/downloads/downloadsSlice';
 import { labsReducer } from '../features/labs/labsSlice';
 import { mediaReducer } from '../features/media/mediaSlice';
 import { notificationsReducer } from '../features/notifications/notificationsSlice';
@@ -32,6 +33,7 @@ const slices = combineReducers({
   qa: qaReducer,
   questionnaires: questionnairesReducer,
   participants: participantsReducer,
+  downloads: downloadsReducer,
 });
 
 export type RootState = ReturnType<typeof slices>;
