@@ -16,6 +16,7 @@ export const dataDownloadTexts = {
   noParticipants: 'No participant is in this stage and group',
   noMatch: 'No participant matches the search',
   allGroups: 'All groups',
+  clearExclusions: 'Clear',
 } as const;
 
 export function receivedText(received: string, total: string | null): string {
