@@ -33,7 +33,7 @@ export function DownloadStatus({ request, progress, saved, label }: DownloadStat
             <span>{progressText(progress)}</span>
           </div>
         )}
-        {request.status === 'success' && saved && <span className="text-success">{savedText(saved)}</span>}
+        {request.status === 'success' && saved && <span className="text-success-emphasis">{savedText(saved)}</span>}
       </div>
       {request.status === 'request' && percent !== null && (
         // Nested, so that the label reaches the element whose role is progressbar.
