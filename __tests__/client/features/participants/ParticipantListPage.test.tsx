@@ -142,8 +142,9 @@ describe('ParticipantListPage (/participants/{studyId})', () => {
     await user.selectOptions(screen.getByLabelText('Group'), 'Group 2: Control');
     await waitFor(() => expect(codesShown()).toEqual(['CCC333']));
     expect(buttonsOf('CCC333')).toEqual(['Assign To Another Stage', 'EMA Schedule', ...ends]);
-    // No download buttons: they come with the data downloads.
-    expect(screen.queryByRole('button', { name: /download/i })).not.toBeInTheDocument();
+    // The stage's and group's downloads sit in their own panel (downloads feature tests), not in the rows.
+    expect(screen.getByRole('button', { name: 'Download Text Response' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download Response Time' })).toBeInTheDocument();
   });
 
   it('keeps the chosen filter when the page is opened again for the same study', async () => {

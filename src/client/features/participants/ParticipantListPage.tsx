@@ -1,6 +1,7 @@
 // Participant List (/participants/{studyId}, part 2 section 2.5): the study's participants, filtered by stage
 // and group; Create New Participant with its permission entry; per row, once a stage and group are chosen,
-// Assign To Another Stage, EMA Schedule and Assigned Diary Assessments.
+// Assign To Another Stage, EMA Schedule and Assigned Diary Assessments, and a panel of the stage's and group's
+// data downloads.
 import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router-dom';
@@ -11,6 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { selectAllAccess } from '../auth/authSlice';
+import { ParticipantListDownloads } from '../downloads/ParticipantListDownloads';
 import { AssignStageDialog } from './AssignStageDialog';
 import { CreateParticipantDialog } from './CreateParticipantDialog';
 import { DiaryTasksDialog } from './DiaryTasksDialog';
@@ -67,6 +69,7 @@ export default function ParticipantListPage() {
       >
         {canCreate && <Button onClick={() => setDialog({ kind: 'create' })}>Create New Participant</Button>}
       </ParticipantFilterPanel>
+      {study && stageId && groupId && <ParticipantListDownloads study={study} stageId={stageId} groupId={groupId} />}
       {participants === null ? (
         requests.list.status !== 'fail' && <Loading />
       ) : participants.length === 0 ? (

@@ -1,0 +1,48 @@
+// The analysis-ready download: one zip of the long-format data, its codebook and the photo manifest for the
+// chosen stage (and group), for Study Progress.
+import Button from 'react-bootstrap/Button';
+import { dataDownloadTitle } from '../../../shared/dataDownloads';
+import { dataDownloadTexts } from '../../../shared/dataDownloadTexts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectParticipantStudy } from '../participants/participantsSlice';
+import { BusyButton } from './BusyButton';
+import { downloadScope } from './downloadScope';
+import { DownloadStatus } from './DownloadStatus';
+import { downloadAnalysisData } from './downloadsThunks';
+import { useDownload } from './useDownload';
+
+interface AnalysisDownloadButtonProps {
+  studyId: string;
+  stageId: string;
+  /** Omitted for all groups of the stage. */
+  groupId?: string;
+}
+
+export function AnalysisDownloadButton({ studyId, stageId, groupId }: AnalysisDownloadButtonProps) {
+  const dispatch = useAppDispatch();
+  const study = useAppSelector(selectParticipantStudy);
+  const download = useDownload('analysis');
+  const label = dataDownloadTexts.analysisButton;
+
+  const start = () => {
+    const request = { studyId, stageId, ...(groupId ? { groupId } : {}) };
+    const fallbackTitle = dataDownloadTitle('analysis', downloadScope(study, studyId, stageId, groupId));
+    download.started(dispatch(downloadAnalysisData({ request, fallbackTitle })));
+  };
+
+  return (
+    <div>
+      <div className="d-flex flex-wrap gap-2">
+        <BusyButton variant="outline-primary" onClick={start} busy={download.busy}>
+          {label}
+        </BusyButton>
+        {download.busy && (
+          <Button variant="outline-secondary" onClick={download.cancel}>
+            {dataDownloadTexts.cancel}
+          </Button>
+        )}
+      </div>
+      <DownloadStatus request={download.request} progress={download.progress} saved={download.saved} label={label} />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+// The data downloads' calls (part 2 section 7, contract in shared/types/dataDownloads.ts) in their streamed
+// form: Accept names the file's media type and the answer is the file itself, read as a Blob with its progress.
+import { isAxiosError, type AxiosProgressEvent } from 'axios';
+import { TEXT_DOWNLOAD_TIMEOUT_MS } from '../../../shared/limits';
+import {
+  XLSX_MEDIA_TYPE,
+  ZIP_MEDIA_TYPE,
+  type AnalysisDownloadBody,
+  type ResponseTimeDownloadBody,
+  type TextResponseDownloadBody,
+} from '../../../shared/types/dataDownloads';
+import { api } from '../../api/client';
+import { fileNameFromDisposition } from './saveFile';
+
+const id = (value: string) => encodeURIComponent(value);
+
+export interface DownloadProgress {
+  /** Bytes of the file received so far. */
+  received: number;
+  /** The file's size when the server said it (a streamed file usually has none). */
+  total: number | null;
+}
+
+export interface DownloadOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: DownloadProgress) => void;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition; null when the answer named none. */
+  fileName: string | null;
+}
+
+export type TextResponseRequest = TextResponseDownloadBody & { studyId: string };
+export type ResponseTimeRequest = ResponseTimeDownloadBody & { studyId: string };
+export type AnalysisRequest = AnalysisDownloadBody & { studyId: string };
+
+function readText(blob: Blob): Promise<string> {
+  // FileReader rather than Blob.text(): the same in every browser the portal supports and in the test DOM.
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The answer could not be read'));
+    reader.readAsText(blob);
+  });
+}
+
+/** A failed blob call's body is a Blob too: read it back to JSON so that the server's message is shown. */
+async function withReadableBody(error: unknown): Promise<unknown> {
+  if (!isAxiosError(error) || !error.response || !(error.response.data instanceof Blob)) return error;
+  const text = await readText(error.response.data).catch(() => '');
+  try {
+    error.response.data = JSON.parse(text) as unknown;
+  } catch {
+    error.response.data = null;
+  }
+  return error;
+}
+
+function progressOf(event: AxiosProgressEvent): DownloadProgress {
+  return { received: event.loaded, total: event.total && event.total > 0 ? event.total : null };
+}
+
+async function streamFile(url: string, body: object, mediaType: string, options: DownloadOptions, timeout = 0): Promise<DownloadedFile> {
+  const { onProgress } = options;
+  try {
+    const response = await api.post<Blob>(url, body, {
+      headers: { Accept: mediaType },
+      responseType: 'blob',
+      timeout,
+      signal: options.signal,
+      onDownloadProgress: onProgress && ((event) => onProgress(progressOf(event))),
+    });
+    const disposition = response.headers['content-disposition'] as unknown;
+    return { blob: response.data, fileName: fileNameFromDisposition(typeof disposition === 'string' ? disposition : null) };
+  } catch (error) {
+    throw await withReadableBody(error);
+  }
+}
+
+export const downloadsApi = {
+  textResponses: ({ studyId, ...body }: TextResponseRequest, options: DownloadOptions = {}) =>
+    streamFile(`/api/data/${id(studyId)}/download_text_resp`, body, ZIP_MEDIA_TYPE, options, TEXT_DOWNLOAD_TIMEOUT_MS),
+  responseTimes: ({ studyId, ...body }: ResponseTimeRequest, options: DownloadOptions = {}) =>
+    streamFile(`/api/data/${id(studyId)}/download_resp_time`, body, XLSX_MEDIA_TYPE, options),
+  analysis: ({ studyId, ...body }: AnalysisRequest, options: DownloadOptions = {}) =>
+    streamFile(`/api/data/${id(studyId)}/download_analysis`, body, ZIP_MEDIA_TYPE, options),
+};

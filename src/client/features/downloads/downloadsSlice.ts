@@ -1,0 +1,123 @@
+// The data downloads: each download's request state, its progress while the file arrives and the name it was
+// saved under; and the participants the text dialog lists for exclusion. A cancelled download is no failure:
+// its request goes back to `reset` instead of showing an alert.
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { slices } from '../../app/store';
+import { DATA_DOWNLOAD_KINDS, type DataDownloadKind } from '../../../shared/dataDownloads';
+import type { Participant } from '../../../shared/types/participant';
+import { initialRequests, resetRequest, resetState, trackRequest, type Requests } from '../../app/requestState';
+import type { ListQuery } from '../participants/participantsApi';
+import type { DownloadProgress } from './downloadsApi';
+import {
+  downloadAnalysisData,
+  downloadProgressed,
+  downloadResponseTimes,
+  downloadTextResponses,
+  fetchDownloadCandidates,
+} from './downloadsThunks';
+
+const requestKeys = [...DATA_DOWNLOAD_KINDS, 'candidates'] as const;
+export type DownloadsRequest = (typeof requestKeys)[number];
+
+export interface DownloadsState {
+  /** Null when no file is arriving. */
+  progress: Record<DataDownloadKind, DownloadProgress | null>;
+  /** The name the last finished download was saved under. */
+  saved: Record<DataDownloadKind, string | null>;
+  candidates: { query: ListQuery; participants: Participant[] } | null;
+  /** The latest candidates call: an earlier one answering late must not replace it. */
+  candidatesRequestId: string | null;
+  requests: Requests<DownloadsRequest>;
+}
+
+const nothing = <V>(value: V) => Object.fromEntries(DATA_DOWNLOAD_KINDS.map((kind) => [kind, value])) as Record<DataDownloadKind, V>;
+
+export const initialDownloadsState: DownloadsState = {
+  progress: nothing(null),
+  saved: nothing(null),
+  candidates: null,
+  candidatesRequestId: null,
+  requests: initialRequests(requestKeys),
+};
+
+const downloadThunks = [
+  ['textResponses', downloadTextResponses],
+  ['responseTimes', downloadResponseTimes],
+  ['analysis', downloadAnalysisData],
+] as const;
+
+const isKind = (key: DownloadsRequest): key is DataDownloadKind => key !== 'candidates';
+const resetOne = resetRequest<DownloadsRequest>();
+
+const downloadsSlice = createSlice({
+  name: 'downloads',
+  initialState: initialDownloadsState,
+  reducers: {
+    /** A download control left or reopened: no alert, progress or saved name from before. */
+    downloadsRequestReset: (state, action: PayloadAction<DownloadsRequest>) => {
+      resetOne(state, action);
+      const key = action.payload;
+      if (isKind(key)) {
+        state.progress[key] = null;
+        state.saved[key] = null;
+      }
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(downloadProgressed, (state, action) => {
+      const { kind, progress } = action.payload;
+      if (state.requests[kind].status === 'request') state.progress[kind] = progress;
+    });
+    builder
+      .addCase(fetchDownloadCandidates.pending, (state, action) => {
+        state.candidatesRequestId = action.meta.requestId;
+      })
+      .addCase(fetchDownloadCandidates.fulfilled, (state, action) => {
+        if (action.meta.requestId === state.candidatesRequestId) state.candidates = { query: action.meta.arg, participants: action.payload };
+      });
+    for (const [kind, thunk] of downloadThunks) {
+      builder
+        .addCase(thunk.pending, (state) => {
+          state.progress[kind] = { received: 0, total: null };
+          state.saved[kind] = null;
+        })
+        .addCase(thunk.fulfilled, (state, action) => {
+          state.progress[kind] = null;
+          state.saved[kind] = action.payload.fileName;
+        })
+        .addCase(thunk.rejected, (state) => {
+          state.progress[kind] = null;
+        });
+    }
+    trackRequest(builder, downloadTextResponses, 'textResponses');
+    trackRequest(builder, downloadResponseTimes, 'responseTimes');
+    trackRequest(builder, downloadAnalysisData, 'analysis');
+    trackRequest(builder, fetchDownloadCandidates, 'candidates');
+    // After trackRequest's matchers, so that it has the last word on a cancelled download.
+    for (const [kind, thunk] of downloadThunks) {
+      builder.addMatcher(
+        (action) => thunk.rejected.match(action) && action.meta.aborted,
+        (state) => {
+          state.requests[kind] = { ...resetState };
+        },
+      );
+    }
+  },
+  selectors: {
+    selectDownloadsRequests: (state) => state.requests,
+    selectDownloadProgress: (state) => state.progress,
+    selectSavedDownloads: (state) => state.saved,
+    selectDownloadCandidates: (state) => state.candidates,
+  },
+});
+
+export const { downloadsRequestReset } = downloadsSlice.actions;
+// Injected when this module loads, which only the pages with downloads do (app/store.ts LazyLoadedSlices).
+const injected = downloadsSlice.injectInto(slices);
+
+declare module '../../app/store' {
+  export interface LazyLoadedSlices extends WithSlice<typeof downloadsSlice> {}
+}
+
+export const { selectDownloadsRequests, selectDownloadProgress, selectSavedDownloads, selectDownloadCandidates } = injected.selectors;
+export const downloadsReducer = downloadsSlice.reducer;
