@@ -220,7 +220,8 @@ async function writeTasks(db: Db, scope: ExportScope, plan: AnalysisPlan, file: 
   for await (const page of participationPages(db, scope)) {
     const entries = await readPage(db, scope, page, versions);
     const arrivals = await arrivalsOf(db, [...new Set(entries.flatMap((e) => e.tasks.map((t) => t.enrolment_time_id)))]);
-    const submissionIds = entries.flatMap((e) => [...e.answers.values()].flat().map((s) => s.id));
+    // The answers map is the page's (every entry shares it).
+    const submissionIds = [...(entries[0]?.answers.values() ?? [])].flat().map((s) => s.id);
     const items = itemsBySubmission(await itemsOfSubmissions(db, submissionIds));
     for (const entry of entries) {
       const p = entry.participation;

@@ -9,7 +9,7 @@ export interface ParticipationTasks {
   participation: ParticipationEntry;
   /** In order: kind (ema, diary, once, anytime), planned moment, questionnaire. */
   tasks: TaskEntry[];
-  /** Answers by task id, oldest first. */
+  /** Answers by task id, oldest first: one map for the whole page, shared by its entries. */
   answers: Map<string, SubmissionEntry[]>;
 }
 
