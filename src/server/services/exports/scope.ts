@@ -1,5 +1,6 @@
 // What a download covers: a study of the caller's lab, one of its stages, one group of that stage or all of
 // them, and the participants left out. Participations are read a page at a time.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../../repositories/db';
 import type { StudyRow } from '../../db/types';
 import { studyMessages } from '../../../shared/messages';
@@ -54,6 +55,9 @@ export async function* participationPages(db: Db, scope: ExportScope, size = PAR
     const kept = page.filter((p) => !scope.excluded.has(p.participant_id));
     if (kept.length) yield kept;
     if (page.length < size) return;
+    // SQLite answers synchronously: without a turn of the event loop between pages, an export would hold up
+    // every other request until it ends.
+    await nextTurn();
   }
 }
 
