@@ -13,12 +13,13 @@ import { participantList } from './participantList';
 import { participantPlan } from './participantPlan';
 import { participantAnswers } from './participantAnswers';
 import { participantListApi } from './participantListApi';
+import { exportsBenchmark } from './exports';
 import { meets, type Benchmark, type BenchmarkResult, type Measure } from './types';
 import { upload } from './upload';
 
 export const benchmarks: Benchmark[] = [
   apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor, studyEditor,
-  participantList, participantPlan, participantAnswers, participantListApi,
+  participantList, participantPlan, participantAnswers, participantListApi, exportsBenchmark,
 ];
 
 interface Row {

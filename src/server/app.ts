@@ -33,6 +33,7 @@ import { participationStatusRoutes } from './routes/participationStatus';
 import { studyProgressRoutes } from './routes/studyProgress';
 import { appAccountRoutes } from './routes/appAccount';
 import { appStudyRoutes } from './routes/appStudies';
+import { dataDownloadRoutes } from './routes/dataDownloads';
 import path from 'node:path';
 
 export interface BuildOptions {
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(studyProgressRoutes);
   await app.register(appAccountRoutes);
   await app.register(appStudyRoutes);
+  await app.register(dataDownloadRoutes);
 
   return app;
 }

@@ -51,7 +51,7 @@ describe('ResponseTimeDownloadButton', () => {
     await user.click(button);
     await screen.findByText(/^Saved /);
     expect(net.sentTo('POST', TIMES).map((r) => r.body)).toEqual([{ stageId: 'stage2', includeEma: false }]);
-    expect(capture.saves.map((s) => s.fileName)).toEqual(['ABC234_stage2_all_groups_response_times.xlsx']);
+    expect(capture.saves.map((s) => s.fileName)).toEqual([expect.stringMatching(/^ABC234_stage2_allGroups_response_times_\d{8}-\d{4}\.xlsx$/)]);
   });
 
   it('shows progress while waiting, then the server’s message in a red alert', async () => {
@@ -114,12 +114,12 @@ describe('AnalysisDownloadButton', () => {
     store.dispatch(downloadProgressed({ kind: 'analysis', progress: { received: 2048, total: null } }));
     expect(await screen.findByText('Downloading… 2 KB received')).toBeInTheDocument();
     answer.release(fileAnswer(ZIP, { bytes: 2048 }));
-    expect(await screen.findByText('Saved ABC234_stage2_group2_analysis_data.zip')).toBeInTheDocument();
+    expect(await screen.findByText(/^Saved ABC234_stage2_group2_analysis_\d{8}-\d{4}\.zip$/)).toBeInTheDocument();
     const [sent] = net.sentTo('POST', ANALYSIS);
     expect(sent.body).toEqual({ stageId: 'stage2', groupId: 'group2-2' });
     expect(sent.accept).toBe(ZIP);
     expect(sent.timeout).toBe(0);
-    expect(capture.saves.map((s) => s.fileName)).toEqual(['ABC234_stage2_group2_analysis_data.zip']);
+    expect(capture.saves.map((s) => s.fileName)).toEqual([expect.stringMatching(/^ABC234_stage2_group2_analysis_\d{8}-\d{4}\.zip$/)]);
   });
 
   it('shows the server’s message in a red alert', async () => {

@@ -104,8 +104,8 @@ describe('Download Text Response', () => {
     // With no server name the file is saved under the shared title rule.
     await waitFor(() => expect(capture.saves).toHaveLength(2));
     expect(capture.saves.map((s) => s.fileName)).toEqual([
-      'ABC234_stage2_all_groups_text_responses.zip',
-      'ABC234_stage2_group2_text_responses.zip',
+      expect.stringMatching(/^ABC234_stage2_allGroups_text_responses_\d{8}-\d{4}\.zip$/),
+      expect.stringMatching(/^ABC234_stage2_group2_text_responses_\d{8}-\d{4}\.zip$/),
     ]);
   });
 

@@ -1,5 +1,8 @@
 // How questions, responses and types are named in the editor's selects and lists.
 import type { MediaSource, Question, ResponseType } from '../../../../shared/questionnaire/types';
+import { plainText } from '../../../../shared/richText';
+
+export { plainText };
 
 export const RESPONSE_TYPE_LABELS: Record<ResponseType, string> = {
   instruction: 'Instruction',
@@ -18,17 +21,6 @@ export const MEDIA_SOURCE_LABELS: Record<MediaSource, string> = {
   youTube: 'YouTube',
   imageUrl: 'Image URL',
 };
-
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
-
-/** The words of a rich text, for labels (never rendered as HTML). */
-export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 const SNIPPET = 40;
 

@@ -1,0 +1,199 @@
+// The reads of the data downloads, each bounded: participations come a page at a time (keyset on the
+// participant code) and everything else is read for one page of participations through the indexes on
+// tasks.participation_id, submissions.task_id, answer_items' key and photo_uploads.participant_id. No read
+// grows with the size of the study.
+import type { Db } from './db';
+
+export interface ScopeFilter {
+  studyId: string;
+  stageId: string;
+  /** Null for every group of the stage. */
+  groupId: string | null;
+}
+
+export interface ParticipationEntry {
+  id: string;
+  participant_id: string;
+  participant_code: string;
+  email: string;
+  status: string;
+}
+
+/** Participations of the study after the given participant code, in code order. */
+export function participationPage(db: Db, studyId: string, afterCode: string, limit: number): Promise<ParticipationEntry[]> {
+  return db
+    .selectFrom('participations as pa')
+    .innerJoin('participants as p', 'p.id', 'pa.participant_id')
+    .select(['pa.id', 'pa.participant_id', 'p.participant_code', 'p.email', 'pa.status'])
+    .where('pa.study_id', '=', studyId)
+    .where('p.participant_code', '>', afterCode)
+    .orderBy('p.participant_code')
+    .limit(limit)
+    .execute();
+}
+
+/** The questionnaire versions planned in the stage (and group): what the columns are made of. */
+export async function versionIdsInScope(db: Db, scope: ScopeFilter): Promise<string[]> {
+  let query = db.selectFrom('tasks').select('questionnaire_version_id').distinct().where('study_id', '=', scope.studyId).where('stage_id', '=', scope.stageId);
+  if (scope.groupId) query = query.where('group_id', '=', scope.groupId);
+  return (await query.execute()).map((r) => r.questionnaire_version_id);
+}
+
+/** The questionnaire versions answered in the stage (and group). */
+export async function answeredVersionIds(db: Db, scope: ScopeFilter): Promise<string[]> {
+  let query = db.selectFrom('submissions').select('questionnaire_version_id').distinct().where('study_id', '=', scope.studyId).where('stage_id', '=', scope.stageId);
+  if (scope.groupId) query = query.where('group_id', '=', scope.groupId);
+  return (await query.execute()).map((r) => r.questionnaire_version_id);
+}
+
+export async function hasTasksInScope(db: Db, scope: ScopeFilter, withEma: boolean): Promise<boolean> {
+  let query = db.selectFrom('tasks').select('id').where('study_id', '=', scope.studyId).where('stage_id', '=', scope.stageId).where('reminder', '=', 0);
+  if (scope.groupId) query = query.where('group_id', '=', scope.groupId);
+  if (!withEma) query = query.where('kind', '!=', 'ema');
+  return (await query.limit(1).execute()).length > 0;
+}
+
+export function findVersions(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('questionnaire_versions').selectAll().where('id', 'in', ids).execute();
+}
+
+export interface TaskEntry {
+  id: string;
+  participation_id: string;
+  enrolment_time_id: string;
+  group_id: string;
+  kind: string;
+  questionnaire_id: string;
+  questionnaire_version_id: string;
+  notification_datetime: string | null;
+  timezone: string | null;
+  window_closes_at: string | null;
+  diary_start_date: string | null;
+  number_of_days: number | null;
+  status: string;
+  delivered_at: string | null;
+  opened_at: string | null;
+  cancelled_at: string | null;
+}
+
+/** The tasks (not reminders: they belong to their prompt) of some participations in the stage (and group). */
+export function tasksOfParticipations(db: Db, participationIds: readonly string[], scope: ScopeFilter, withEma = true): Promise<TaskEntry[]> {
+  if (participationIds.length === 0) return Promise.resolve([]);
+  let query = db
+    .selectFrom('tasks')
+    .select([
+      'id', 'participation_id', 'enrolment_time_id', 'group_id', 'kind', 'questionnaire_id', 'questionnaire_version_id',
+      'notification_datetime', 'timezone', 'window_closes_at', 'diary_start_date', 'number_of_days', 'status', 'delivered_at',
+      'opened_at', 'cancelled_at',
+    ])
+    .where('participation_id', 'in', participationIds)
+    .where('stage_id', '=', scope.stageId)
+    .where('reminder', '=', 0);
+  if (scope.groupId) query = query.where('group_id', '=', scope.groupId);
+  if (!withEma) query = query.where('kind', '!=', 'ema');
+  return query.execute();
+}
+
+export interface SubmissionEntry {
+  id: string;
+  task_id: string;
+  participation_id: string;
+  group_id: string;
+  questionnaire_version_id: string;
+  submitted_at: string;
+  late: number;
+  kind: string;
+  notification_datetime: string | null;
+  timezone: string | null;
+}
+
+/**
+ * The answers to tasks of some participations in the stage (and group), of one questionnaire when named. Read
+ * through the tasks, whose index starts with the participation.
+ */
+export function submissionsOfParticipations(
+  db: Db,
+  participationIds: readonly string[],
+  scope: ScopeFilter,
+  options: { questionnaireId?: string; withEma?: boolean } = {},
+): Promise<SubmissionEntry[]> {
+  if (participationIds.length === 0) return Promise.resolve([]);
+  let query = db
+    .selectFrom('tasks as t')
+    .innerJoin('submissions as s', 's.task_id', 't.id')
+    .select([
+      's.id', 't.id as task_id', 's.participation_id', 's.group_id', 's.questionnaire_version_id', 's.submitted_at', 's.late', 't.kind',
+      't.notification_datetime', 't.timezone',
+    ])
+    .where('t.participation_id', 'in', participationIds)
+    .where('t.stage_id', '=', scope.stageId)
+    .where('t.reminder', '=', 0);
+  if (scope.groupId) query = query.where('t.group_id', '=', scope.groupId);
+  if (options.questionnaireId) query = query.where('t.questionnaire_id', '=', options.questionnaireId);
+  if (options.withEma === false) query = query.where('t.kind', '!=', 'ema');
+  return query.execute();
+}
+
+export interface ItemEntry {
+  submission_id: string;
+  question_pos: number;
+  response_pos: number;
+  value: string;
+}
+
+/** Ids per statement: well under either database's limit of parameters. */
+const ID_BATCH = 1000;
+
+/** The answer items of some submissions. */
+export async function itemsOfSubmissions(db: Db, submissionIds: readonly string[]): Promise<ItemEntry[]> {
+  const items: ItemEntry[] = [];
+  for (let i = 0; i < submissionIds.length; i += ID_BATCH) {
+    const rows = await db
+      .selectFrom('answer_items')
+      .select(['submission_id', 'question_pos', 'response_pos', 'value'])
+      .where('submission_id', 'in', submissionIds.slice(i, i + ID_BATCH))
+      .execute();
+    for (const row of rows) items.push(row);
+  }
+  return items;
+}
+
+/** When each arrival was (the first day of the study for its tasks). */
+export async function arrivalsOf(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const arrivals = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += ID_BATCH) {
+    const rows = await db.selectFrom('enrolment_times').select(['id', 'start_datetime']).where('id', 'in', ids.slice(i, i + ID_BATCH)).execute();
+    for (const row of rows) arrivals.set(row.id, row.start_datetime);
+  }
+  return arrivals;
+}
+
+export interface PhotoEntry {
+  object_key: string;
+  content_type: string;
+  submission_id: string;
+  participant_id: string;
+  questionnaire_id: string;
+  task_id: string;
+  kind: string;
+  abbrev: string;
+  timezone: string | null;
+  submitted_at: string;
+}
+
+/** The photos attached to answers of some participants in the stage (and group). */
+export function photosOfParticipants(db: Db, participantIds: readonly string[], scope: ScopeFilter): Promise<PhotoEntry[]> {
+  if (participantIds.length === 0) return Promise.resolve([]);
+  let query = db
+    .selectFrom('photo_uploads as pu')
+    .innerJoin('submissions as s', 's.id', 'pu.submission_id')
+    .innerJoin('tasks as t', 't.id', 's.task_id')
+    .innerJoin('questionnaire_versions as v', 'v.id', 's.questionnaire_version_id')
+    .select(['pu.object_key', 'pu.content_type', 's.id as submission_id', 's.participant_id', 's.questionnaire_id', 't.id as task_id', 't.kind', 'v.abbrev', 't.timezone', 's.submitted_at'])
+    .where('pu.participant_id', 'in', participantIds)
+    .where('s.study_id', '=', scope.studyId)
+    .where('s.stage_id', '=', scope.stageId);
+  if (scope.groupId) query = query.where('s.group_id', '=', scope.groupId);
+  return query.execute() as Promise<PhotoEntry[]>;
+}

@@ -1,0 +1,313 @@
+// The analysis-ready download: one zip with a long-format CSV (a row per planned task, answered or not, so that
+// missed prompts are rows), a codebook of every column and a manifest of the photo answers. Written a page of
+// participants at a time.
+import type { Db } from '../../repositories/db';
+import { ANALYSIS_FILES, dataDownloadMessages, photoFileName } from '../../../shared/dataDownloads';
+import { plainText } from '../../../shared/richText';
+import { notFound } from '../../httpErrors';
+import {
+  arrivalsOf,
+  findVersions,
+  itemsOfSubmissions,
+  photosOfParticipants,
+  versionIdsInScope,
+  type SubmissionEntry,
+  type TaskEntry,
+} from '../../repositories/exports';
+import { statusAsRead } from '../plan/taskStatus';
+import { CSV_BOM, csvLine } from './csv';
+import { byAge, itemColumns, itemText, parseVersion, uniqueNames, type ItemColumn, type PlannedVersion } from './items';
+import { addDays, daysBetween, localDay, localTime, zoneOf } from './moments';
+import { ZipWriter, type ByteSink, type TextFile } from './output';
+import { participationPages, withdrawnMark, type ExportScope } from './scope';
+import { itemsBySubmission } from './textResponses';
+import { readPage, VersionCache, type ParticipationTasks } from './taskRows';
+
+/** The fixed columns of tasks_long.csv with what the codebook says of each. */
+export const ANALYSIS_TASK_COLUMNS: readonly (readonly [string, string])[] = [
+  ['participant_id', 'The participant ID'],
+  ['email', "The participant's email"],
+  ['withdrawn', 'yes when the participant has withdrawn from the study (their answers are kept)'],
+  ['stage', 'Stage number'],
+  ['group', 'Participant group number'],
+  ['questionnaire_code', 'Code (abbreviation) of the questionnaire'],
+  ['task_kind', 'ema, diary, once (one-time) or anytime'],
+  ['task_id', 'The task (for a diary, one row per day of the same task)'],
+  ['timezone', 'Time zone of the local times'],
+  ['day_of_study', 'Day of the study, 1 being the day the participant first loaded the stage'],
+  ['prompt_of_day', 'EMA: number of the prompt within its day (1 = first)'],
+  ['planned_utc', 'EMA: when the notification was planned (UTC)'],
+  ['planned_local', 'EMA: planned notification (local time); diary: the day'],
+  ['window_closes_utc', 'EMA: when the response window closes (UTC)'],
+  ['delivered_utc', 'When the app showed the notification (UTC); empty when it never reported one'],
+  ['delivered_local', 'When the app showed the notification (local time)'],
+  ['opened_utc', 'When the participant opened the task (UTC)'],
+  ['opened_local', 'When the participant opened the task (local time)'],
+  ['submitted_utc', 'When the answer was submitted (UTC); empty when not answered'],
+  ['submitted_local', 'When the answer was submitted (local time)'],
+  ['status', 'planned, delivered, opened, completed, expired (window closed without an answer) or cancelled'],
+  ['late', 'yes when the answer came after the response window (or the diary) closed'],
+];
+
+export const CODEBOOK_COLUMNS = [
+  'column', 'questionnaire_code', 'questionnaire_name', 'question_number', 'question_text', 'response_position', 'response_type',
+  'choice_values', 'choice_labels', 'unit', 'description',
+] as const;
+
+export const PHOTO_MANIFEST_COLUMNS = [
+  'file_name', 'participant_id', 'questionnaire_code', 'task_id', 'task_kind', 'column', 'submitted_utc', 'submitted_local',
+] as const;
+
+interface QuestionnaireColumns {
+  version: PlannedVersion;
+  columns: ItemColumn[];
+  /** The columns' names in tasks_long.csv (prefixed by the questionnaire code). */
+  names: string[];
+  /** Index of the first of its columns among all item columns. */
+  offset: number;
+}
+
+export interface AnalysisPlan {
+  questionnaires: Map<string, QuestionnaireColumns>;
+  itemCount: number;
+}
+
+/** The item columns of every questionnaire planned in the scope; nothing planned answers 404. */
+export async function planAnalysis(db: Db, scope: ExportScope): Promise<AnalysisPlan> {
+  const versions = (await findVersions(db, await versionIdsInScope(db, scope.filter))).map(parseVersion);
+  if (versions.length === 0) throw notFound(dataDownloadMessages.noTasks);
+  const grouped = new Map<string, PlannedVersion[]>();
+  for (const v of versions) grouped.set(v.row.questionnaire_id, [...(grouped.get(v.row.questionnaire_id) ?? []), v]);
+  const entries = [...grouped.values()].map((list) => {
+    const ordered = byAge(list);
+    return { version: ordered[ordered.length - 1], columns: itemColumns(ordered) };
+  });
+  entries.sort((a, b) => a.version.row.abbrev.localeCompare(b.version.row.abbrev) || a.version.row.questionnaire_id.localeCompare(b.version.row.questionnaire_id));
+  const prefixed = entries.flatMap((e) => e.columns.map((c) => `${e.version.row.abbrev.trim().replace(/[^A-Za-z0-9_]+/g, '_') || 'Q'}_${c.name}`));
+  const names = uniqueNames([...ANALYSIS_TASK_COLUMNS.map(([name]) => name), ...prefixed]).slice(ANALYSIS_TASK_COLUMNS.length);
+  const questionnaires = new Map<string, QuestionnaireColumns>();
+  let offset = 0;
+  for (const e of entries) {
+    questionnaires.set(e.version.row.questionnaire_id, { ...e, names: names.slice(offset, offset + e.columns.length), offset });
+    offset += e.columns.length;
+  }
+  return { questionnaires, itemCount: offset };
+}
+
+/** What the codebook says of a response's unit. */
+function unitOf(column: ItemColumn): string {
+  const r = column.response;
+  switch (r.type) {
+    case 'text':
+    case 'textarea':
+      return [r.pre_label, r.post_label].filter((l) => l && l.trim()).join(' … ') + (r.number_only ? ' (number)' : '');
+    case 'slider':
+      return `${r.min} (${r.min_label ?? ''}) to ${r.max} (${r.max_label ?? ''})`;
+    case 'duration':
+      return `ISO-8601 duration in ${[r.day && 'days', r.hour && 'hours', r.minute && 'minutes'].filter(Boolean).join(', ')}`;
+    case 'time':
+      return r.picker_format === 'DD MM YYYY' ? 'date YYYY-MM-DD' : 'time HH:mm';
+    case 'photoUpload':
+      return `photo (file named in ${ANALYSIS_FILES.photos})`;
+    case 'mc':
+      return r.multiple ? 'choice values separated by ;' : 'choice value';
+    default:
+      return '';
+  }
+}
+
+async function writeCodebook(file: TextFile, plan: AnalysisPlan): Promise<void> {
+  await file.write(CSV_BOM + csvLine(CODEBOOK_COLUMNS));
+  for (const [name, description] of ANALYSIS_TASK_COLUMNS) await file.write(csvLine([name, '', '', '', '', '', '', '', '', '', description]));
+  for (const q of plan.questionnaires.values()) {
+    for (let i = 0; i < q.columns.length; i += 1) {
+      const c = q.columns[i];
+      await file.write(
+        csvLine([
+          q.names[i],
+          q.version.row.abbrev,
+          q.version.row.chin_name,
+          c.question.question_num,
+          plainText(c.question.html_question ?? ''),
+          c.rpos + 1,
+          c.response.type,
+          c.choices.map((choice) => choice.value).join(' | '),
+          c.choices.map((choice) => choice.name).join(' | '),
+          unitOf(c),
+          `Question ${c.qpos + 1}, response ${c.rpos + 1}`,
+        ]),
+      );
+    }
+  }
+}
+
+interface RowMoments {
+  day: string;
+  dayOfStudy: number | '';
+  promptOfDay: number | '';
+  plannedUtc: string;
+  plannedLocal: string;
+  status: string;
+}
+
+/** The rows of one participation: EMA and one-time tasks once, a diary once per day, anytime per answer. */
+function* rowsOf(entry: ParticipationTasks, arrivals: Map<string, string>, now: string): Generator<{ task: TaskEntry; answer: SubmissionEntry | null; at: RowMoments }> {
+  const prompts = new Map<string, number>();
+  let day = '';
+  let times: string[] = [];
+  for (const task of entry.tasks) {
+    if (task.kind !== 'ema' || !task.notification_datetime) continue;
+    const d = localDay(task.notification_datetime, zoneOf(task.timezone));
+    if (d !== day) [day, times] = [d, []];
+    if (!times.includes(task.notification_datetime)) times.push(task.notification_datetime);
+    prompts.set(task.id, times.length);
+  }
+  for (const task of entry.tasks) {
+    const zone = zoneOf(task.timezone);
+    const arrival = arrivals.get(task.enrolment_time_id);
+    const arrivalDay = arrival ? localDay(arrival, zone) : '';
+    const dayOf = (d: string): number | '' => (arrivalDay && d ? daysBetween(arrivalDay, d) + 1 : '');
+    const answers = entry.answers.get(task.id) ?? [];
+    const status = statusAsRead(task, now);
+    if (task.kind === 'diary' && task.diary_start_date && task.number_of_days) {
+      const byDay = new Map<string, SubmissionEntry[]>();
+      for (const a of answers) {
+        const d = localDay(a.submitted_at, zone);
+        byDay.set(d, [...(byDay.get(d) ?? []), a]);
+      }
+      const today = localDay(now, zone);
+      const cancelledDay = task.cancelled_at ? localDay(task.cancelled_at, zone) : null;
+      for (let i = 0; i < task.number_of_days; i += 1) {
+        const d = addDays(task.diary_start_date, i);
+        const given = byDay.get(d) ?? [];
+        byDay.delete(d);
+        const missed = cancelledDay && d >= cancelledDay ? 'cancelled' : d < today ? 'expired' : 'planned';
+        const at = { day: d, dayOfStudy: dayOf(d), promptOfDay: '' as const, plannedUtc: '', plannedLocal: d, status: missed };
+        if (given.length === 0) yield { task, answer: null, at };
+        for (const answer of given) yield { task, answer, at: { ...at, status: 'completed' } };
+      }
+      // Answers on a day outside the diary's days (late ones) are rows too.
+      for (const [d, given] of byDay) {
+        for (const answer of given) yield { task, answer, at: { day: d, dayOfStudy: dayOf(d), promptOfDay: '', plannedUtc: '', plannedLocal: '', status: 'completed' } };
+      }
+      continue;
+    }
+    const planned = task.notification_datetime;
+    const base: RowMoments = {
+      day: '',
+      dayOfStudy: '',
+      promptOfDay: prompts.get(task.id) ?? '',
+      plannedUtc: planned ?? '',
+      plannedLocal: localTime(planned, zone),
+      status,
+    };
+    if (answers.length === 0) {
+      yield { task, answer: null, at: { ...base, dayOfStudy: planned ? dayOf(localDay(planned, zone)) : '' } };
+      continue;
+    }
+    for (const answer of answers) {
+      const d = localDay(planned ?? answer.submitted_at, zone);
+      yield { task, answer, at: { ...base, dayOfStudy: dayOf(d), status: task.kind === 'anytime' ? 'completed' : status } };
+    }
+  }
+}
+
+async function writeTasks(db: Db, scope: ExportScope, plan: AnalysisPlan, file: TextFile): Promise<void> {
+  const itemNames = [...plan.questionnaires.values()].flatMap((q) => q.names);
+  await file.write(CSV_BOM + csvLine([...ANALYSIS_TASK_COLUMNS.map(([name]) => name), ...itemNames]));
+  const versions = new VersionCache(db);
+  const now = new Date().toISOString();
+  for await (const page of participationPages(db, scope)) {
+    const entries = await readPage(db, scope, page, versions);
+    const arrivals = await arrivalsOf(db, [...new Set(entries.flatMap((e) => e.tasks.map((t) => t.enrolment_time_id)))]);
+    // The answers map is the page's (every entry shares it).
+    const submissionIds = [...(entries[0]?.answers.values() ?? [])].flat().map((s) => s.id);
+    const items = itemsBySubmission(await itemsOfSubmissions(db, submissionIds));
+    for (const entry of entries) {
+      const p = entry.participation;
+      for (const { task, answer, at } of rowsOf(entry, arrivals, now)) {
+        const zone = zoneOf(task.timezone);
+        const cells: string[] = new Array<string>(plan.itemCount).fill('');
+        const q = plan.questionnaires.get(task.questionnaire_id);
+        const answered = answer ? items.get(answer.id) : undefined;
+        if (q && answered) {
+          for (let i = 0; i < q.columns.length; i += 1) {
+            const value = answered.get(`${q.columns[i].qpos}/${q.columns[i].rpos}`);
+            if (value !== undefined) cells[q.offset + i] = itemText(value);
+          }
+        }
+        await file.write(
+          csvLine([
+            p.participant_code,
+            p.email,
+            withdrawnMark(p),
+            scope.stageNum,
+            scope.groupNums.get(task.group_id) ?? '',
+            q?.version.row.abbrev ?? versions.get(task.questionnaire_version_id)?.row.abbrev ?? '',
+            task.kind,
+            task.id,
+            zone,
+            at.dayOfStudy,
+            at.promptOfDay,
+            at.plannedUtc,
+            at.plannedLocal,
+            task.window_closes_at ?? '',
+            task.delivered_at ?? '',
+            localTime(task.delivered_at, zone),
+            task.opened_at ?? '',
+            localTime(task.opened_at, zone),
+            answer?.submitted_at ?? '',
+            localTime(answer?.submitted_at ?? null, zone),
+            at.status,
+            answer ? (answer.late ? 'yes' : 'no') : '',
+            ...cells,
+          ]),
+        );
+      }
+    }
+  }
+}
+
+async function writePhotos(db: Db, scope: ExportScope, plan: AnalysisPlan, file: TextFile): Promise<void> {
+  await file.write(CSV_BOM + csvLine(PHOTO_MANIFEST_COLUMNS));
+  for await (const page of participationPages(db, scope)) {
+    const photos = await photosOfParticipants(db, page.map((p) => p.participant_id), scope.filter);
+    if (photos.length === 0) continue;
+    const items = await itemsOfSubmissions(db, [...new Set(photos.map((p) => p.submission_id))]);
+    const codes = new Map(page.map((p) => [p.participant_id, p.participant_code]));
+    // Photos in answer order, each named after its answer; the place it answered is found from the item whose
+    // value is its key.
+    const place = new Map(items.map((i) => [`${i.submission_id}|${itemText(i.value)}`, i]));
+    photos.sort((a, b) => (codes.get(a.participant_id) ?? '').localeCompare(codes.get(b.participant_id) ?? '') || a.submitted_at.localeCompare(b.submitted_at) || a.object_key.localeCompare(b.object_key));
+    const nth = new Map<string, number>();
+    for (const photo of photos) {
+      const n = (nth.get(photo.submission_id) ?? 0) + 1;
+      nth.set(photo.submission_id, n);
+      const item = place.get(`${photo.submission_id}|${photo.object_key}`);
+      const q = plan.questionnaires.get(photo.questionnaire_id);
+      const index = item && q ? q.columns.findIndex((c) => c.qpos === item.question_pos && c.rpos === item.response_pos) : -1;
+      const code = codes.get(photo.participant_id) ?? '';
+      await file.write(
+        csvLine([
+          photoFileName(code, photo.abbrev, photo.submitted_at, photo.content_type, n),
+          code,
+          photo.abbrev,
+          photo.task_id,
+          photo.kind,
+          q && index >= 0 ? q.names[index] : '',
+          photo.submitted_at,
+          localTime(photo.submitted_at, zoneOf(photo.timezone)),
+        ]),
+      );
+    }
+  }
+}
+
+export async function writeAnalysis(db: Db, scope: ExportScope, plan: AnalysisPlan, sink: ByteSink): Promise<void> {
+  const zip = new ZipWriter(sink);
+  await zip.file(ANALYSIS_FILES.tasks, (file) => writeTasks(db, scope, plan, file));
+  await zip.file(ANALYSIS_FILES.codebook, (file) => writeCodebook(file, plan));
+  await zip.file(ANALYSIS_FILES.photos, (file) => writePhotos(db, scope, plan, file));
+  zip.end();
+}
+

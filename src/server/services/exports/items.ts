@@ -1,0 +1,89 @@
+// The response items of a questionnaire as download columns: one column per answerable response of every
+// version planned, named by question number and response position, and an answer's value as text.
+import type { QuestionnaireVersionRow } from '../../db/types';
+import type { Choice, MultipleChoiceSet, Question, ResponseItem } from '../../../shared/questionnaire/types';
+import { isNonAnswer } from '../../../shared/questionnaire/rules';
+
+export interface PlannedVersion {
+  row: QuestionnaireVersionRow;
+  questions: Question[];
+  sets: MultipleChoiceSet[];
+}
+
+export function parseVersion(row: QuestionnaireVersionRow): PlannedVersion {
+  const list = <T>(text: string): T[] => {
+    try {
+      const value: unknown = JSON.parse(text);
+      return Array.isArray(value) ? (value as T[]) : [];
+    } catch {
+      return [];
+    }
+  };
+  return { row, questions: list<Question>(row.content), sets: list<MultipleChoiceSet>(row.mc_sets) };
+}
+
+export interface ItemColumn {
+  /** The column's header. */
+  name: string;
+  qpos: number;
+  rpos: number;
+  question: Question;
+  response: ResponseItem;
+  /** The choices of an mc response, else empty. */
+  choices: Choice[];
+}
+
+/** A name that statistics packages take as a variable: letters, digits and '_', starting with a letter. */
+function variableName(text: string): string {
+  const base = text.trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
+  return /^[A-Za-z]/.test(base) ? base : `Q${base}`;
+}
+
+/** Makes each name unique by numbering the repeats (Q1_R1, Q1_R1_2, …). */
+export function uniqueNames(names: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((name) => {
+    const count = (seen.get(name) ?? 0) + 1;
+    seen.set(name, count);
+    return count === 1 ? name : `${name}_${count}`;
+  });
+}
+
+/**
+ * The columns of one questionnaire's versions (newest last): every answerable response position any of them
+ * has, in question and response order, described by the newest version that has it. `Q{question number}_R{n}`,
+ * n counting from 1; a question without a number is named by its position.
+ */
+export function itemColumns(versions: readonly PlannedVersion[]): ItemColumn[] {
+  const byPlace = new Map<string, Omit<ItemColumn, 'name'>>();
+  for (const version of versions) {
+    version.questions.forEach((question, qpos) => {
+      (question.other_info ?? []).forEach((response, rpos) => {
+        if (isNonAnswer(response.type)) return;
+        const set = response.type === 'mc' && response.choices ? version.sets.find((s) => s._id === response.choices) : undefined;
+        byPlace.set(`${qpos}/${rpos}`, { qpos, rpos, question, response, choices: set ? [...set.choices].sort((a, b) => a.position - b.position) : [] });
+      });
+    });
+  }
+  const columns = [...byPlace.values()].sort((a, b) => a.qpos - b.qpos || a.rpos - b.rpos);
+  const names = uniqueNames(columns.map((c) => `${variableName(c.question.question_num || String(c.qpos + 1))}_R${c.rpos + 1}`));
+  return columns.map((c, i) => ({ ...c, name: names[i] }));
+}
+
+/** A stored answer (JSON) as text: choice values joined by ';', numbers written out, text as typed. */
+export function itemText(json: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return json;
+  }
+  if (Array.isArray(value)) return value.map(String).join(';');
+  if (value === null || value === undefined) return '';
+  return String(value);
+}
+
+/** Orders versions oldest first, so the newest describes a column. */
+export function byAge(versions: readonly PlannedVersion[]): PlannedVersion[] {
+  return [...versions].sort((a, b) => a.row.created_at.localeCompare(b.row.created_at) || a.row.id.localeCompare(b.row.id));
+}

@@ -1,0 +1,51 @@
+// Moments as the downloads write them: UTC as stored (ISO-8601), and the wall-clock time in the task's zone.
+// Exports write hundreds of thousands of moments; converting each with a time-zone library costs more than the
+// rest of the row, so the zone's offset is looked up once per quarter hour (offsets change on whole quarter
+// hours at most) and the local time is written from it.
+import { DateTime } from 'luxon';
+import { DEFAULT_TIMEZONE } from '../../../shared/study/assessmentSettings';
+
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const MAX_CACHED = 20_000;
+const offsets = new Map<string, number>();
+
+function offsetMs(ms: number, zone: string): number {
+  const key = `${zone}|${Math.floor(ms / QUARTER_HOUR_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const moment = DateTime.fromMillis(ms, { zone });
+    offset = moment.isValid ? moment.offset * 60_000 : 0;
+    if (offsets.size >= MAX_CACHED) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in the zone (the study's default zone when the task has none); '' for no moment. */
+export function localTime(iso: string | null, zone: string | null): string {
+  if (!iso) return '';
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return '';
+  const text = new Date(ms + offsetMs(ms, zone || DEFAULT_TIMEZONE)).toISOString();
+  return `${text.slice(0, 10)} ${text.slice(11, 19)}`;
+}
+
+/** 'YYYY-MM-DD' in the zone. */
+export function localDay(iso: string, zone: string | null): string {
+  return localTime(iso, zone).slice(0, 10);
+}
+
+/** Days from one 'YYYY-MM-DD' to another (positive when `to` is later). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The 'YYYY-MM-DD' `days` after a date. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The zone a task's moments are written in: its own, or the study's default for tasks planned without one. */
+export function zoneOf(zone: string | null): string {
+  return zone || DEFAULT_TIMEZONE;
+}

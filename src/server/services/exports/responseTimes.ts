@@ -1,0 +1,68 @@
+// Response times: an .xlsx workbook with one row per task of the stage (and group): planned, delivered,
+// opened and submitted moments in UTC and the task's local time, status and late flag. A diary or anytime
+// task answered more than once has a row per answer. EMA is left out when asked (Study Progress).
+import type { Db } from '../../repositories/db';
+import { dataDownloadMessages } from '../../../shared/dataDownloads';
+import { notFound } from '../../httpErrors';
+import { hasTasksInScope } from '../../repositories/exports';
+import { statusAsRead } from '../plan/taskStatus';
+import { localTime, zoneOf } from './moments';
+import type { ByteSink } from './output';
+import { participationPages, withdrawnMark, type ExportScope } from './scope';
+import { readPage, VersionCache } from './taskRows';
+import { XlsxSheetWriter } from './xlsxSheet';
+
+export const RESPONSE_TIME_COLUMNS = [
+  'participant_id', 'email', 'withdrawn', 'stage', 'group', 'questionnaire_code', 'questionnaire_name', 'task_kind', 'timezone',
+  'planned_utc', 'planned_local', 'delivered_utc', 'delivered_local', 'opened_utc', 'opened_local', 'submitted_utc', 'submitted_local',
+  'status', 'late',
+] as const;
+
+export const RESPONSE_TIME_SHEET = 'Response times';
+
+/** Nothing planned in the scope answers 404 before anything is sent. */
+export async function checkResponseTimes(db: Db, scope: ExportScope, withEma: boolean): Promise<void> {
+  if (!(await hasTasksInScope(db, scope.filter, withEma))) throw notFound(dataDownloadMessages.noTasks);
+}
+
+export async function writeResponseTimes(db: Db, scope: ExportScope, withEma: boolean, sink: ByteSink): Promise<void> {
+  const sheet = new XlsxSheetWriter(sink, RESPONSE_TIME_SHEET, RESPONSE_TIME_COLUMNS);
+  const versions = new VersionCache(db);
+  const now = new Date().toISOString();
+  for await (const page of participationPages(db, scope)) {
+    for (const { participation, tasks, answers } of await readPage(db, scope, page, versions, withEma)) {
+      for (const task of tasks) {
+        const version = versions.get(task.questionnaire_version_id);
+        const zone = zoneOf(task.timezone);
+        const planned = task.notification_datetime;
+        const status = statusAsRead(task, now);
+        const given = answers.get(task.id) ?? [];
+        for (const answer of given.length ? given : [null]) {
+          sheet.add([
+            participation.participant_code,
+            participation.email,
+            withdrawnMark(participation),
+            scope.stageNum,
+            scope.groupNums.get(task.group_id) ?? '',
+            version?.row.abbrev ?? '',
+            version?.row.chin_name ?? '',
+            task.kind,
+            zone,
+            planned ?? '',
+            planned ? localTime(planned, zone) : (task.diary_start_date ?? ''),
+            task.delivered_at ?? '',
+            localTime(task.delivered_at, zone),
+            task.opened_at ?? '',
+            localTime(task.opened_at, zone),
+            answer?.submitted_at ?? '',
+            localTime(answer?.submitted_at ?? null, zone),
+            answer && (task.kind === 'diary' || task.kind === 'anytime') ? 'completed' : status,
+            answer ? (answer.late ? 'yes' : 'no') : '',
+          ]);
+        }
+      }
+    }
+    await sheet.settle();
+  }
+  await sheet.end();
+}

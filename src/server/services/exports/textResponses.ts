@@ -1,0 +1,89 @@
+// Download Text Response: a zip of one UTF-8 CSV per questionnaire answered in the stage (and group), one row
+// per answer, written a page of participants at a time (PARTICIPANTS.md "Data out").
+import type { Db } from '../../repositories/db';
+import { dataDownloadMessages, questionnaireCsvName } from '../../../shared/dataDownloads';
+import { notFound } from '../../httpErrors';
+import { answeredVersionIds, findVersions, itemsOfSubmissions, submissionsOfParticipations, type ItemEntry } from '../../repositories/exports';
+import { CSV_BOM, csvLine } from './csv';
+import { byAge, itemColumns, itemText, parseVersion, type ItemColumn, type PlannedVersion } from './items';
+import { localTime, zoneOf } from './moments';
+import { ZipWriter, type ByteSink } from './output';
+import { participationPages, withdrawnMark, type ExportScope } from './scope';
+
+export const TEXT_FIXED_COLUMNS = [
+  'participant_id', 'email', 'stage', 'group', 'task_kind', 'timezone', 'planned_time_utc', 'planned_time_local',
+  'submitted_time_utc', 'submitted_time_local', 'late', 'withdrawn',
+] as const;
+
+export interface TextQuestionnaire {
+  questionnaireId: string;
+  fileName: string;
+  columns: ItemColumn[];
+}
+
+/** The questionnaires answered in the scope with their columns; none answers 404 before anything is sent. */
+export async function planTextResponses(db: Db, scope: ExportScope): Promise<TextQuestionnaire[]> {
+  const versions = (await findVersions(db, await answeredVersionIds(db, scope.filter))).map(parseVersion);
+  if (versions.length === 0) throw notFound(dataDownloadMessages.noTextResponses);
+  const byQuestionnaire = new Map<string, PlannedVersion[]>();
+  for (const v of versions) byQuestionnaire.set(v.row.questionnaire_id, [...(byQuestionnaire.get(v.row.questionnaire_id) ?? []), v]);
+  return [...byQuestionnaire.entries()]
+    .map(([questionnaireId, list]) => {
+      const ordered = byAge(list);
+      return { questionnaireId, fileName: questionnaireCsvName(ordered[ordered.length - 1].row.abbrev, questionnaireId), columns: itemColumns(ordered) };
+    })
+    .sort((a, b) => a.fileName.localeCompare(b.fileName));
+}
+
+/** Items by submission, then by 'question/response' place. */
+export function itemsBySubmission(items: readonly ItemEntry[]): Map<string, Map<string, string>> {
+  const map = new Map<string, Map<string, string>>();
+  for (const item of items) {
+    let places = map.get(item.submission_id);
+    if (!places) map.set(item.submission_id, (places = new Map()));
+    places.set(`${item.question_pos}/${item.response_pos}`, item.value);
+  }
+  return map;
+}
+
+export async function writeTextResponses(db: Db, scope: ExportScope, plan: readonly TextQuestionnaire[], sink: ByteSink): Promise<void> {
+  const zip = new ZipWriter(sink);
+  for (const questionnaire of plan) {
+    await zip.file(questionnaire.fileName, async (file) => {
+      await file.write(CSV_BOM + csvLine([...TEXT_FIXED_COLUMNS, ...questionnaire.columns.map((c) => c.name)]));
+      for await (const page of participationPages(db, scope)) {
+        const submissions = await submissionsOfParticipations(db, page.map((p) => p.id), scope.filter, { questionnaireId: questionnaire.questionnaireId });
+        if (submissions.length === 0) continue;
+        const items = itemsBySubmission(await itemsOfSubmissions(db, submissions.map((s) => s.id)));
+        const order = new Map(page.map((p, i) => [p.id, i]));
+        submissions.sort((a, b) => (order.get(a.participation_id) ?? 0) - (order.get(b.participation_id) ?? 0) || a.submitted_at.localeCompare(b.submitted_at) || a.id.localeCompare(b.id));
+        for (const s of submissions) {
+          const participation = page[order.get(s.participation_id) ?? 0];
+          const answers = items.get(s.id);
+          const planned = s.kind === 'ema' ? s.notification_datetime : null;
+          await file.write(
+            csvLine([
+              participation.participant_code,
+              participation.email,
+              scope.stageNum,
+              scope.groupNums.get(s.group_id) ?? '',
+              s.kind,
+              zoneOf(s.timezone),
+              planned ?? '',
+              localTime(planned, s.timezone),
+              s.submitted_at,
+              localTime(s.submitted_at, s.timezone),
+              s.late ? 'yes' : 'no',
+              withdrawnMark(participation),
+              ...questionnaire.columns.map((c) => {
+                const value = answers?.get(`${c.qpos}/${c.rpos}`);
+                return value === undefined ? '' : itemText(value);
+              }),
+            ]),
+          );
+        }
+      }
+    });
+  }
+  zip.end();
+}
