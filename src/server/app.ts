@@ -31,6 +31,7 @@ import { systemOwnerQuestionnaireRoutes } from './routes/systemOwnerQuestionnair
 import { participantRoutes } from './routes/participants';
 import { appAccountRoutes } from './routes/appAccount';
 import { appStudyRoutes } from './routes/appStudies';
+import { imageDownloadRoutes } from './routes/imageDownloads';
 import path from 'node:path';
 
 export interface BuildOptions {
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(participantRoutes);
   await app.register(appAccountRoutes);
   await app.register(appStudyRoutes);
+  await app.register(imageDownloadRoutes);
 
   return app;
 }
