@@ -2,11 +2,18 @@
 // time}.{ext}, the time in UTC as YYYYMMDD-HHmmss; a second photo of the same name gets _2, _3, ...
 import type { PhotoAnswerRow } from '../../repositories/imageDownloads';
 
-/** Characters that no file system takes in a name, and spaces (which tools quote badly). */
-const UNSAFE = /[\\/:*?"<>|\s\x00-\x1f\x7f]+/g;
+/** Characters that some file system refuses in a name. */
+const REFUSED = new Set('\\/:*?"<>|');
+
+/** Refused characters, control characters and spaces (which tools quote badly) become one '-'. */
+function unsafe(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return code < 0x20 || code === 0x7f || REFUSED.has(char) || /\s/.test(char);
+}
 
 export function safeNamePart(text: string): string {
-  return text.replace(UNSAFE, '-').replace(/^[.-]+|-+$/g, '') || 'questionnaire';
+  const replaced = Array.from(text, (char) => (unsafe(char) ? '-' : char)).join('');
+  return replaced.replace(/-{2,}/g, '-').replace(/^[.-]+|-+$/g, '') || 'questionnaire';
 }
 
 /** 2026-11-23T15:22:27.123Z -> 20261123-152227 */
