@@ -9,6 +9,7 @@ import { labsReducer } from '../features/labs/labsSlice';
 import { mediaReducer } from '../features/media/mediaSlice';
 import { notificationsReducer } from '../features/notifications/notificationsSlice';
 import { participantsReducer } from '../features/participants/participantsSlice';
+import { imageDownloadsReducer } from '../features/participants/imageDownloadsSlice';
 import { qaReducer, snapshotLoaded } from '../features/qa/qaSlice';
 import { questionnairesReducer } from '../features/questionnaires/questionnairesSlice';
 import { stateFromSnapshot } from '../features/qa/snapshot';
@@ -32,6 +33,7 @@ const slices = combineReducers({
   qa: qaReducer,
   questionnaires: questionnairesReducer,
   participants: participantsReducer,
+  imageDownloads: imageDownloadsReducer,
 });
 
 export type RootState = ReturnType<typeof slices>;

@@ -134,14 +134,12 @@ describe('ParticipantListPage (/participants/{studyId})', () => {
     await user.selectOptions(screen.getByLabelText('Group'), 'Group 1: Diary');
     await waitFor(() => expect(codesShown()).toEqual(['BBB222', 'DDD444']));
     // BBB222 has arrived in a group with a diary setting; DDD444 has not arrived, so has no diary task yet.
-    expect(buttonsOf('BBB222')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments']);
-    expect(buttonsOf('DDD444')).toEqual(['Assign To Another Stage', 'EMA Schedule']);
+    expect(buttonsOf('BBB222')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments', 'Download Image Data']);
+    expect(buttonsOf('DDD444')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Download Image Data']);
 
     await user.selectOptions(screen.getByLabelText('Group'), 'Group 2: Control');
     await waitFor(() => expect(codesShown()).toEqual(['CCC333']));
-    expect(buttonsOf('CCC333')).toEqual(['Assign To Another Stage', 'EMA Schedule']);
-    // No download buttons: they come with the data downloads.
-    expect(screen.queryByRole('button', { name: /download/i })).not.toBeInTheDocument();
+    expect(buttonsOf('CCC333')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Download Image Data']);
   });
 
   it('keeps the chosen filter when the page is opened again for the same study', async () => {
