@@ -15,10 +15,11 @@ import { participantAnswers } from './participantAnswers';
 import { participantListApi } from './participantListApi';
 import { meets, type Benchmark, type BenchmarkResult, type Measure } from './types';
 import { upload } from './upload';
+import { photoZip } from './photoZip';
 
 export const benchmarks: Benchmark[] = [
   apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor, studyEditor,
-  participantList, participantPlan, participantAnswers, participantListApi,
+  participantList, participantPlan, participantAnswers, participantListApi, photoZip,
 ];
 
 interface Row {
