@@ -202,6 +202,13 @@ describe.each(cases)('image data download (%s)', (_name, database, storageKind) 
     ];
     expect(Object.keys(files)).toEqual(expected);
     expected.forEach((name, i) => expect(Buffer.from(files[name]).equals(photos[i].bytes)).toBe(true));
+
+    if (storageKind === 'local') {
+      // The name is signed with the address: another name, or none, is refused.
+      for (const edited of [link.link.replace(/name=[^&]+/, 'name=other.zip'), link.link.replace(/&name=[^&]+/, '')]) {
+        expect((await call(t.app, { method: 'GET', url: edited })).statusCode).toBe(403);
+      }
+    }
   });
 
   it('says NoResponse for a participant without photo answers', async () => {
