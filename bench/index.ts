@@ -16,10 +16,11 @@ import { participantListApi } from './participantListApi';
 import { exportsBenchmark } from './exports';
 import { meets, type Benchmark, type BenchmarkResult, type Measure } from './types';
 import { upload } from './upload';
+import { photoZip } from './photoZip';
 
 export const benchmarks: Benchmark[] = [
   apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor, studyEditor,
-  participantList, participantPlan, participantAnswers, participantListApi, exportsBenchmark,
+  participantList, participantPlan, participantAnswers, participantListApi, exportsBenchmark, photoZip,
 ];
 
 interface Row {

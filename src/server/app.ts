@@ -34,6 +34,7 @@ import { studyProgressRoutes } from './routes/studyProgress';
 import { appAccountRoutes } from './routes/appAccount';
 import { appStudyRoutes } from './routes/appStudies';
 import { dataDownloadRoutes } from './routes/dataDownloads';
+import { imageDownloadRoutes } from './routes/imageDownloads';
 import path from 'node:path';
 
 export interface BuildOptions {
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(appAccountRoutes);
   await app.register(appStudyRoutes);
   await app.register(dataDownloadRoutes);
+  await app.register(imageDownloadRoutes);
 
   return app;
 }

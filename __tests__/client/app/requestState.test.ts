@@ -1,6 +1,16 @@
-import { configureStore, createSlice } from '@reduxjs/toolkit';
-import { createApiThunk } from '../../../src/client/app/createApiThunk';
-import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../src/client/app/requestState';
+import { configureStore, createSlice, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
+import { createApiThunk, isBackgroundCall } from '../../../src/client/app/createApiThunk';
+import {
+  forgetItemRequests,
+  initialItemRequests,
+  initialRequests,
+  itemRequest,
+  resetRequest,
+  trackItemRequest,
+  trackRequest,
+  type ItemRequests,
+  type Requests,
+} from '../../../src/client/app/requestState';
 
 type Key = 'load';
 const load = createApiThunk('demo/load', async (outcome: 'ok' | 'fail') => {
@@ -53,6 +63,36 @@ describe('request states', () => {
   });
 });
 
+describe('request states per item', () => {
+  const fetchItem = createApiThunk('items/fetch', async ({ outcome }: { id: string; outcome: 'ok' | 'fail' }) => {
+    if (outcome === 'fail') throw new Error('Item broke');
+    return 1;
+  });
+  const items = createSlice({
+    name: 'items',
+    initialState: { itemRequests: initialItemRequests(['fetch'] as const) } as { itemRequests: ItemRequests<'fetch'> },
+    reducers: { itemForgotten: (state, action: { payload: string }) => forgetItemRequests(state, action.payload) },
+    extraReducers: (builder) => trackItemRequest(builder, fetchItem, 'fetch', (arg) => arg.id),
+  });
+  const storeWithItems = () => configureStore({ reducer: { items: items.reducer } });
+
+  it('keep one state per item: reset until called, then request -> success or fail, each on its own', async () => {
+    const store = storeWithItems();
+    const requests = () => store.getState().items.itemRequests;
+    expect(itemRequest(requests(), 'fetch', 'a')).toEqual({ status: 'reset', message: null });
+    const a = store.dispatch(fetchItem({ id: 'a', outcome: 'ok' }));
+    expect(itemRequest(requests(), 'fetch', 'a').status).toBe('request');
+    expect(itemRequest(requests(), 'fetch', 'b').status).toBe('reset');
+    await a;
+    await store.dispatch(fetchItem({ id: 'b', outcome: 'fail' }));
+    expect(itemRequest(requests(), 'fetch', 'a')).toEqual({ status: 'success', message: null });
+    expect(itemRequest(requests(), 'fetch', 'b')).toEqual({ status: 'fail', message: 'Item broke' });
+    store.dispatch(items.actions.itemForgotten('b'));
+    expect(itemRequest(requests(), 'fetch', 'b')).toEqual({ status: 'reset', message: null });
+    expect(itemRequest(requests(), 'fetch', 'a').status).toBe('success');
+  });
+});
+
 describe('createApiThunk', () => {
   it('rejects with {status, message} and tells whose session the call used', async () => {
     const thunk = createApiThunk('demo/owner', async () => Promise.reject(new Error('Nope')), {
@@ -63,6 +103,23 @@ describe('createApiThunk', () => {
     const action = await store.dispatch(thunk());
     expect(thunk.rejected.match(action)).toBe(true);
     expect(action.meta).toMatchObject({ rejectedWithValue: true, session: 'systemOwner', signOutOn401: false });
+  });
+
+  it('marks a background call’s pending action, and no other', async () => {
+    const background = createApiThunk('demo/poll', async () => 1, { background: true });
+    const seen: UnknownAction[] = [];
+    const record: Middleware = () => (next) => (action) => {
+      seen.push(action as UnknownAction);
+      return next(action);
+    };
+    const store = configureStore({ reducer: { demo: demo.reducer }, middleware: (getDefault) => getDefault().concat(record) });
+    await store.dispatch(background());
+    await store.dispatch(load('ok'));
+    const pendings = seen.filter((a) => a.type.endsWith('/pending')) as Array<UnknownAction & { meta: object }>;
+    expect(pendings.map((a) => [a.type, isBackgroundCall(a.meta)])).toEqual([
+      ['demo/poll/pending', true],
+      ['demo/load/pending', false],
+    ]);
   });
 
   it('marks calls as lab-user calls that sign out on a 401 unless told otherwise', async () => {

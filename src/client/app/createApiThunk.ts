@@ -18,6 +18,20 @@ export interface ApiThunkConfig {
 export interface ApiThunkOptions {
   session?: SessionKind;
   signOutOn401?: boolean;
+  /**
+   * A call the portal makes on its own (polling), not one the user asked for: starting it leaves the red alert
+   * as it is (notificationsSlice).
+   */
+  background?: boolean;
+}
+
+/** The pending action's meta of a background call. */
+export interface BackgroundMeta {
+  background: true;
+}
+
+export function isBackgroundCall(meta: object): boolean {
+  return (meta as Partial<BackgroundMeta>).background === true;
 }
 
 export function createApiThunk<Returned, Arg = void>(
@@ -29,11 +43,15 @@ export function createApiThunk<Returned, Arg = void>(
     session: options.session ?? 'labUser',
     signOutOn401: options.signOutOn401 ?? true,
   };
-  return createAsyncThunk<Returned, Arg, ApiThunkConfig>(type, async (arg, { rejectWithValue }) => {
-    try {
-      return await call(arg);
-    } catch (error) {
-      return rejectWithValue(toApiError(error), meta);
-    }
-  });
+  return createAsyncThunk<Returned, Arg, ApiThunkConfig>(
+    type,
+    async (arg, { rejectWithValue }) => {
+      try {
+        return await call(arg);
+      } catch (error) {
+        return rejectWithValue(toApiError(error), meta);
+      }
+    },
+    options.background ? { getPendingMeta: (): BackgroundMeta => ({ background: true }) } : undefined,
+  );
 }

@@ -54,3 +54,44 @@ export function resetRequest<K extends string>() {
     setRequest(state, action.payload, { ...resetState });
   };
 }
+
+/** One request state per item under each call name (e.g. each participant's image download). */
+export type ItemRequests<K extends string> = Record<K, Record<string, RequestState>>;
+
+interface WithItemRequests<K extends string> {
+  itemRequests: ItemRequests<K>;
+}
+
+export function initialItemRequests<K extends string>(keys: readonly K[]): ItemRequests<K> {
+  return Object.fromEntries(keys.map((key) => [key, {}])) as ItemRequests<K>;
+}
+
+/** An item's state of a call; `reset` for an item that has made none. */
+export function itemRequest<K extends string>(requests: ItemRequests<K>, key: K, item: string): RequestState {
+  return requests[key][item] ?? resetState;
+}
+
+/** trackRequest for calls made per item: `itemOf` names the item from the thunk's argument. */
+export function trackItemRequest<S extends WithItemRequests<K>, K extends string, Returned, Arg>(
+  builder: ActionReducerMapBuilder<S>,
+  thunk: AsyncThunk<Returned, Arg, ApiThunkConfig>,
+  key: K,
+  itemOf: (arg: Arg) => string,
+): void {
+  const set = (state: Draft<S>, arg: Arg, value: RequestState) => {
+    const calls: Record<string, RequestState> = (state as unknown as WithItemRequests<K>).itemRequests[key];
+    calls[itemOf(arg)] = value;
+  };
+  builder
+    .addMatcher(thunk.pending.match, (state, action) => set(state, action.meta.arg, { status: 'request', message: null }))
+    .addMatcher(thunk.fulfilled.match, (state, action) => set(state, action.meta.arg, { status: 'success', message: null }))
+    .addMatcher(thunk.rejected.match, (state, action) => {
+      const payload: ApiError | undefined = action.payload;
+      set(state, action.meta.arg, { status: 'fail', message: payload?.message ?? action.error.message ?? null });
+    });
+}
+
+/** Forgets an item's request states (its entry goes back to `reset`). */
+export function forgetItemRequests<K extends string>(state: WithItemRequests<K>, item: string): void {
+  for (const calls of Object.values<Record<string, RequestState>>(state.itemRequests)) delete calls[item];
+}

@@ -79,6 +79,7 @@ export interface Database {
   submissions: SubmissionsTable;
   answer_items: AnswerItemsTable;
   photo_uploads: PhotoUploadsTable;
+  image_downloads: ImageDownloadsTable;
 }
 
 export type LabRow = Selectable<LabsTable>;
@@ -335,3 +336,21 @@ export type TaskRow = Selectable<TasksTable>;
 export type SubmissionRow = Selectable<SubmissionsTable>;
 export type AnswerItemRow = Selectable<AnswerItemsTable>;
 export type PhotoUploadRow = Selectable<PhotoUploadsTable>;
+
+export interface ImageDownloadsTable {
+  /** The sha-256 of the token the lab user holds (hex). */
+  id: string;
+  lab_user_id: string;
+  study_id: string;
+  participant_id: string;
+  status: 'building' | 'ready' | 'failed';
+  object_key: string;
+  file_name: string;
+  photo_count: number;
+  size: number | string | null;
+  created_at: string;
+  heartbeat_at: string;
+  expires_at: string;
+}
+
+export type ImageDownloadRow = Selectable<ImageDownloadsTable>;

@@ -10,6 +10,7 @@ import { claimUploadGrant, findUploadGrant } from '../repositories/mediaFiles';
 import { claimPhotoUpload, findPhotoUpload } from '../repositories/photos';
 import { participantMessages } from '../../shared/messages';
 import { nowIso } from '../services/ids';
+import { attachmentDisposition } from '../storage/disposition';
 import { messageSchema } from './schemas';
 
 interface SignedQuery {
@@ -76,13 +77,22 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { '*': string }; Querystring: SignedQuery }>(
+  // `name` (signed with the rest): the browser saves the file under that name (an image data zip).
+  app.get<{ Params: { '*': string }; Querystring: SignedQuery & { name?: string } }>(
     '/api/files/object/*',
-    { schema: { tags: ['media files'], summary: 'A stored file, by signed address (local storage)', querystring: signedQuery } },
+    {
+      schema: {
+        tags: ['media files'],
+        summary: 'A stored file, by signed address (local storage)',
+        querystring: { ...signedQuery, properties: { ...signedQuery.properties, name: { type: 'string', maxLength: 300 } } },
+      },
+    },
     async (request, reply) => {
       const key = request.params['*'];
-      if (!storage.downloadSignatureValid(key, request.query.expires, request.query.signature)) throw forbidden(mediaMessages.uploadLinkInvalid);
+      const { expires, signature, name } = request.query;
+      if (!storage.downloadSignatureValid(key, expires, signature, name)) throw forbidden(mediaMessages.uploadLinkInvalid);
       if (!(await storage.stat(key))) throw notFound(mediaMessages.fileNotFound);
+      if (name !== undefined) reply.header('Content-Disposition', attachmentDisposition(name));
       return reply.header('Cache-Control', 'private, max-age=3600').sendFile(key, storage.root);
     },
   );

@@ -36,13 +36,17 @@ export class LocalStorage implements ObjectStorage {
     return Number(expires) > Date.now() && signatureMatches(this.secret, signature, 'put', grantId, expires);
   }
 
-  async createDownloadUrl(key: string, expiresAt: Date): Promise<string> {
+  async createDownloadUrl(key: string, expiresAt: Date, downloadName?: string): Promise<string> {
     const expires = String(expiresAt.getTime());
-    return `/api/files/object/${key}?expires=${expires}&signature=${sign(this.secret, 'get', key, expires)}`;
+    // The name is signed too, so an address cannot be edited to save the file under another name.
+    const named = downloadName === undefined ? [] : [downloadName];
+    const query = `expires=${expires}&signature=${sign(this.secret, 'get', key, expires, ...named)}`;
+    return `/api/files/object/${key}?${query}${downloadName === undefined ? '' : `&name=${encodeURIComponent(downloadName)}`}`;
   }
 
-  downloadSignatureValid(key: string, expires: string, signature: string): boolean {
-    return Number(expires) > Date.now() && signatureMatches(this.secret, signature, 'get', key, expires);
+  downloadSignatureValid(key: string, expires: string, signature: string, downloadName?: string): boolean {
+    const named = downloadName === undefined ? [] : [downloadName];
+    return Number(expires) > Date.now() && signatureMatches(this.secret, signature, 'get', key, expires, ...named);
   }
 
   /** Streams the bytes to the key's file; stops and removes them past maxBytes. Nothing is held in memory. */
@@ -70,6 +74,23 @@ export class LocalStorage implements ObjectStorage {
       fs.rmSync(partial, { force: true });
       throw error;
     }
+  }
+
+  async readStream(key: string): Promise<Readable> {
+    const stream = fs.createReadStream(this.pathOf(key));
+    // Opening fails here (a missing file) rather than at the first read.
+    await new Promise<void>((resolve, reject) => {
+      stream.once('error', reject);
+      stream.once('open', () => {
+        stream.off('error', reject);
+        resolve();
+      });
+    });
+    return stream;
+  }
+
+  writeStream(key: string, body: Readable): Promise<number> {
+    return this.write(key, body, Number.POSITIVE_INFINITY);
   }
 
   async stat(key: string): Promise<StoredObject | null> {

@@ -1,7 +1,10 @@
 // Any S3-compatible store, with real pre-signed upload and download addresses.
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { Readable } from 'node:stream';
 import type { ObjectStorage, StoredObject } from './objectStorage';
+import { uploadStream } from './s3Upload';
+import { attachmentDisposition } from './disposition';
 
 export interface S3Settings {
   bucket: string;
@@ -42,8 +45,12 @@ export class S3Storage implements ObjectStorage {
     return getSignedUrl(this.client, command, { expiresIn: secondsUntil(expiresAt) });
   }
 
-  createDownloadUrl(key: string, expiresAt: Date): Promise<string> {
-    const command = new GetObjectCommand({ Bucket: this.settings.bucket, Key: key });
+  createDownloadUrl(key: string, expiresAt: Date, downloadName?: string): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.settings.bucket,
+      Key: key,
+      ...(downloadName === undefined ? {} : { ResponseContentDisposition: attachmentDisposition(downloadName) }),
+    });
     return getSignedUrl(this.client, command, { expiresIn: secondsUntil(expiresAt) });
   }
 
@@ -71,6 +78,17 @@ export class S3Storage implements ObjectStorage {
       if (statusOf(error) === 416) return Buffer.alloc(0);
       throw error;
     }
+  }
+
+  async readStream(key: string): Promise<Readable> {
+    const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+    // On Node the SDK's body is the HTTP response itself, read as it is consumed.
+    if (!(answer.Body instanceof Readable)) throw new Error(`S3 gave no readable body for ${key}`);
+    return answer.Body;
+  }
+
+  writeStream(key: string, body: Readable, contentType: string): Promise<number> {
+    return uploadStream({ client: this.client, bucket: this.settings.bucket, key, contentType }, body);
   }
 
   async remove(key: string): Promise<void> {

@@ -136,12 +136,12 @@ describe('ParticipantListPage (/participants/{studyId})', () => {
     await user.selectOptions(screen.getByLabelText('Group'), 'Group 1: Diary');
     await waitFor(() => expect(codesShown()).toEqual(['BBB222', 'DDD444']));
     // BBB222 has arrived in a group with a diary setting; DDD444 has not arrived, so has no diary task yet.
-    expect(buttonsOf('BBB222')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments', ...ends]);
-    expect(buttonsOf('DDD444')).toEqual(['Assign To Another Stage', 'EMA Schedule']);
+    expect(buttonsOf('BBB222')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments', 'Download Image Data', ...ends]);
+    expect(buttonsOf('DDD444')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Download Image Data']);
 
     await user.selectOptions(screen.getByLabelText('Group'), 'Group 2: Control');
     await waitFor(() => expect(codesShown()).toEqual(['CCC333']));
-    expect(buttonsOf('CCC333')).toEqual(['Assign To Another Stage', 'EMA Schedule', ...ends]);
+    expect(buttonsOf('CCC333')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Download Image Data', ...ends]);
     // The stage's and group's downloads sit in their own panel (downloads feature tests), not in the rows.
     expect(screen.getByRole('button', { name: 'Download Text Response' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download Response Time' })).toBeInTheDocument();

@@ -2,6 +2,7 @@
 // component) and one red alert at the top of the page for the last failed call.
 import { createSlice, isPending, isRejectedWithValue, type PayloadAction } from '@reduxjs/toolkit';
 import { isApiError } from '../../api/errors';
+import { isBackgroundCall } from '../../app/createApiThunk';
 import { snapshotLoaded } from '../qa/qaSlice';
 
 export interface Toast {
@@ -58,8 +59,10 @@ const notificationsSlice = createSlice({
     builder.addCase(snapshotLoaded, (state) => {
       if (state.alert) state.alert.keepOnNextPage = true;
     });
-    // A new call starts: the previous failure no longer describes what is on screen.
-    builder.addMatcher(isPending, (state) => {
+    // A new call starts: the previous failure no longer describes what is on screen. A background call (a
+    // poll) is not something the user did, so it leaves the alert.
+    builder.addMatcher(isPending, (state, action) => {
+      if (isBackgroundCall(action.meta)) return;
       if (!state.alert?.keepOnNextPage) state.alert = null;
     });
     // Generic handling: the message of every failed call shows in the red alert.

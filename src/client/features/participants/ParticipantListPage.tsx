@@ -1,7 +1,7 @@
 // Participant List (/participants/{studyId}, part 2 section 2.5): the study's participants, filtered by stage
 // and group; Create New Participant with its permission entry; per row, once a stage and group are chosen,
-// Assign To Another Stage, EMA Schedule and Assigned Diary Assessments, and a panel of the stage's and group's
-// data downloads.
+// Assign To Another Stage, EMA Schedule, Assigned Diary Assessments, Download Image Data, Withdraw and Mark As
+// Completed, and a panel of the stage's and group's data downloads.
 import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router-dom';
@@ -79,7 +79,7 @@ export default function ParticipantListPage() {
           <p className="text-body-secondary small mb-2" aria-live="polite">
             {participants.length === 1 ? '1 participant' : `${participants.length.toLocaleString('en-US')} participants`}
           </p>
-          <ParticipantTable participants={participants} study={study} showActions={showActions} onAction={onAction} />
+          <ParticipantTable studyId={studyId} participants={participants} study={study} showActions={showActions} onAction={onAction} />
         </>
       )}
       {dialog?.kind === 'create' && <CreateParticipantDialog studyId={studyId} onClose={close} onCreated={reload} />}

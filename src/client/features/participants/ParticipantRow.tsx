@@ -1,15 +1,18 @@
 // One row of the Participant List (part 2 section 2.5). Its actions show only while a stage and a group are
-// chosen; Assigned Diary Assessments only for a participant who has diary tasks.
+// chosen; Assigned Diary Assessments only for a participant who has diary tasks; Download Image Data keeps
+// its own state per participant.
 import { memo } from 'react';
 import Button from 'react-bootstrap/Button';
 import { lastArrival } from '../../../shared/participants';
 import type { Participant } from '../../../shared/types/participant';
 import { arrivalText, statusLabel } from './labels';
+import { ImageDownloadButton } from './ImageDownloadButton';
 import { ParticipationEndActions } from './ParticipationEndActions';
 
 export type RowAction = 'assign' | 'ema' | 'diary';
 
 interface ParticipantRowProps {
+  studyId: string;
   participant: Participant;
   /** False when no stage and group are chosen: the row has no actions then. */
   showActions: boolean;
@@ -17,7 +20,7 @@ interface ParticipantRowProps {
   onAction: (action: RowAction, participant: Participant) => void;
 }
 
-export const ParticipantRow = memo(function ParticipantRow({ participant, showActions, showDiary, onAction }: ParticipantRowProps) {
+export const ParticipantRow = memo(function ParticipantRow({ studyId, participant, showActions, showDiary, onAction }: ParticipantRowProps) {
   const participation = participant.participation[0];
   const arrival = lastArrival(participation.enrolment_time);
   const who = <span className="visually-hidden"> {participant.participant_code}</span>;
@@ -44,6 +47,7 @@ export const ParticipantRow = memo(function ParticipantRow({ participant, showAc
                 Assigned Diary Assessments{who}
               </Button>
             )}
+            <ImageDownloadButton studyId={studyId} participantId={participant._id} participantCode={participant.participant_code} />
             <ParticipationEndActions participant={participant} />
           </div>
         )}

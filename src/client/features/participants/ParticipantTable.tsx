@@ -13,6 +13,7 @@ import './participants.css';
 const FIRST_ROWS = 100;
 
 interface ParticipantTableProps {
+  studyId: string;
   participants: Participant[];
   study: Study | null;
   showActions: boolean;
@@ -31,7 +32,7 @@ function groupsWithDiary(study: Study | null): Set<string> {
   return ids;
 }
 
-export const ParticipantTable = memo(function ParticipantTable({ participants, study, showActions, onAction }: ParticipantTableProps) {
+export const ParticipantTable = memo(function ParticipantTable({ studyId, participants, study, showActions, onAction }: ParticipantTableProps) {
   const diaryGroups = useMemo(() => groupsWithDiary(study), [study]);
   const rows = useDeferredValue(participants, participants.length > FIRST_ROWS ? participants.slice(0, FIRST_ROWS) : participants);
   return (
@@ -58,6 +59,7 @@ export const ParticipantTable = memo(function ParticipantTable({ participants, s
             return (
               <ParticipantRow
                 key={participant._id}
+                studyId={studyId}
                 participant={participant}
                 showActions={showActions}
                 showDiary={participation.arrive_assigned && diaryGroups.has(participation.current_group._id)}

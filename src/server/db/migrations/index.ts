@@ -7,6 +7,7 @@ import * as listIndexes from './0004_list_indexes';
 import * as groupQuestionnaires from './0005_group_questionnaires';
 import * as labUsersListIndex from './0006_lab_users_list_index';
 import * as participants from './0007_participants';
+import * as imageDownloads from './0008_image_downloads';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_group_questionnaires': groupQuestionnaires,
   '0006_lab_users_list_index': labUsersListIndex,
   '0007_participants': participants,
+  '0008_image_downloads': imageDownloads,
 };
