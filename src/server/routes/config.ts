@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { brandingForHost, hostnameOf } from '../../shared/branding';
 import type { SiteConfig } from '../../shared/types/identity';
+import { noAuth } from './schemas';
 
 const siteConfigSchema = {
   type: 'object',
@@ -27,7 +28,14 @@ const siteConfigSchema = {
 } as const;
 
 export const configRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/config', { schema: { tags: ['site'], response: { 200: siteConfigSchema } } }, async (request): Promise<SiteConfig> => {
+  const schema = {
+    tags: ['site'],
+    security: noAuth,
+    operationId: 'getSiteConfig',
+    summary: 'Branding, organization and site settings for the requesting host',
+    response: { 200: siteConfigSchema },
+  };
+  app.get('/api/config', { schema }, async (request): Promise<SiteConfig> => {
     const { config } = app.ctx;
     const host = request.host;
     const branding = brandingForHost(host, config.branding);

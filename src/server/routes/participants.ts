@@ -53,7 +53,7 @@ export const participantRoutes: FastifyPluginAsync = async (app) => {
     '/api/participants/:studyId/get_participants',
     {
       preValidation: requireLabUser,
-      schema: { ...common, summary: "The study's participants", params: studyParam, response: { 200: getParticipantsSchema, ...errorResponses } },
+      schema: { ...common, operationId: 'listParticipants', summary: "The study's participants", params: studyParam, response: { 200: getParticipantsSchema, ...errorResponses } },
     },
     async (request) => {
       const study = await studyOfLab(request, request.params.studyId);
@@ -67,6 +67,7 @@ export const participantRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireLabUser,
       schema: {
         ...common,
+        operationId: 'filterParticipants',
         summary: 'The participants in a stage, or in a stage and group',
         params: studyParam,
         body: filterBodySchema,
@@ -84,7 +85,7 @@ export const participantRoutes: FastifyPluginAsync = async (app) => {
     '/api/participants/:studyId/counts',
     {
       preValidation: requireLabUser,
-      schema: { ...common, summary: 'Participants per stage and group', params: studyParam, response: { 200: countsSchema, ...errorResponses } },
+      schema: { ...common, operationId: 'countParticipants', summary: 'Participants per stage and group', params: studyParam, response: { 200: countsSchema, ...errorResponses } },
     },
     async (request) => participantCounts(db(), (await studyOfLab(request, request.params.studyId)).id),
   );
@@ -95,6 +96,7 @@ export const participantRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireAccess('createParticipant'),
       schema: {
         ...common,
+        operationId: 'createParticipant',
         summary: 'Create a participant in the study (stage 1, group 1)',
         params: studyParam,
         body: createBodySchema,
@@ -115,6 +117,7 @@ export const participantRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireLabUser,
       schema: {
         ...common,
+        operationId: 'assignParticipant',
         summary: 'Assign a participant to a stage and group',
         params: participantParam,
         body: assignBodySchema,
@@ -132,7 +135,7 @@ export const participantRoutes: FastifyPluginAsync = async (app) => {
     '/api/ema_tasks/:studyId/:participantId',
     {
       preValidation: requireLabUser,
-      schema: { ...common, summary: "A participant's EMA notifications still to come", params: bothParams, response: { 200: emaTasksSchema, ...errorResponses } },
+      schema: { ...common, operationId: 'listUpcomingEmaTasks', summary: "A participant's EMA notifications still to come", params: bothParams, response: { 200: emaTasksSchema, ...errorResponses } },
     },
     async (request) => {
       const study = await studyOfLab(request, request.params.studyId);
@@ -144,7 +147,7 @@ export const participantRoutes: FastifyPluginAsync = async (app) => {
     '/api/diary_ax_tasks/:studyId/:participantId',
     {
       preValidation: requireLabUser,
-      schema: { ...common, summary: "A participant's diary tasks with the days left", params: bothParams, response: { 200: diaryTasksSchema, ...errorResponses } },
+      schema: { ...common, operationId: 'listDiaryTasks', summary: "A participant's diary tasks with the days left", params: bothParams, response: { 200: diaryTasksSchema, ...errorResponses } },
     },
     async (request) => diaryTasksOf(db(), (await studyOfLab(request, request.params.studyId)).id, request.params.participantId),
   );
