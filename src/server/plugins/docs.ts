@@ -3,6 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { SwaggerTransform } from '@fastify/swagger';
+import { messageSchema } from '../routes/schemas';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -23,8 +25,19 @@ export const apiTags = [
   { name: 'participant app', description: "The participant app's calls: account, studies, consent, tasks and answers" },
 ];
 
+/**
+ * Fastify refuses a body it cannot read before any route runs: too large (413, BODY_LIMIT_BYTES) or of a media
+ * type it has no parser for (415). Every operation that takes a body documents both, including routes added later.
+ */
+export const documentBodyRefusals: SwaggerTransform = ({ schema, url }) => {
+  if (!schema?.body) return { schema, url };
+  const response = (schema.response ?? {}) as Record<string, unknown>;
+  return { schema: { ...schema, response: { ...response, 413: response[413] ?? messageSchema, 415: response[415] ?? messageSchema } }, url };
+};
+
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
+    transform: documentBodyRefusals,
     openapi: {
       openapi: '3.0.3',
       info: {
