@@ -1,5 +1,5 @@
 // Builds the Fastify app from its plugins without listening, so tests drive it directly.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
@@ -37,10 +37,19 @@ import { dataDownloadRoutes } from './routes/dataDownloads';
 import { imageDownloadRoutes } from './routes/imageDownloads';
 import path from 'node:path';
 
+/** Sees every answer of every route; the tests check each against the OpenAPI document with it. */
+export interface AnswerObserver {
+  /** The handler's answer before serialisation, which drops what the schema does not list. */
+  beforeSerialization(request: FastifyRequest, reply: FastifyReply, payload: unknown): void;
+  /** The answer as it is sent (before compression). */
+  onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): void;
+}
+
 export interface BuildOptions {
   /** PostgreSQL schema to use (tests); the default search path otherwise. */
   databaseSchema?: string;
   logger?: FastifyServerOptions['logger'];
+  observeAnswers?: AnswerObserver;
 }
 
 /** Request logs never carry tokens or passwords. */
@@ -65,6 +74,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: true,
     logController: new RequestLog(),
   });
+  const observer = options.observeAnswers;
+  if (observer) {
+    // First of all hooks, so every route has them and they see the answer before compression.
+    app.addHook('preSerialization', async (request, reply, payload) => {
+      observer.beforeSerialization(request, reply, payload);
+      return payload;
+    });
+    app.addHook('onSend', async (request, reply, payload) => {
+      observer.onSend(request, reply, payload);
+      return payload;
+    });
+  }
 
   const { db, kind, sqliteFile } = openDatabase({
     url: config.databaseUrl,

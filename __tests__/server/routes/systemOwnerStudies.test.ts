@@ -444,7 +444,7 @@ describe.each(databases)("the system owner's studies (%s)", (database) => {
       ['post', '/api/studies/systemowner/{id}/activate', false],
       ['post', '/api/studies/systemowner/{id}/deactivate', false],
       ['delete', '/api/studies/systemowner/{id}', false],
-      ['get', '/api/studies/systemowner/{studyId}', false],
+      ['get', '/api/studies/systemowner/{id}', false],
       ['put', '/api/studies/systemowner/{id}/add_stage', false],
       ['put', '/api/studies/systemowner/{id}/edit_except_consent', true],
       ['put', '/api/studies/systemowner/{studyId}/edit_consent', true],

@@ -8,6 +8,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { Client } from 'pg';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
+import { AnswerContract } from './answerContract';
 
 export const OWNER_EMAIL = 'owner@example.org';
 export const OWNER_PASSWORD = 'owner-password-1';
@@ -21,6 +22,30 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   close(): Promise<void>;
+}
+
+/**
+ * Every answer of every test app is checked against the OpenAPI document (answerContract.ts). A mismatch fails
+ * the test that caused it; one caused outside a test (beforeAll, afterAll) fails closing the app.
+ */
+const contracts = new Set<AnswerContract>();
+
+function watchedContract(): AnswerContract {
+  const contract = new AnswerContract();
+  contracts.add(contract);
+  return contract;
+}
+
+function failOnMismatch(problems: string[]): void {
+  if (problems.length > 0) throw new Error(`Answers that do not match the OpenAPI document:\n${problems.join('\n')}`);
+}
+
+afterEach(() => failOnMismatch([...contracts].flatMap((c) => c.takeProblems())));
+
+/** Stops checking the app's answers, failing for what was still found. */
+function releaseContract(contract: AnswerContract): void {
+  contracts.delete(contract);
+  failOnMismatch(contract.takeProblems());
 }
 
 async function withPg<T>(fn: (client: Client) => Promise<T>): Promise<T> {
@@ -45,13 +70,15 @@ export async function createTestApp(database: DatabaseName, env: Record<string, 
     ...(database === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' } : {}),
     ...env,
   });
-  const app = await buildApp(config, { databaseSchema: schema, logger: false });
+  const contract = watchedContract();
+  const app = await buildApp(config, { databaseSchema: schema, logger: false, observeAnswers: contract });
   await app.ready();
   return {
     app,
     config,
     async close() {
       await app.close();
+      releaseContract(contract);
       if (schema) await withPg((c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -153,7 +180,9 @@ export async function buildOnStorage(
     ...(storage.database === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' } : {}),
     ...env,
   });
-  const app = await buildApp(config, { databaseSchema: storage.schema, logger });
+  const contract = watchedContract();
+  const app = await buildApp(config, { databaseSchema: storage.schema, logger, observeAnswers: contract });
+  app.addHook('onClose', async () => releaseContract(contract));
   await app.ready();
   return { app, config };
 }

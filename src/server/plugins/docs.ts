@@ -1,14 +1,76 @@
-// The OpenAPI document, generated from the route schemas and browsable at /api/docs.
+// The OpenAPI document, generated from the route schemas: browsable at /api/docs, and served as it is at the
+// stable address /api/openapi.json for generating clients. Its checks are __tests__/server/openapi/.
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { SwaggerTransform } from '@fastify/swagger';
+import { messageSchema } from '../routes/schemas';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+
+/** Every tag an operation may carry, with what it groups; an operation's tag must be one of these. */
+export const apiTags = [
+  { name: 'site', description: 'Branding and settings of the requesting host' },
+  { name: 'sign-in', description: 'Lab user and system owner sessions' },
+  { name: 'access', description: "The signed-in lab user's permission entries" },
+  { name: 'lab members', description: "A lab manager's users of their own lab and their permission entries" },
+  { name: 'labs', description: 'Labs, their first lab manager and their storage (system owner)' },
+  { name: 'system owner: lab users', description: 'Lab users of any lab (system owner)' },
+  { name: 'studies', description: "The lab's studies: lifecycle, stages, groups, basic information and consent form" },
+  { name: 'system owner: studies', description: 'Studies of any lab, by the lab user who manages them (system owner)' },
+  { name: 'questionnaires', description: "The lab's questionnaires and their questions" },
+  { name: 'multiple-choice sets', description: "A questionnaire's multiple-choice sets" },
+  { name: 'media files', description: "The lab's media files, their uploads and the local store's signed addresses" },
+  { name: 'participants', description: "A study's participants, their stage and group, and their tasks (lab users)" },
+  { name: 'participant app', description: "The participant app's calls: account, studies, consent, tasks and answers" },
+];
+
+/**
+ * Fastify refuses a body it cannot read before any route runs: too large (413, BODY_LIMIT_BYTES) or of a media
+ * type it has no parser for (415). Every operation that takes a body documents both, including routes added later.
+ */
+export const documentBodyRefusals: SwaggerTransform = ({ schema, url }) => {
+  if (!schema?.body) return { schema, url };
+  const response = (schema.response ?? {}) as Record<string, unknown>;
+  return { schema: { ...schema, response: { ...response, 413: response[413] ?? messageSchema, 415: response[415] ?? messageSchema } }, url };
+};
 
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
+    transform: documentBodyRefusals,
     openapi: {
-      info: { title: 'Research study portal API', version: '1.0.0' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      openapi: '3.0.3',
+      info: {
+        title: 'Research study portal API',
+        version: '1.0.0',
+        description:
+          'The calls of the research portal and of the participant app. Staff calls take a lab user\'s or the system ' +
+          "owner's session token (bearerAuth); /api/app calls take a participant's (participantAuth). Every refusal " +
+          'answers JSON {message}.',
+        // package.json says UNLICENSED: the API is proprietary; the address explains that term.
+        license: { name: 'UNLICENSED (proprietary)', url: 'https://docs.npmjs.com/cli/configuring-npm/package-json#license' },
+      },
+      // Relative: the API is on the host that serves the description, whichever host that is (branding by host).
+      servers: [{ url: '/', description: 'The host serving this description' }],
+      tags: apiTags,
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: "A lab user's or the system owner's session token, from /api/users/login or /api/users/systemowner/login",
+          },
+          participantAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: "A participant's session token, from /api/app/login or /api/app/signup; refused on staff calls",
+          },
+        },
+      },
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => reply.type('application/json; charset=utf-8').send(app.swagger()));
 }

@@ -11,6 +11,7 @@ export const accessRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireLabUser,
       schema: {
         tags: ['access'],
+        operationId: 'listOwnAccess',
         summary: "The signed-in lab user's permission entries",
         security: bearerAuth,
         response: { 200: { type: 'object', required: ['allAccess'], properties: { allAccess: accessListSchema } }, ...errorResponses },

@@ -10,7 +10,7 @@ import {
   appCommon,
   appErrorResponses,
   appSessionSchema,
-  appTag,
+  appOpen,
   changePasswordBody,
   credentialsBody,
   resetBody,
@@ -18,23 +18,21 @@ import {
 } from './appSchemas';
 
 export const appAccountRoutes: FastifyPluginAsync = async (app) => {
-  const open = { tags: [appTag] };
-
   app.post<{ Body: AppCredentials }>(
     '/api/app/signup',
-    { schema: { ...open, summary: 'Create a participant account', body: credentialsBody, response: { 201: appSessionSchema, ...appErrorResponses } } },
+    { schema: { ...appOpen, operationId: 'signUpParticipant', summary: 'Create a participant account', body: credentialsBody, response: { 201: appSessionSchema, ...appErrorResponses } } },
     async (request, reply) => reply.status(201).send(await signUp(app.ctx, request.body)),
   );
 
   app.post<{ Body: AppCredentials }>(
     '/api/app/login',
-    { schema: { ...open, summary: 'Participant sign-in (rate-limited)', body: credentialsBody, response: { 200: appSessionSchema, ...appErrorResponses } } },
+    { schema: { ...appOpen, operationId: 'signInParticipant', summary: 'Participant sign-in (rate-limited)', body: credentialsBody, response: { 200: appSessionSchema, ...appErrorResponses } } },
     (request) => logIn(app.ctx, request.body, request.ip),
   );
 
   app.post(
     '/api/app/logout',
-    { preValidation: requireParticipant, schema: { ...appCommon, summary: 'End this session', response: { 200: messageSchema, ...appErrorResponses } } },
+    { preValidation: requireParticipant, schema: { ...appCommon, operationId: 'signOutParticipant', summary: 'End this session', response: { 200: messageSchema, ...appErrorResponses } } },
     async (request) => {
       await logOut(app.ctx, participantOf(request).sessionId);
       return { message: participantMessages.signedOut };
@@ -45,7 +43,7 @@ export const appAccountRoutes: FastifyPluginAsync = async (app) => {
     '/api/app/password',
     {
       preValidation: requireParticipant,
-      schema: { ...appCommon, summary: 'Change the password; other sessions end', body: changePasswordBody, response: { 200: messageSchema, ...appErrorResponses } },
+      schema: { ...appCommon, operationId: 'changeParticipantPassword', summary: 'Change the password; other sessions end', body: changePasswordBody, response: { 200: messageSchema, ...appErrorResponses } },
     },
     async (request) => {
       await changePassword(app.ctx, participantOf(request), request.body);
@@ -57,7 +55,8 @@ export const appAccountRoutes: FastifyPluginAsync = async (app) => {
     '/api/app/password/reset_request',
     {
       schema: {
-        ...open,
+        ...appOpen,
+        operationId: 'requestPasswordReset',
         summary: 'Mail a reset code (the same answer whether or not the account exists; 503 when mail is off)',
         body: resetRequestBody,
         response: { 200: messageSchema, ...appErrorResponses },
@@ -68,7 +67,7 @@ export const appAccountRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: ResetBody }>(
     '/api/app/password/reset',
-    { schema: { ...open, summary: 'Set a new password with a mailed code', body: resetBody, response: { 200: messageSchema, ...appErrorResponses } } },
+    { schema: { ...appOpen, operationId: 'resetPassword', summary: 'Set a new password with a mailed code', body: resetBody, response: { 200: messageSchema, ...appErrorResponses } } },
     async (request) => {
       await resetPassword(app.ctx, request.body);
       return { message: participantMessages.passwordReset };

@@ -2,12 +2,14 @@
 import { PARTICIPATION_STATUSES, EMA_TASK_STATUSES } from '../../shared/types/participant';
 import { TASK_EVENT_KINDS } from '../../shared/types/participantApp';
 import { MAX_ANSWER_CHARS, MAX_ANSWER_ITEMS } from '../../shared/questionnaire/answers';
-import { bearerAuth, looseString, messageSchema } from './schemas';
+import { looseString, messageSchema, noAuth, participantAuth } from './schemas';
 import { assessmentItemSchema, enrolmentTimeSchema, groupRefSchema } from './participantSchemas';
 import { mcSetSchema, questionSchema } from './questionnaireSchemas';
 
 export const appTag = 'participant app';
-export const appCommon = { tags: [appTag], security: bearerAuth };
+export const appCommon = { tags: [appTag], security: participantAuth };
+/** The account calls made before there is a session. */
+export const appOpen = { tags: [appTag], security: noAuth };
 
 const idString = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const moment = { type: 'string', format: 'date-time', maxLength: 40 } as const;

@@ -36,13 +36,13 @@ export const appStudyRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: JoinBody }>(
     '/api/app/studies/join',
-    { ...guarded, schema: { ...appCommon, summary: 'Join an active study by its code', body: joinBody, response: { 201: participationSchema, ...appErrorResponses } } },
+    { ...guarded, schema: { ...appCommon, operationId: 'joinStudy', summary: 'Join an active study by its code', body: joinBody, response: { 201: participationSchema, ...appErrorResponses } } },
     async (request, reply) => reply.status(201).send(await joinStudy(db(), participantOf(request).participant, request.body.studyCode)),
   );
 
   app.get(
     '/api/app/studies',
-    { ...guarded, schema: { ...appCommon, summary: "The participant's participations", response: { 200: participationsSchema, ...appErrorResponses } } },
+    { ...guarded, schema: { ...appCommon, operationId: 'listParticipations', summary: "The participant's participations", response: { 200: participationsSchema, ...appErrorResponses } } },
     async (request) => ({ participations: await listParticipations(db(), participantOf(request).participant) }),
   );
 
@@ -50,14 +50,14 @@ export const appStudyRoutes: FastifyPluginAsync = async (app) => {
     '/api/app/studies/:studyId/consent',
     {
       ...guarded,
-      schema: { ...appCommon, summary: 'Agree to the consent form', params: studyParam, body: consentBody, response: { 200: participationSchema, ...appErrorResponses } },
+      schema: { ...appCommon, operationId: 'giveConsent', summary: 'Agree to the consent form', params: studyParam, body: consentBody, response: { 200: participationSchema, ...appErrorResponses } },
     },
     (request) => giveConsent(db(), participantOf(request).participant, request.params.studyId, request.body.agree),
   );
 
   app.post<WithStudy>(
     '/api/app/studies/:studyId/withdraw',
-    { ...guarded, schema: { ...appCommon, summary: 'Withdraw from the study', params: studyParam, response: { 200: participationSchema, ...appErrorResponses } } },
+    { ...guarded, schema: { ...appCommon, operationId: 'withdrawFromStudy', summary: 'Withdraw from the study', params: studyParam, response: { 200: participationSchema, ...appErrorResponses } } },
     (request) => withdraw(db(), participantOf(request).participant, request.params.studyId),
   );
 
@@ -65,7 +65,7 @@ export const appStudyRoutes: FastifyPluginAsync = async (app) => {
     '/api/app/studies/:studyId/tasks',
     {
       ...guarded,
-      schema: { ...appCommon, summary: 'The tasks of the current stage; the first call after an assignment records the arrival', params: studyParam, response: { 200: tasksSchema, ...appErrorResponses } },
+      schema: { ...appCommon, operationId: 'listTasks', summary: 'The tasks of the current stage; the first call after an assignment records the arrival', params: studyParam, response: { 200: tasksSchema, ...appErrorResponses } },
     },
     (request) =>
       tasksOf(db(), participantOf(request).participant, request.params.studyId, async () => {
@@ -81,6 +81,7 @@ export const appStudyRoutes: FastifyPluginAsync = async (app) => {
       ...guarded,
       schema: {
         ...appCommon,
+        operationId: 'getTaskQuestionnaire',
         summary: 'A questionnaire to render, as planned for one of the participant’s tasks',
         params: { type: 'object', required: ['questionnaireId'], properties: { questionnaireId: { type: 'string', minLength: 1, maxLength: 64 } } },
         response: { 200: appQuestionnaireSchema, ...appErrorResponses },
@@ -93,7 +94,7 @@ export const appStudyRoutes: FastifyPluginAsync = async (app) => {
     '/api/app/studies/:studyId/events',
     {
       ...guarded,
-      schema: { ...appCommon, summary: 'Report notifications delivered and opened', params: studyParam, body: eventsBody, response: { 200: messageSchema, ...appErrorResponses } },
+      schema: { ...appCommon, operationId: 'reportTaskEvents', summary: 'Report notifications delivered and opened', params: studyParam, body: eventsBody, response: { 200: messageSchema, ...appErrorResponses } },
     },
     async (request) => {
       await recordEvents(db(), participantOf(request).participant, request.params.studyId, request.body.events);
@@ -105,7 +106,7 @@ export const appStudyRoutes: FastifyPluginAsync = async (app) => {
     '/api/app/uploads',
     {
       ...guarded,
-      schema: { ...appCommon, summary: 'A signed single-use upload address for a photo answer (JPEG or PNG, at most 10 MB)', body: uploadBody, response: { 200: uploadAnswerSchema, ...appErrorResponses } },
+      schema: { ...appCommon, operationId: 'requestPhotoUpload', summary: 'A signed single-use upload address for a photo answer (JPEG or PNG, at most 10 MB)', body: uploadBody, response: { 200: uploadAnswerSchema, ...appErrorResponses } },
     },
     (request) => grantPhotoUpload(app.ctx, participantOf(request).participant, request.body),
   );
@@ -116,6 +117,7 @@ export const appStudyRoutes: FastifyPluginAsync = async (app) => {
       ...guarded,
       schema: {
         ...appCommon,
+        operationId: 'submitResponse',
         summary: 'Submit an answer (stored before the 201; the same submissionId again answers 200 with the same _id)',
         params: studyParam,
         body: responseBody,

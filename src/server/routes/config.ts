@@ -2,23 +2,42 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { brandingForHost, hostnameOf } from '../../shared/branding';
 import type { SiteConfig } from '../../shared/types/identity';
+import { noAuth } from './schemas';
 
+/** Exactly SiteConfig: every field is always answered. */
 const siteConfigSchema = {
   type: 'object',
-  additionalProperties: true,
+  required: [
+    'hostname',
+    'subdomain',
+    'theme',
+    'color',
+    'siteName',
+    'organization',
+    'isMainHost',
+    'subdomainAllowed',
+    'organizationNames',
+    'mainHostUrl',
+    'qaTools',
+    'coordinator',
+    'privacyPolicyUrl',
+    'poweredBy',
+    'sessionHours',
+    'timezones',
+  ],
   properties: {
     hostname: { type: 'string' },
     subdomain: { type: ['string', 'null'] },
     theme: { type: 'string', enum: ['light', 'dark'] },
     color: { type: 'string' },
     siteName: { type: 'string' },
-    organization: { type: 'integer' },
+    organization: { type: 'integer', enum: [1, 2] },
     isMainHost: { type: 'boolean' },
     subdomainAllowed: { type: 'boolean' },
     organizationNames: { type: 'object', additionalProperties: { type: 'string' } },
     mainHostUrl: { type: 'string' },
     qaTools: { type: 'boolean' },
-    coordinator: { type: 'object', properties: { phone: { type: 'string' }, email: { type: 'string' } } },
+    coordinator: { type: 'object', required: ['phone', 'email'], properties: { phone: { type: 'string' }, email: { type: 'string' } } },
     privacyPolicyUrl: { type: 'string' },
     poweredBy: { type: 'string' },
     sessionHours: { type: 'integer' },
@@ -27,7 +46,14 @@ const siteConfigSchema = {
 } as const;
 
 export const configRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/config', { schema: { tags: ['site'], response: { 200: siteConfigSchema } } }, async (request): Promise<SiteConfig> => {
+  const schema = {
+    tags: ['site'],
+    security: noAuth,
+    operationId: 'getSiteConfig',
+    summary: 'Branding, organization and site settings for the requesting host',
+    response: { 200: siteConfigSchema },
+  };
+  app.get('/api/config', { schema }, async (request): Promise<SiteConfig> => {
     const { config } = app.ctx;
     const host = request.host;
     const branding = brandingForHost(host, config.branding);

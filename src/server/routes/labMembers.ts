@@ -35,6 +35,7 @@ export const labMemberRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireLabManager,
       schema: {
         ...common,
+        operationId: 'listLabMembers',
         summary: "The manager's lab users",
         response: { 200: { type: 'object', required: ['users'], properties: { users: { type: 'array', items: labUserSchema } } }, ...errorResponses },
       },
@@ -52,6 +53,7 @@ export const labMemberRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireLabManager,
       schema: {
         ...common,
+        operationId: 'registerLabMember',
         summary: "Register a user in the manager's lab",
         body: {
           type: 'object',
@@ -82,7 +84,7 @@ export const labMemberRoutes: FastifyPluginAsync = async (app) => {
     '/api/users/lm/users/:id',
     {
       preValidation: requireLabManager,
-      schema: { ...common, summary: 'A member with permission entries', params: idParam('id'), response: { 200: labUserWithAccessSchema, ...errorResponses } },
+      schema: { ...common, operationId: 'getLabMember', summary: 'A member with permission entries', params: idParam('id'), response: { 200: labUserWithAccessSchema, ...errorResponses } },
     },
     async (request) => withAccess(app.ctx.db, await memberOfOwnLab(request)),
   );
@@ -93,6 +95,7 @@ export const labMemberRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireLabManager,
       schema: {
         ...common,
+        operationId: 'replaceLabMemberAccess',
         summary: "Replace a member's permission entries",
         params: idParam('id'),
         body: { type: 'object', required: ['access'], properties: { access: accessListSchema } },

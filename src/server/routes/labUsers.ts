@@ -33,6 +33,7 @@ export const labUserRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireSystemOwner,
       schema: {
         ...common,
+        operationId: 'registerLabUser',
         summary: 'Register a user in a lab',
         params: idParam('labId'),
         body: {
@@ -60,7 +61,7 @@ export const labUserRoutes: FastifyPluginAsync = async (app) => {
     '/api/users/systemowner/users/:id',
     {
       preValidation: requireSystemOwner,
-      schema: { ...common, summary: 'A lab user with permission entries', params: idParam('id'), response: { 200: labUserWithAccessSchema, ...errorResponses } },
+      schema: { ...common, operationId: 'getLabUser', summary: 'A lab user with permission entries', params: idParam('id'), response: { 200: labUserWithAccessSchema, ...errorResponses } },
     },
     async (request) => withAccess(app.ctx.db, await existingUser(request)),
   );
@@ -71,6 +72,7 @@ export const labUserRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireSystemOwner,
       schema: {
         ...common,
+        operationId: 'updateLabUser',
         summary: 'Edit a lab user (an empty password keeps the old one; access replaces the entries)',
         params: idParam('id'),
         body: {
@@ -99,7 +101,7 @@ export const labUserRoutes: FastifyPluginAsync = async (app) => {
     '/api/users/systemowner/users/:id',
     {
       preValidation: requireSystemOwner,
-      schema: { ...common, summary: 'Delete a lab user', params: idParam('id'), response: { 200: messageSchema, ...errorResponses } },
+      schema: { ...common, operationId: 'deleteLabUser', summary: 'Delete a lab user', params: idParam('id'), response: { 200: messageSchema, ...errorResponses } },
     },
     async (request) => {
       const user = await existingUser(request);

@@ -22,6 +22,7 @@ export const labRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireSystemOwner,
       schema: {
         ...common,
+        operationId: 'listLabs',
         summary: 'Every lab, newest first',
         response: { 200: { type: 'object', required: ['labs'], properties: { labs: { type: 'array', items: labSchema } } }, ...errorResponses },
       },
@@ -35,6 +36,7 @@ export const labRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireSystemOwner,
       schema: {
         ...common,
+        operationId: 'createLab',
         summary: 'Create a lab with its first lab manager',
         body: {
           type: 'object',
@@ -63,6 +65,7 @@ export const labRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireSystemOwner,
       schema: {
         ...common,
+        operationId: 'getLab',
         summary: 'A lab and its users',
         params: idParam('labId'),
         response: {
@@ -85,6 +88,7 @@ export const labRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireSession,
       schema: {
         ...common,
+        operationId: 'getLabStorageUsage',
         summary: 'Storage used by a lab, in bytes',
         params: idParam('labId'),
         response: {

@@ -24,7 +24,7 @@ export const mcSetRoutes: FastifyPluginAsync = async (app) => {
     '/api/qx_list/:id/mc',
     {
       preValidation: requireLabUser,
-      schema: { ...common, params: idParam('id'), summary: "The questionnaire's sets", response: { 200: { type: 'object', required: ['sets'], properties: { sets: { type: 'array', items: mcSetSchema } } }, ...errorResponses } },
+      schema: { ...common, params: idParam('id'), operationId: 'listMultipleChoiceSets', summary: "The questionnaire's sets", response: { 200: { type: 'object', required: ['sets'], properties: { sets: { type: 'array', items: mcSetSchema } } }, ...errorResponses } },
     },
     async (request) => {
       const questionnaire = await questionnaireOfLab(db(), request.params.id, labUserOf(request).user.lab_id);
@@ -34,7 +34,7 @@ export const mcSetRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: { id: string }; Body: McSetBody }>(
     '/api/qx_list/:id/mc',
-    { preValidation: requireLabUser, schema: { ...common, params: idParam('id'), summary: 'Create a set', body: mcSetBodySchema, response: { 201: setAnswer, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...common, params: idParam('id'), operationId: 'createMultipleChoiceSet', summary: 'Create a set', body: mcSetBodySchema, response: { 201: setAnswer, ...errorResponses } } },
     async (request, reply) => {
       const questionnaire = await questionnaireOfLab(db(), request.params.id, labUserOf(request).user.lab_id);
       const set = await createMcSet(db(), questionnaire, request.body);
@@ -44,13 +44,13 @@ export const mcSetRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { setId: string } }>(
     '/api/qx_list/mc/:setId',
-    { preValidation: requireLabUser, schema: { ...withSet, summary: 'A set', response: { 200: mcSetSchema, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...withSet, operationId: 'getMultipleChoiceSet', summary: 'A set', response: { 200: mcSetSchema, ...errorResponses } } },
     async (request) => toMcSet(await setOfLab(request)),
   );
 
   app.put<{ Params: { setId: string }; Body: McSetBody }>(
     '/api/qx_list/mc/:setId/edit',
-    { preValidation: requireLabUser, schema: { ...withSet, summary: 'Change a set', body: mcSetBodySchema, response: { 200: setAnswer, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...withSet, operationId: 'updateMultipleChoiceSet', summary: 'Change a set', body: mcSetBodySchema, response: { 200: setAnswer, ...errorResponses } } },
     async (request) => {
       const set = await changeMcSet(db(), await setOfLab(request), request.body);
       return { message: questionnaireMessages.mcSetUpdated, set: toMcSet(set) };
@@ -59,7 +59,7 @@ export const mcSetRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete<{ Params: { setId: string } }>(
     '/api/qx_list/mc/:setId',
-    { preValidation: requireLabUser, schema: { ...withSet, summary: 'Remove a set no response uses', response: { 200: messageSchema, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...withSet, operationId: 'deleteMultipleChoiceSet', summary: 'Remove a set no response uses', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       const set = await setOfLab(request);
       const questionnaire = await questionnaireOfLab(db(), set.questionnaire_id, labUserOf(request).user.lab_id);

@@ -39,6 +39,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireLabUser,
       schema: {
         ...common,
+        operationId: 'requestMediaUpload',
         summary: 'An upload address for one file (checked by extension and size first)',
         body: {
           type: 'object',
@@ -70,6 +71,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireLabUser,
       schema: {
         ...common,
+        operationId: 'registerMediaFile',
         summary: 'Register an uploaded file',
         body: {
           type: 'object',
@@ -97,6 +99,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireLabUser,
       schema: {
         ...common,
+        operationId: 'listMediaFiles',
         summary: "The lab's files, newest first",
         querystring: pageQuerySchema,
         response: {
@@ -120,6 +123,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireLabUser,
       schema: {
         ...common,
+        operationId: 'searchMediaFiles',
         summary: 'Files for the media picker, by keyword and type',
         querystring: {
           type: 'object',
@@ -139,7 +143,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { id: string } }>(
     '/api/files/mediafile/:id',
-    { preValidation: requireLabUser, schema: { ...withId, summary: 'One file', response: { 200: mediaFileSchema, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...withId, operationId: 'getMediaFile', summary: 'One file', response: { 200: mediaFileSchema, ...errorResponses } } },
     async (request) => toMediaFile(ctx(), await mediaFileOfLab(ctx(), request.params.id, labUserOf(request).user.lab_id)),
   );
 
@@ -149,6 +153,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireLabUser,
       schema: {
         ...withId,
+        operationId: 'renameMediaFile',
         summary: 'Rename a file',
         body: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 200 } } },
         response: { 200: mediaFileSchema, ...errorResponses },
@@ -165,7 +170,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete<{ Params: { id: string } }>(
     '/api/files/mediafile/:id',
-    { preValidation: requireLabUser, schema: { ...withId, summary: 'Delete a file and its stored object', response: { 200: messageSchema, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...withId, operationId: 'deleteMediaFile', summary: 'Delete a file and its stored object', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       await removeFile(ctx(), await mediaFileOfLab(ctx(), request.params.id, labUserOf(request).user.lab_id));
       return { message: mediaMessages.fileDeleted };

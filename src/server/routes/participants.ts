@@ -51,7 +51,7 @@ export const participantRoutes: FastifyPluginAsync = async (app) => {
     '/api/participants/:studyId/get_participants',
     {
       preValidation: requireLabUser,
-      schema: { ...common, summary: "The study's participants", params: studyParam, response: { 200: getParticipantsSchema, ...errorResponses } },
+      schema: { ...common, operationId: 'listParticipants', summary: "The study's participants", params: studyParam, response: { 200: getParticipantsSchema, ...errorResponses } },
     },
     async (request) => {
       const study = await studyOfLab(request, request.params.studyId);
@@ -65,6 +65,7 @@ export const participantRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireLabUser,
       schema: {
         ...common,
+        operationId: 'filterParticipants',
         summary: 'The participants in a stage, or in a stage and group',
         params: studyParam,
         body: filterBodySchema,
@@ -84,6 +85,7 @@ export const participantRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireAccess('createParticipant'),
       schema: {
         ...common,
+        operationId: 'createParticipant',
         summary: 'Create a participant in the study (stage 1, group 1)',
         params: studyParam,
         body: createBodySchema,
@@ -104,6 +106,7 @@ export const participantRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireLabUser,
       schema: {
         ...common,
+        operationId: 'assignParticipant',
         summary: 'Assign a participant to a stage and group',
         params: participantParam,
         body: assignBodySchema,
@@ -121,7 +124,7 @@ export const participantRoutes: FastifyPluginAsync = async (app) => {
     '/api/ema_tasks/:studyId/:participantId',
     {
       preValidation: requireLabUser,
-      schema: { ...common, summary: "A participant's EMA notifications still to come", params: bothParams, response: { 200: emaTasksSchema, ...errorResponses } },
+      schema: { ...common, operationId: 'listUpcomingEmaTasks', summary: "A participant's EMA notifications still to come", params: bothParams, response: { 200: emaTasksSchema, ...errorResponses } },
     },
     async (request) => {
       const study = await studyOfLab(request, request.params.studyId);
@@ -133,7 +136,7 @@ export const participantRoutes: FastifyPluginAsync = async (app) => {
     '/api/diary_ax_tasks/:studyId/:participantId',
     {
       preValidation: requireLabUser,
-      schema: { ...common, summary: "A participant's diary tasks with the days left", params: bothParams, response: { 200: diaryTasksSchema, ...errorResponses } },
+      schema: { ...common, operationId: 'listDiaryTasks', summary: "A participant's diary tasks with the days left", params: bothParams, response: { 200: diaryTasksSchema, ...errorResponses } },
     },
     async (request) => diaryTasksOf(db(), (await studyOfLab(request, request.params.studyId)).id, request.params.participantId),
   );

@@ -100,11 +100,11 @@ export const questionnaireListSchema = {
   properties: { qx_list: { type: 'array', items: questionnaireSummarySchema }, pages: { type: 'integer' }, page: { type: 'integer' } },
 } as const;
 
-/** The answer's questions are passed through as stored: they were checked on the way in. */
+/** The questions are answered as stored, which is the shape they were saved in (questionSchema). */
 export const questionnaireSchema = {
   type: 'object',
   required: [...questionnaireSummarySchema.required, 'chin_content'],
-  properties: { ...questionnaireSummarySchema.properties, chin_content: { type: 'array', items: { type: 'object', additionalProperties: true } } },
+  properties: { ...questionnaireSummarySchema.properties, chin_content: { type: 'array', items: questionSchema } },
 } as const;
 
 export const questionnaireSaveBodySchema = {

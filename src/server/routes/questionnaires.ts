@@ -28,6 +28,7 @@ export const questionnaireRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireLabUser,
       schema: {
         ...common,
+        operationId: 'listQuestionnaires',
         summary: "The lab's questionnaires, newest first",
         querystring: pageQuerySchema,
         response: { 200: questionnaireListSchema, ...errorResponses },
@@ -42,6 +43,7 @@ export const questionnaireRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireLabUser,
       schema: {
         ...common,
+        operationId: 'createQuestionnaire',
         summary: 'Create a questionnaire',
         body: { type: 'object', properties: { chin_name: { type: 'string', maxLength: 500 }, abbrev: { type: 'string', maxLength: 100 } } },
         response: { 201: questionnaireSchema, ...errorResponses },
@@ -56,7 +58,7 @@ export const questionnaireRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<WithId>(
     '/api/qx_list/:id',
-    { preValidation: requireLabUser, schema: { ...withId, summary: 'A questionnaire with its questions', response: { 200: questionnaireSchema, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...withId, operationId: 'getQuestionnaire', summary: 'A questionnaire with its questions', response: { 200: questionnaireSchema, ...errorResponses } } },
     async (request) => toQuestionnaire(db(), await questionnaireOfLab(db(), request.params.id, labUserOf(request).user.lab_id)),
   );
 
@@ -64,7 +66,7 @@ export const questionnaireRoutes: FastifyPluginAsync = async (app) => {
     '/api/qx_list/:id/edit',
     {
       preValidation: requireLabUser,
-      schema: { ...withId, summary: 'Save the whole questionnaire', body: questionnaireSaveBodySchema, response: { 200: questionnaireSchema, ...errorResponses } },
+      schema: { ...withId, operationId: 'saveQuestionnaire', summary: 'Save the whole questionnaire', body: questionnaireSaveBodySchema, response: { 200: questionnaireSchema, ...errorResponses } },
     },
     async (request) => {
       const { user } = labUserOf(request);
@@ -76,7 +78,7 @@ export const questionnaireRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete<WithId>(
     '/api/qx_list/:id',
-    { preValidation: requireLabUser, schema: { ...withId, summary: 'Delete a questionnaire and its sets; 409 while a participant group uses it', response: { 200: messageSchema, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...withId, operationId: 'deleteQuestionnaire', summary: 'Delete a questionnaire and its sets; 409 while a participant group uses it', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       const row = await questionnaireOfLab(db(), request.params.id, labUserOf(request).user.lab_id);
       await deleteUnusedQuestionnaire(db(), row);

@@ -69,4 +69,11 @@ export const errorResponses = {
 /** Text fields are checked by the shared rules (with the specification's messages), not by the schema. */
 export const looseString = { type: 'string', maxLength: 1000 } as const;
 
+/** Staff calls: a lab user's or the system owner's session token (plugins/auth.ts). */
 export const bearerAuth = [{ bearerAuth: [] }];
+
+/** Participant app calls: a participant's session token, never a staff one (plugins/participantAuth.ts). */
+export const participantAuth = [{ participantAuth: [] }];
+
+/** Calls anyone may make (sign-in, site settings, signed addresses): stated, so no call is left unsaid. */
+export const noAuth = [];

@@ -6,7 +6,7 @@ import { brandingForHost } from '../../shared/branding';
 import { forbidden } from '../httpErrors';
 import { requireSession } from '../plugins/auth';
 import { signInLabUser, signInSystemOwner, signOut, type Credentials } from '../services/signIn';
-import { bearerAuth, errorResponses, looseString, messageSchema } from './schemas';
+import { bearerAuth, errorResponses, looseString, messageSchema, noAuth } from './schemas';
 
 const credentialsBody = {
   type: 'object',
@@ -40,6 +40,8 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['sign-in'],
+        security: noAuth,
+        operationId: 'signInLabUser',
         summary: 'Lab user sign-in',
         body: {
           ...credentialsBody,
@@ -57,6 +59,8 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['sign-in'],
+        security: noAuth,
+        operationId: 'signInSystemOwner',
         summary: 'System owner sign-in (main host only)',
         body: credentialsBody,
         response: { 200: ownerSessionSchema, ...errorResponses },
@@ -74,7 +78,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     '/api/users/logout',
     {
       preValidation: requireSession,
-      schema: { tags: ['sign-in'], summary: 'End the current session', security: bearerAuth, response: { 200: messageSchema, ...errorResponses } },
+      schema: { tags: ['sign-in'], operationId: 'signOut', summary: 'End the current session', security: bearerAuth, response: { 200: messageSchema, ...errorResponses } },
     },
     async (request) => {
       if (request.auth) await signOut(app.ctx, request.auth.sessionId);

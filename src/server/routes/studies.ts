@@ -52,13 +52,13 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: { pageNumber: number } }>(
     '/api/studies',
-    { preValidation: requireLabUser, schema: { ...common, summary: "The lab's studies, newest first", querystring: pageQuerySchema, response: { 200: studyListSchema, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...common, operationId: 'listStudies', summary: "The lab's studies, newest first", querystring: pageQuerySchema, response: { 200: studyListSchema, ...errorResponses } } },
     async (request) => studyPage(db(), { labId: labUserOf(request).user.lab_id }, request.query.pageNumber),
   );
 
   app.post(
     '/api/studies',
-    { preValidation: requireAccess('createStudy'), schema: { ...common, summary: 'Create a blank study', response: { 201: studySchema, ...errorResponses } } },
+    { preValidation: requireAccess('createStudy'), schema: { ...common, operationId: 'createStudy', summary: 'Create a blank study', response: { 201: studySchema, ...errorResponses } } },
     async (request, reply) => {
       const { user } = labUserOf(request);
       const id = await createBlankStudy(db(), user.lab_id, user.id);
@@ -70,25 +70,25 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<WithId>(
     '/api/studies/:id',
-    { preValidation: requireLabUser, schema: { ...withId, summary: 'A study with its stages and groups', response: { 200: studySchema, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...withId, operationId: 'getStudy', summary: 'A study with its stages and groups', response: { 200: studySchema, ...errorResponses } } },
     async (request) => readStudy(db(), await studyOfLab(request)),
   );
 
   app.delete<WithId>(
     '/api/studies/:id',
-    { preValidation: requireAccess('deleteStudy'), schema: { ...withId, summary: 'Delete an inactive study', response: { 200: messageSchema, ...errorResponses } } },
+    { preValidation: requireAccess('deleteStudy'), schema: { ...withId, operationId: 'deleteStudy', summary: 'Delete an inactive study', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => ({ message: await deleteInactiveStudy(db(), await studyOfLab(request)) }),
   );
 
   app.post<WithId>(
     '/api/studies/:id/activate',
-    { preValidation: requireAccess('activateStudy'), schema: { ...withId, summary: 'Activate a study', response: { 200: messageSchema, ...errorResponses } } },
+    { preValidation: requireAccess('activateStudy'), schema: { ...withId, operationId: 'activateStudy', summary: 'Activate a study', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => ({ message: await activateStudy(db(), await studyOfLab(request)) }),
   );
 
   app.post<WithId>(
     '/api/studies/:id/deactivate',
-    { preValidation: requireAccess('deactivateStudy'), schema: { ...withId, summary: 'Deactivate a study', response: { 200: messageSchema, ...errorResponses } } },
+    { preValidation: requireAccess('deactivateStudy'), schema: { ...withId, operationId: 'deactivateStudy', summary: 'Deactivate a study', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => ({ message: await deactivateStudy(db(), await studyOfLab(request)) }),
   );
 
@@ -100,7 +100,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<WithId>(
     '/api/studies/:id/add_stage',
-    { preValidation: requireLabUser, schema: { ...withId, summary: 'Append a stage with its group 1 (STUDY/ADD/STUDY_STAGE)', response: { 200: studySchema, ...errorResponses } } },
+    { preValidation: requireLabUser, schema: { ...withId, operationId: 'addStage', summary: 'Append a stage with its group 1 (STUDY/ADD/STUDY_STAGE)', response: { 200: studySchema, ...errorResponses } } },
     async (request) => {
       const study = await studyOfLab(request);
       await addStage(db(), study, await entriesOf(request));
@@ -116,6 +116,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         ...common,
         params: idParam('id'),
+        operationId: 'addGroup',
         summary: "Append a participant group to the stage :id, never to stage 1 (STUDY/ADD/PARTICIPANT_GROUP)",
         response: { 200: studySchema, ...errorResponses },
       },
@@ -134,6 +135,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
       preValidation: requireLabUser,
       schema: {
         ...withRef,
+        operationId: 'deleteGroup',
         summary: 'Delete a participant group (not group 1) named by its id, or by its number when only one stage has it (STUDY/DELETE/STUDY_STAGE)',
         response: { 200: studySchema, ...errorResponses },
       },
@@ -149,7 +151,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
     '/api/studies/:id/:ref/delete_stage',
     {
       preValidation: requireLabUser,
-      schema: { ...withRef, summary: 'Delete a stage (not stage 1) by its number (STUDY/DELETE/STUDY_STAGE)', response: { 200: studySchema, ...errorResponses } },
+      schema: { ...withRef, operationId: 'deleteStage', summary: 'Delete a stage (not stage 1) by its number (STUDY/DELETE/STUDY_STAGE)', response: { 200: studySchema, ...errorResponses } },
     },
     async (request) => {
       const study = await studyOfLab(request);
@@ -162,7 +164,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
     '/api/studies/:id/edit_except_consent',
     {
       preValidation: requireLabUser,
-      schema: { ...withId, summary: 'Save the whole study except the consent form', body: studyEditBodySchema, response: { 200: studySchema, ...errorResponses } },
+      schema: { ...withId, operationId: 'saveStudy', summary: 'Save the whole study except the consent form', body: studyEditBodySchema, response: { 200: studySchema, ...errorResponses } },
     },
     async (request) => {
       const study = await studyOfLab(request);
@@ -173,7 +175,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<WithId & { Body: Partial<BasicInfoBody> }>(
     '/api/studies/:id/edit_basic',
-    { preValidation: requireAccess('editBasicInfo'), schema: { ...withId, summary: "Save the study's basic information", body: basicInfoBodySchema, response: { 200: messageSchema, ...errorResponses } } },
+    { preValidation: requireAccess('editBasicInfo'), schema: { ...withId, operationId: 'saveStudyBasics', summary: "Save the study's basic information", body: basicInfoBodySchema, response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       await saveBasicInfo(db(), await studyOfLab(request), request.body);
       return { message: studyMessages.basicInfoChanged };
@@ -182,7 +184,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<WithId & { Body: ConsentBody }>(
     '/api/studies/:id/edit_consent',
-    { preValidation: requireAccess('editConsent'), schema: { ...withId, summary: 'Save the consent form (sanitised)', body: consentBodySchema, response: { 200: messageSchema, ...errorResponses } } },
+    { preValidation: requireAccess('editConsent'), schema: { ...withId, operationId: 'saveConsentForm', summary: 'Save the consent form (sanitised)', body: consentBodySchema, response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       await saveConsent(db(), await studyOfLab(request), request.body);
       return { message: studyMessages.consentUpdated };

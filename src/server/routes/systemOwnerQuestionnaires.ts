@@ -17,6 +17,7 @@ export const systemOwnerQuestionnaireRoutes: FastifyPluginAsync = async (app) =>
       schema: {
         tags: ['system owner: studies'],
         security: bearerAuth,
+        operationId: 'listManagedQuestionnaires',
         summary: "The questionnaires of the managing user's lab, newest first",
         querystring: pageQuerySchema,
         body: { type: 'object', required: ['managedByUserId'], properties: { managedByUserId: { type: 'string', minLength: 1, maxLength: 64 } } },

@@ -45,6 +45,7 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
       ...guard,
       schema: {
         ...common,
+        operationId: 'listManagedStudies',
         summary: 'The studies a user of the lab manages, newest first (400 when the user is of another lab)',
         querystring: pageQuerySchema,
         body: listBodySchema,
@@ -61,7 +62,7 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
     '/api/studies/systemowner/create_study',
     {
       ...guard,
-      schema: { ...common, summary: "Create a blank study managed by the user, in the user's lab", body: createBodySchema, response: { 201: studySchema, ...errorResponses } },
+      schema: { ...common, operationId: 'createManagedStudy', summary: "Create a blank study managed by the user, in the user's lab", body: createBodySchema, response: { 201: studySchema, ...errorResponses } },
     },
     async (request, reply) => {
       const user = await managingUser(db(), request.body.userId);
@@ -72,31 +73,32 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<WithId>(
     '/api/studies/systemowner/:id/activate',
-    { ...guard, schema: { ...withId, summary: 'Activate a study', response: { 200: messageSchema, ...errorResponses } } },
+    { ...guard, schema: { ...withId, operationId: 'activateStudyAsSystemOwner', summary: 'Activate a study', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => ({ message: await activateStudy(db(), await anyStudy(db(), request.params.id)) }),
   );
 
   app.post<WithId>(
     '/api/studies/systemowner/:id/deactivate',
-    { ...guard, schema: { ...withId, summary: 'Deactivate a study', response: { 200: messageSchema, ...errorResponses } } },
+    { ...guard, schema: { ...withId, operationId: 'deactivateStudyAsSystemOwner', summary: 'Deactivate a study', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => ({ message: await deactivateStudy(db(), await anyStudy(db(), request.params.id)) }),
   );
 
   app.delete<WithId>(
     '/api/studies/systemowner/:id',
-    { ...guard, schema: { ...withId, summary: 'Delete an inactive study', response: { 200: messageSchema, ...errorResponses } } },
+    { ...guard, schema: { ...withId, operationId: 'deleteStudyAsSystemOwner', summary: 'Delete an inactive study', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => ({ message: await deleteInactiveStudy(db(), await anyStudy(db(), request.params.id)) }),
   );
 
-  app.get<WithStudyId>(
-    '/api/studies/systemowner/:studyId',
-    { ...guard, schema: { ...withStudyId, summary: 'A study of any lab with its stages and groups', response: { 200: studySchema, ...errorResponses } } },
-    async (request) => fresh(request.params.studyId),
+  // Named :id like the other calls on /api/studies/systemowner/{id}: OpenAPI allows one name per position.
+  app.get<WithId>(
+    '/api/studies/systemowner/:id',
+    { ...guard, schema: { ...withId, operationId: 'getStudyAsSystemOwner', summary: 'A study of any lab with its stages and groups', response: { 200: studySchema, ...errorResponses } } },
+    async (request) => fresh(request.params.id),
   );
 
   app.put<WithId>(
     '/api/studies/systemowner/:id/add_stage',
-    { ...guard, schema: { ...withId, summary: 'Append a stage with its group 1', response: { 200: studySchema, ...errorResponses } } },
+    { ...guard, schema: { ...withId, operationId: 'addStageAsSystemOwner', summary: 'Append a stage with its group 1', response: { 200: studySchema, ...errorResponses } } },
     async (request) => {
       const study = await anyStudy(db(), request.params.id);
       await addStage(db(), study, SYSTEM_OWNER_ENTRIES);
@@ -108,7 +110,7 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
     '/api/studies/systemowner/:id/edit_except_consent',
     {
       ...guard,
-      schema: { ...withId, summary: 'Save the whole study except the consent form', body: studyEditBodySchema, response: { 200: studySchema, ...errorResponses } },
+      schema: { ...withId, operationId: 'saveStudyAsSystemOwner', summary: 'Save the whole study except the consent form', body: studyEditBodySchema, response: { 200: studySchema, ...errorResponses } },
     },
     async (request) => {
       const study = await anyStudy(db(), request.params.id);
@@ -119,7 +121,7 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<WithStudyId & { Body: ConsentBody }>(
     '/api/studies/systemowner/:studyId/edit_consent',
-    { ...guard, schema: { ...withStudyId, summary: 'Save the consent form (sanitised)', body: consentBodySchema, response: { 200: messageSchema, ...errorResponses } } },
+    { ...guard, schema: { ...withStudyId, operationId: 'saveConsentFormAsSystemOwner', summary: 'Save the consent form (sanitised)', body: consentBodySchema, response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       await saveConsent(db(), await anyStudy(db(), request.params.studyId), request.body);
       return { message: studyMessages.consentUpdated };
@@ -133,6 +135,7 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         ...common,
         params: twoParams('studyId', 'groupNum'),
+        operationId: 'deleteGroupAsSystemOwner',
         summary: 'Delete a participant group (not group 1) named by its id, or by its number when only one stage has it',
         response: { 200: studySchema, ...errorResponses },
       },
@@ -148,7 +151,7 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
     '/api/studies/systemowner/:studyId/:stageNum/delete_stage',
     {
       ...guard,
-      schema: { ...common, params: twoParams('studyId', 'stageNum'), summary: 'Delete a stage (not stage 1) by its number', response: { 200: studySchema, ...errorResponses } },
+      schema: { ...common, params: twoParams('studyId', 'stageNum'), operationId: 'deleteStageAsSystemOwner', summary: 'Delete a stage (not stage 1) by its number', response: { 200: studySchema, ...errorResponses } },
     },
     async (request) => {
       const study = await anyStudy(db(), request.params.studyId);
@@ -162,7 +165,7 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
     '/api/studies/systemowner/:stageId/add_group',
     {
       ...guard,
-      schema: { ...common, params: idParam('stageId'), summary: 'Append a participant group to the stage, never to stage 1', response: { 200: studySchema, ...errorResponses } },
+      schema: { ...common, params: idParam('stageId'), operationId: 'addGroupAsSystemOwner', summary: 'Append a participant group to the stage, never to stage 1', response: { 200: studySchema, ...errorResponses } },
     },
     async (request) => {
       const study = await studyOfAnyStage(db(), request.params.stageId);

@@ -1,6 +1,7 @@
 // The local store's own signed addresses: PUT streams an upload in (once, before it expires, no more bytes
 // than the type allows, only with the content type granted); GET serves a stored file, with ranges for video.
 import type { FastifyPluginAsync } from 'fastify';
+import type { SwaggerTransform } from '@fastify/swagger';
 import { MEDIA_LIMITS, mediaTypeOfContentType } from '../../shared/media';
 import { mediaMessages } from '../../shared/messages';
 import { HttpError, forbidden, notFound } from '../httpErrors';
@@ -11,7 +12,7 @@ import { claimPhotoUpload, findPhotoUpload } from '../repositories/photos';
 import { participantMessages } from '../../shared/messages';
 import { nowIso } from '../services/ids';
 import { attachmentDisposition } from '../storage/disposition';
-import { messageSchema } from './schemas';
+import { messageSchema, noAuth } from './schemas';
 
 interface SignedQuery {
   expires: string;
@@ -23,6 +24,21 @@ const signedQuery = {
   required: ['expires', 'signature'],
   properties: { expires: { type: 'string', maxLength: 20 }, signature: { type: 'string', maxLength: 100 } },
 } as const;
+
+/** Signed addresses carry their own permission (expires and signature), so they need no session. */
+const common = { tags: ['media files'], security: noAuth };
+
+/** A stored file's bytes, whatever their type. */
+const fileBytes = { description: 'The stored bytes', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } } as const;
+
+/**
+ * The object key is the rest of the path, slashes included (Fastify's `*`); OpenAPI has no such parameter, so the
+ * description names it `{key}`. Clients never build this address: they use the signed one the server answers.
+ */
+const objectKeyTransform: SwaggerTransform = ({ schema, url }) => ({
+  url: url.replace(/\*$/, ':key'),
+  schema: { ...schema, params: { type: 'object', required: ['key'], properties: { key: { type: 'string', minLength: 1, maxLength: 500 } } } },
+});
 
 export const uploadRoutes: FastifyPluginAsync = async (app) => {
   const storage = app.ctx.storage;
@@ -36,11 +52,12 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     '/api/files/upload/:grantId',
     {
       schema: {
-        tags: ['media files'],
+        ...common,
+        operationId: 'uploadFileBytes',
         summary: 'Upload the bytes of a granted file (local storage)',
-        params: { type: 'object', properties: { grantId: { type: 'string', maxLength: 64 } } },
+        params: { type: 'object', required: ['grantId'], properties: { grantId: { type: 'string', minLength: 1, maxLength: 64 } } },
         querystring: signedQuery,
-        response: { 200: messageSchema, 403: messageSchema, 413: messageSchema, 415: messageSchema },
+        response: { 200: messageSchema, 400: messageSchema, 403: messageSchema, 413: messageSchema, 415: messageSchema },
       },
     },
     async (request, reply) => {
@@ -82,10 +99,13 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
     '/api/files/object/*',
     {
       schema: {
-        tags: ['media files'],
-        summary: 'A stored file, by signed address (local storage)',
+        ...common,
+        operationId: 'downloadStoredFile',
+        summary: 'A stored file, by signed address (local storage); a Range header answers part of it',
         querystring: { ...signedQuery, properties: { ...signedQuery.properties, name: { type: 'string', maxLength: 300 } } },
+        response: { 200: fileBytes, 206: fileBytes, 400: messageSchema, 403: messageSchema, 404: messageSchema, 416: messageSchema },
       },
+      config: { swaggerTransform: objectKeyTransform },
     },
     async (request, reply) => {
       const key = request.params['*'];
