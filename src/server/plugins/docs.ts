@@ -22,6 +22,7 @@ export const apiTags = [
   { name: 'multiple-choice sets', description: "A questionnaire's multiple-choice sets" },
   { name: 'media files', description: "The lab's media files, their uploads and the local store's signed addresses" },
   { name: 'participants', description: "A study's participants, their stage and group, and their tasks (lab users)" },
+  { name: 'data', description: "A study's data: text responses, response times, the analysis export and participants' photos (lab users)" },
   { name: 'participant app', description: "The participant app's calls: account, studies, consent, tasks and answers" },
 ];
 

@@ -58,7 +58,7 @@ const readySchema = {
 } as const;
 
 export const imageDownloadRoutes: FastifyPluginAsync = async (app) => {
-  const common = { tags: ['data downloads'], security: bearerAuth };
+  const common = { tags: ['data'], security: bearerAuth };
   const builds = new ImageZipBuilds();
   const sweep = () => sweepExpiredImageDownloads(app.ctx, app.log).catch((error: unknown) => app.log.warn({ err: error }, 'image data sweep failed'));
   const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
