@@ -42,7 +42,7 @@ export function AnalysisDownloadButton({ studyId, stageId, groupId }: AnalysisDo
           </Button>
         )}
       </div>
-      <DownloadStatus request={download.request} progress={download.progress} saved={download.saved} label={label} />
+      <DownloadStatus request={download.request} progress={download.progress} saved={download.saved} label={label} showFailure={false} />
     </div>
   );
 }

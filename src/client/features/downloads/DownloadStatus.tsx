@@ -14,6 +14,11 @@ interface DownloadStatusProps {
   saved: string | null;
   /** Names the progress bar, e.g. the button's text. */
   label: string;
+  /**
+   * Whether the failure shows here too. A button on a page leaves it to the page's red alert (one alert, not
+   * two); a dialog shows it, since the dialog covers the page's alert.
+   */
+  showFailure?: boolean;
 }
 
 function progressText(progress: DownloadProgress | null): string {
@@ -21,7 +26,7 @@ function progressText(progress: DownloadProgress | null): string {
   return receivedText(formatBytes(progress.received), progress.total === null ? null : formatBytes(progress.total));
 }
 
-export function DownloadStatus({ request, progress, saved, label }: DownloadStatusProps) {
+export function DownloadStatus({ request, progress, saved, label, showFailure = true }: DownloadStatusProps) {
   const percent = progress?.total ? Math.min(100, Math.floor((progress.received / progress.total) * 100)) : null;
   return (
     <>
@@ -41,7 +46,7 @@ export function DownloadStatus({ request, progress, saved, label }: DownloadStat
           <ProgressBar now={percent} label={`${percent}%`} aria-label={label} />
         </ProgressBar>
       )}
-      {request.status === 'fail' && request.message && (
+      {showFailure && request.status === 'fail' && request.message && (
         <Alert variant="danger" role="alert" className="mt-2 mb-0">
           {request.message}
         </Alert>

@@ -50,7 +50,7 @@ export function ResponseTimeDownloadButton({ studyId, stageId, groupId, includeE
           {dataDownloadTexts.emaNote}
         </p>
       )}
-      <DownloadStatus request={download.request} progress={download.progress} saved={download.saved} label={label} />
+      <DownloadStatus request={download.request} progress={download.progress} saved={download.saved} label={label} showFailure={false} />
     </div>
   );
 }

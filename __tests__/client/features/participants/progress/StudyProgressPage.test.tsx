@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { generalMessages, participantMessages } from '../../../../../src/shared/messages';
+import { dataDownloadTexts } from '../../../../../src/shared/dataDownloadTexts';
 import { progressTexts } from '../../../../../src/shared/progress';
 import type { ParticipantProgress, StudyProgressAnswer, StudyProgressBody } from '../../../../../src/shared/types/progress';
 import { mockApi, type MockApi } from '../../../support/mockApi';
@@ -109,6 +110,21 @@ describe('StudyProgressPage (/participants/check_progress/{studyId})', () => {
     await user.selectOptions(screen.getByLabelText('Group'), 'Group 2: Control');
     expect(await screen.findByText(participantMessages.noParticipants)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("offers the chosen stage and group's response times without EMA, with the spec's note, and the analysis data", async () => {
+    const page = await chooseGroup();
+    const times = await screen.findByRole('button', { name: dataDownloadTexts.responseTimeWithoutEmaButton });
+    expect(screen.getByText(dataDownloadTexts.emaNote)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: dataDownloadTexts.analysisButton })).toBeInTheDocument();
+    net.on('POST', '/api/data/s1/download_resp_time', { status: 404, data: { message: 'No task is planned for this stage and group' } });
+    await page.user.click(times);
+    // One red alert, the page's.
+    expect(await screen.findByRole('alert')).toHaveTextContent('No task is planned for this stage and group');
+    expect(screen.getAllByText('No task is planned for this stage and group')).toHaveLength(1);
+    expect(net.sentTo('POST', '/api/data/s1/download_resp_time').map((r) => r.body)).toEqual([
+      { stageId: twoStageStudy.stage_list[1]._id, groupId: twoStageStudy.stage_list[1].participant_group_list[0]._id, includeEma: false },
+    ]);
   });
 
   it("shows the server's message when the call fails", async () => {

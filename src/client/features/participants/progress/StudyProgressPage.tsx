@@ -7,6 +7,8 @@ import { progressTexts } from '../../../../shared/progress';
 import { participantMessages } from '../../../../shared/messages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
+import { AnalysisDownloadButton } from '../../downloads/AnalysisDownloadButton';
+import { ResponseTimeDownloadButton } from '../../downloads/ResponseTimeDownloadButton';
 import { Loading } from '../../../components/Loading';
 import { ParticipantFilterPanel } from '../ParticipantFilterPanel';
 import { filterGroupChosen, filterStageChosen, selectParticipantFilter, selectParticipantStudy } from '../participantsSlice';
@@ -68,8 +70,10 @@ export default function StudyProgressPage() {
         <EmptyState message={progressTexts.chooseGroup} />
       ) : (
         <>
-          {/* The downloads for the chosen stage and group go in this row. */}
-          <div className="progressActions d-flex flex-wrap gap-2" />
+          <div className="progressActions d-flex flex-wrap align-items-start gap-3 mb-3">
+            <ResponseTimeDownloadButton studyId={studyId} stageId={stageId} groupId={groupId} includeEma={false} />
+            <AnalysisDownloadButton studyId={studyId} stageId={stageId} groupId={groupId} />
+          </div>
           {answer ? <ProgressResults answer={answer} /> : request.status !== 'fail' && <Loading />}
         </>
       )}
