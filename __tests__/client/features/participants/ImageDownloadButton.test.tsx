@@ -64,7 +64,9 @@ async function openList() {
 
 const button = () => {
   const row = screen.getByRole('cell', { name: 'BBB222' }).closest('tr') as HTMLElement;
-  return within(row).getAllByRole('button').at(-1) as HTMLElement;
+  // The row's image button, whichever of its states it is in (the row has other actions after it).
+  const states = /^(Download Image Data|Downloading\.\.\.|Click To Save File|No image is found)/;
+  return within(row).getAllByRole('button').find((b) => states.test(b.textContent ?? '')) as HTMLElement;
 };
 
 const poll = () => act(async () => jest.advanceTimersByTime(IMAGE_LINK_POLL_MS));
