@@ -49,16 +49,43 @@ export const ANALYSIS_FILES = {
   photos: 'photo_manifest.csv',
 } as const;
 
-const PHOTO_EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
+// Photo names, the same in the image data zip and in the analysis export's photo manifest.
+/** Characters that some file system refuses in a name. */
+const REFUSED = new Set('\\/:*?"<>|');
+
+/** Refused characters, control characters and spaces (which tools quote badly) become one '-'. */
+function unsafe(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return code < 0x20 || code === 0x7f || REFUSED.has(char) || /\s/.test(char);
+}
+
+export function safeNamePart(text: string): string {
+  const replaced = Array.from(text, (char) => (unsafe(char) ? '-' : char)).join('');
+  return replaced.replace(/-{2,}/g, '-').replace(/^[.-]+|-+$/g, '') || 'questionnaire';
+}
+
+/** 2026-11-23T15:22:27.123Z -> 20261123-152227 */
+export function compactTime(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}-${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
+}
+
+export function photoExtension(contentType: string): string {
+  return contentType === 'image/png' ? 'png' : 'jpg';
+}
+
+/** `{participant_code}_{questionnaire}_{submitted time, UTC, YYYYMMDD-HHmmss}`, without extension. */
+export function photoBaseName(participantCode: string, abbrev: string, submittedAt: string): string {
+  return `${safeNamePart(participantCode)}_${safeNamePart(abbrev)}_${compactTime(submittedAt)}`;
+}
 
 /**
  * A photo answer's file name, as PARTICIPANTS.md names them: `{participant_code}_{questionnaire}_{submitted
- * time}.{ext}`, the time as yyyymmddThhmmssZ; a second or later photo of the same answer adds `_{n}`.
+ * time}.{ext}`; a second or later photo of the same answer adds `_{n}` (as the image data zip names them).
  */
 export function photoFileName(participantCode: string, abbrev: string, submittedAt: string, contentType: string, nth = 1): string {
-  const time = `${submittedAt.slice(0, 19).replace(/[-:]/g, '')}Z`;
-  const ext = PHOTO_EXTENSIONS[contentType] ?? 'bin';
-  return `${safe(participantCode)}_${safe(abbrev.trim()) || 'questionnaire'}_${time}${nth > 1 ? `_${nth}` : ''}.${ext}`;
+  return `${photoBaseName(participantCode, abbrev, submittedAt)}${nth > 1 ? `_${nth}` : ''}.${photoExtension(contentType)}`;
 }
 
 // The portal's side: the downloads as its slice names them, and the fallback name it saves a file under when a

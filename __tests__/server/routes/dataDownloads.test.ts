@@ -344,7 +344,7 @@ describe.each(databases)('data downloads (%s)', (database) => {
       expect(codebook.find((c) => c.column === 'DAILY_Q5_R1')?.unit).toBe('0 (none) to 10 (full)');
 
       expect(files['photo_manifest.csv']).toEqual([
-        expect.objectContaining({ participant_id: people.p1.code, questionnaire_code: 'DAILY', task_kind: 'ema', column: 'DAILY_Q6_R1', file_name: expect.stringMatching(new RegExp(`^${people.p1.code}_DAILY_\\d{8}T\\d{6}Z\\.png$`)) }),
+        expect.objectContaining({ participant_id: people.p1.code, questionnaire_code: 'DAILY', task_kind: 'ema', column: 'DAILY_Q6_R1', file_name: expect.stringMatching(new RegExp(`^${people.p1.code}_DAILY_\\d{8}-\\d{6}\\.png$`)) }),
       ]);
     });
   });

@@ -1,6 +1,7 @@
 // Names inside the photo zip: {participant_code}_{questionnaire}_{submitted time}.{ext}, unique, safe on any
 // file system.
-import { compactTime, photoEntryNames, safeNamePart, zipFileName } from '../../../../src/server/services/imageDownloads/photoNames';
+import { compactTime, safeNamePart } from '../../../../src/shared/dataDownloads';
+import { photoEntryNames, zipFileName } from '../../../../src/server/services/imageDownloads/photoNames';
 import type { PhotoAnswerRow } from '../../../../src/server/repositories/imageDownloads';
 
 const row = (changes: Partial<PhotoAnswerRow> = {}): PhotoAnswerRow => ({
