@@ -2,6 +2,12 @@
 
 export const PAGE_SIZE = 10;
 export const FIRST_PAGE = 1;
+/**
+ * The highest page number a list call accepts: far beyond any lab's lists (ten million rows), and low enough
+ * that the row offset stays a small integer on every database. The portal asks for at most this page, so a
+ * page number in its address above it still lands on the last page (docs/decisions.md).
+ */
+export const MAX_PAGE_NUMBER = 1_000_000;
 export const TOAST_AUTO_HIDE_MS = 3000;
 export const STORAGE_QUOTA_BYTES = 2147483648;
 export const LIST_DATE_LENGTH = 10;

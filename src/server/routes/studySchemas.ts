@@ -1,4 +1,5 @@
 // Schemas of the study calls.
+import { FIRST_PAGE, MAX_PAGE_NUMBER } from '../../shared/limits';
 
 /** An assessment list item (part 2 section 3), as answered. */
 const assessmentItemSchema = {
@@ -239,5 +240,5 @@ export const studyEditBodySchema = {
 
 export const pageQuerySchema = {
   type: 'object',
-  properties: { pageNumber: { type: 'integer', minimum: 1, default: 1 } },
+  properties: { pageNumber: { type: 'integer', minimum: FIRST_PAGE, maximum: MAX_PAGE_NUMBER, default: FIRST_PAGE } },
 } as const;
