@@ -35,7 +35,7 @@ const PASSWORD_PATHS = /login|signup|register|createlab|password|\/create$|syste
 /** Operations that can take away what other requests aim at. */
 const DESTRUCTIVE = /logout|withdraw|deactivate|\/access$|systemowner\/users\/\{id\}$|edit_except_consent/;
 
-jest.setTimeout(300_000);
+jest.setTimeout(300_000 * Math.max(1, SCALE));
 
 /** Signed-in callers more often than not, so that most requests reach the code behind the session checks. */
 const callers = fc.oneof(

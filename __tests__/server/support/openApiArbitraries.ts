@@ -185,8 +185,10 @@ export function valueOf(schema: JsonSchema, name: string, hints: Hints, depth = 
 function validValueOf(schema: JsonSchema, name: string, hints: Hints, depth: number): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
-  const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives) return fc.oneof(...alternatives.map((s) => valueOf(s, name, hints, depth + 1)));
+  const { anyOf, oneOf, ...beside } = schema;
+  // A list of types becomes anyOf in OpenAPI 3.0 with its bounds beside it: each branch keeps them.
+  const alternatives = anyOf ?? oneOf;
+  if (alternatives) return fc.oneof(...alternatives.map((s) => valueOf({ ...beside, ...s }, name, hints, depth + 1)));
   const types = typesOf(schema);
   if (types.length === 0) return anyValue;
   return fc.oneof(

@@ -78,7 +78,15 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { '*': string }; Querystring: SignedQuery }>(
     '/api/files/object/*',
-    { schema: { tags: ['media files'], summary: 'A stored file, by signed address (local storage)', querystring: signedQuery } },
+    {
+      schema: {
+        tags: ['media files'],
+        summary: 'A stored file, by signed address (local storage)',
+        // An object key is at most as long as its column (media_files.object_key).
+        params: { type: 'object', properties: { '*': { type: 'string', maxLength: 500 } } },
+        querystring: signedQuery,
+      },
+    },
     async (request, reply) => {
       const key = request.params['*'];
       if (!storage.downloadSignatureValid(key, request.query.expires, request.query.signature)) throw forbidden(mediaMessages.uploadLinkInvalid);
