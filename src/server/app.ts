@@ -4,7 +4,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
 import { registerCompression } from './plugins/compression';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerEmptyBodies } from './plugins/emptyBodies';
 import { registerTextInput } from './plugins/textInput';
 import { RequestLog } from './plugins/requestLog';
@@ -61,6 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allowUnionTypes: true } },
     return503OnClosing: true,
     logController: new RequestLog(),
+    frameworkErrors,
   });
 
   const { db, kind, sqliteFile } = openDatabase({

@@ -43,6 +43,7 @@ export const generalMessages = {
   pageNotFoundDetail: 'There is no page at this address. It may have moved, or the link may be mistyped.',
   malformedBody: 'The request body is not valid JSON',
   invalidRequest: 'The request is not valid',
+  badAddress: 'The request is not valid: the address is not a valid URL',
   nulCharacter: 'The request is not valid: text may not contain the NUL character (U+0000)',
   payloadTooLarge: 'The request is too large',
   serverError: 'Something went wrong on the server. Please try again.',
