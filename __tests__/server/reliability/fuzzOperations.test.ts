@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { call, createTestApp, databases, type TestApp } from '../support/testApp';
 import { startSmtp, type RunningSmtp } from '../support/smtp';
-import { buildWorld, restoreWorld, type FuzzCaller, type FuzzWorld } from '../support/fuzzWorld';
+import { buildWorld, restoreWorld, type FuzzCaller, type FuzzState, type FuzzWorld } from '../support/fuzzWorld';
 import {
   operationsOf,
   payloadOf,
@@ -29,19 +29,31 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20240917);
  * FUZZ_RUNS multiplies both for a longer search.
  */
 const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
-const RUNS = Math.round(24 * SCALE);
-const PASSWORD_RUNS = Math.round(8 * SCALE);
+const RUNS = Math.round(40 * SCALE);
+const PASSWORD_RUNS = Math.round(10 * SCALE);
 const PASSWORD_PATHS = /login|signup|register|createlab|password|\/create$|systemowner\/users\/\{id\}$/;
 /** Operations that can take away what other requests aim at. */
 const DESTRUCTIVE = /logout|withdraw|deactivate|\/access$|systemowner\/users\/\{id\}$|edit_except_consent/;
 
 jest.setTimeout(300_000 * Math.max(1, SCALE));
 
-/** Signed-in callers more often than not, so that most requests reach the code behind the session checks. */
-const callers = fc.oneof(
-  { weight: 1, arbitrary: fc.constantFrom<FuzzCaller>('nobody', 'forged') },
-  { weight: 6, arbitrary: fc.constantFrom<FuzzCaller>('owner', 'manager', 'manager', 'labUser', 'participant') },
-);
+/** The callers an operation is for, by its path: most requests come from them, to reach the code behind. */
+function audienceOf(op: Operation): FuzzCaller[] {
+  if (op.path.startsWith('/api/app/')) return ['participant'];
+  if (/systemowner|^\/api\/labs/i.test(op.path)) return ['owner'];
+  if (op.path.startsWith('/api/users/lm/')) return ['manager'];
+  return ['manager', 'labUser'];
+}
+
+function callersFor(op: Operation): fc.Arbitrary<FuzzCaller> {
+  const audience = audienceOf(op);
+  const others = (['owner', 'manager', 'labUser', 'participant'] as const).filter((c) => !audience.includes(c));
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...audience) },
+    { weight: 2, arbitrary: fc.constantFrom(...others) },
+    { weight: 1, arbitrary: fc.constantFrom<FuzzCaller>('nobody', 'forged') },
+  );
+}
 
 const isDestructive = (op: Operation) => op.method === 'DELETE' || DESTRUCTIVE.test(op.path);
 
@@ -57,26 +69,49 @@ function fixtureValues(world: FuzzWorld): Record<string, string> {
     ...Object.fromEntries(texts.emails.map((e, i) => [`email${i}`, e])),
     ...Object.fromEntries(texts.signatures.map((s, i) => [`signature${i}`, s])),
     ...Object.fromEntries(texts.expires.map((e, i) => [`expires${i}`, e])),
+    newEmail: 'someone-new@example.org',
     one: '1',
     two: '2',
     three: '3',
   };
 }
 
-function hintsFor(world: FuzzWorld): Hints {
+/**
+ * Which fixtures a string may name, by where it is: the operation's path, then 'path id', 'query expires' or
+ * a body field's path. The first rule that matches decides; strings that match none are only generated.
+ */
+const HINT_RULES: Array<[where: RegExp, fixtures: RegExp | string[]]> = [
+  [/filePath$/, ['photo.png', 'song.mp3', 'clip.mp4', 'scan.JPEG']],
+  [/contentType$/, ['image/png', 'image/jpeg']],
+  [/password$/i, ['participant-pass-1', 'a-new-password-2']],
+  [/taskId$/, /^taskId$/],
+  [/ path \*$|\.(file|key)$/, /^objectKey$/],
+  [/expires$/, /^expires/],
+  [/signature$/, /^signature/],
+  [/email$/i, /^(email|newEmail)/],
+  [/studyCode$/, /^studyCode$/],
+  [/ path (ref|groupNum|stageNum)$/, /^(one|two|three|groupId|draftGroupId)$/],
+  [/add_group path id$|stage_list\[\]\._id$|stageId$/i, /stageId$/i],
+  [/participant_group_list\[\]\._id$|groupId$/i, /groupId$/i],
+  [/^\/api\/qx_list\/mc\S* path setId$|choices$/, /^setId$/],
+  [/^\/api\/(qx_list|app\/questionnaires)\S* path (id|questionnaireId)$|questionnaireId$|_list\[\](\._id)?$/, /^questionnaireId$/],
+  [/^\/api\/(studies|participants|ema_tasks|diary_ax_tasks|app)\S* path (id|studyId)$|studyId$/, /studyId$/i],
+  [/^\/api\/files\S* path id$/, /^fileId$/],
+  [/^\/api\/users\S* path id$|managedByUserId$/, /^(labUserId|managerId)$/],
+  [/labId$|\.lab$/, /^labId$/],
+  [/participantId$/, /^participantId$/],
+  [/grantId$/, /^grantId$/],
+  [/(path id|Id|_id)$/, /Id$/],
+];
+
+function hintsFor(world: FuzzWorld, op: Operation): Hints {
   const keys = Object.keys(fixtureValues(world));
-  const like = (pattern: RegExp) => keys.filter((k) => pattern.test(k)).map((k) => FIXTURE + k);
-  const ids = like(/Id$/);
   return {
-    stringsFor(name) {
-      if (name === '*' || name === 'file' || name === 'key') return like(/^objectKey$/);
-      if (name === 'expires') return like(/^expires/);
-      if (name === 'signature') return like(/^signature/);
-      if (/email/i.test(name)) return like(/^email/);
-      if (/code/i.test(name)) return like(/^studyCode$/);
-      if (/^(ref|groupNum|stageNum)$/.test(name)) return [...like(/^(one|two|three)$/), ...ids];
-      if (/(^id$|Id$|^_id$|^lab$|^study$|^choices$|^questionnaire|_list$|^grant)/.test(name)) return ids;
-      return [];
+    stringsFor(where) {
+      const rule = HINT_RULES.find(([pattern]) => pattern.test(`${op.path} ${where}`));
+      if (!rule) return [];
+      const [, fixtures] = rule;
+      return Array.isArray(fixtures) ? fixtures : keys.filter((k) => fixtures.test(k)).map((k) => FIXTURE + k);
     },
   };
 }
@@ -111,8 +146,10 @@ function refusalProblem(res: LightMyRequestResponse): string | null {
 describe.each(databases)(`every operation with generated input (%s, seed ${SEED})`, (database) => {
   let t: TestApp;
   let smtp: RunningSmtp;
-  let world: FuzzWorld;
-  let rebuilds = 0;
+  let state: FuzzState;
+  let remade = 0;
+  /** The statuses of the current operation's requests (shown with FUZZ_PROFILE). */
+  let statuses: number[] = [];
 
   beforeAll(async () => {
     // With a mail server, password resets work as deployed instead of answering 503 (no mail configured).
@@ -120,7 +157,7 @@ describe.each(databases)(`every operation with generated input (%s, seed ${SEED}
     // Generated sign-ins fail by the dozen from one address; the limits (tested elsewhere) must not lock out
     // the fixtures' own sign-ins.
     t = await createTestApp(database, { SMTP_URL: smtp.url, LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: '10000', LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '100000' });
-    world = await buildWorld(t.app);
+    state = await buildWorld(t.app);
   }, 60_000);
   afterAll(async () => {
     await t.close();
@@ -128,23 +165,25 @@ describe.each(databases)(`every operation with generated input (%s, seed ${SEED}
   }, 30_000);
 
   async function keepWorld(): Promise<void> {
-    const restored = await restoreWorld(t.app, world);
-    world = restored.world;
-    if (restored.rebuilt) rebuilds += 1;
+    const restored = await restoreWorld(t.app, state);
+    state = restored.state;
+    remade += restored.remade;
   }
 
   /** Whether the server accepted the request (and so may have changed something). */
   async function send(op: Operation, generated: Request): Promise<boolean> {
-    const fixtures = fixtureValues(world);
+    const fixtures = fixtureValues(state.world);
     const request = { ...generated, pathValues: generated.pathValues.map((v) => String(resolve(v, fixtures))), query: generated.query.map(([k, v]) => [k, String(resolve(v, fixtures))] as [string, string]), body: resolve(generated.body, fixtures) };
     const url = urlOf(op, request);
     const { payload, headers } = payloadOf(request);
     let res: LightMyRequestResponse;
     try {
-      res = await call(t.app, { method: op.method, url, payload, headers, token: world.tokens[request.caller] });
+      res = await call(t.app, { method: op.method, url, payload, headers, token: state.world.tokens[request.caller] });
     } catch (error) {
       throw new Error(`seed ${SEED}: ${describeRequest(op, url, request, payload)} threw ${String(error)}`);
     }
+    statuses.push(res.statusCode);
+    if (process.env.FUZZ_PROFILE === 'messages' && res.statusCode === 400) process.stdout.write(`  400 ${op.method} ${op.path}: ${res.body.slice(0, 160)}\n`);
     const problem = refusalProblem(res);
     if (problem) throw new Error(`seed ${SEED}: ${describeRequest(op, url, request, payload)} ${problem}: ${res.body.slice(0, 500)}`);
     return res.statusCode < 400;
@@ -159,19 +198,25 @@ describe.each(databases)(`every operation with generated input (%s, seed ${SEED}
     for (const [index, op] of ordered.entries()) {
       await keepWorld();
       const opStarted = Date.now();
+      statuses = [];
       const destructive = isDestructive(op);
-      const property = fc.asyncProperty(requestArbitrary(op, callers, hintsFor(world)), async (request) => {
+      const property = fc.asyncProperty(requestArbitrary(op, callersFor(op), hintsFor(state.world, op)), async (request) => {
         // A refused request changed nothing; an accepted one of these may have taken a fixture away.
         if ((await send(op, request)) && destructive) await keepWorld();
       });
       const result = await fc.check(property, { seed: SEED + index, numRuns: PASSWORD_PATHS.test(op.path) ? PASSWORD_RUNS : RUNS, endOnFailure: true });
-      if (process.env.FUZZ_PROFILE) process.stdout.write(`${Date.now() - opStarted} ms ${op.method} ${op.path}\n`);
+      if (process.env.FUZZ_PROFILE) {
+        const tally = new Map<number, number>();
+        for (const status of statuses) tally.set(status, (tally.get(status) ?? 0) + 1);
+        const counts = [...tally].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
+        process.stdout.write(`${Date.now() - opStarted} ms ${op.method} ${op.path} ${counts.join(' ')}\n`);
+      }
       if (result.failed) failures.push(String(result.errorInstance instanceof Error ? result.errorInstance.message : result.errorInstance));
     }
     expect(failures).toEqual([]);
     const config = await call(t.app, { method: 'GET', url: '/api/config' });
     expect(config.statusCode).toBe(200);
     expect(operations.length).toBeGreaterThan(80);
-    process.stdout.write(`fuzzOperations ${database}: ${operations.length} operations in ${Date.now() - started} ms, fixtures rebuilt ${rebuilds} times\n`);
+    process.stdout.write(`fuzzOperations ${database}: ${operations.length} operations in ${Date.now() - started} ms, fixtures made again ${remade} times\n`);
   });
 });

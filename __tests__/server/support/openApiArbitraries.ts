@@ -152,20 +152,29 @@ function hostile(schema: JsonSchema, valid: fc.Arbitrary<unknown>): fc.Arbitrary
 }
 
 export interface Hints {
-  /** Real values for a string of this name (ids, codes, emails), or none. */
-  stringsFor(name: string): string[];
+  /**
+   * Real values (ids, codes, emails) for the string at `where`: 'path id', 'query pageNumber', or a body
+   * field's path such as 'body.stage_list[]._id'. None when the string has none.
+   */
+  stringsFor(where: string): string[];
 }
+
+/** Whether a value may break its schema (hostile values now and then, at any depth) or keeps to it. */
+type Mode = 'keeps to its schema' | 'may break it';
 
 const STRING_SAMPLE_LIMIT = 60;
 
-function stringFor(schema: JsonSchema, name: string, hints: Hints): fc.Arbitrary<string> {
+function stringFor(schema: JsonSchema, where: string, hints: Hints, mode: Mode): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = Math.max(min, Math.min(schema.maxLength ?? STRING_SAMPLE_LIMIT, STRING_SAMPLE_LIMIT));
+  if (schema.format === 'date-time') {
+    const moment = fc.date({ noInvalidDate: true, min: new Date('1900-01-01'), max: new Date('2200-01-01') }).map((d) => d.toISOString());
+    return mode === 'keeps to its schema' ? moment : fc.oneof({ weight: 4, arbitrary: moment }, { weight: 1, arbitrary: fc.string({ maxLength: max }) });
+  }
   const choices: Array<fc.WeightedArbitrary<string>> = [{ weight: 2, arbitrary: fc.string({ minLength: min, maxLength: max }) }];
   if (schema.maxLength !== undefined) choices.push({ weight: 1, arbitrary: fc.constant('z'.repeat(schema.maxLength)) });
-  if (schema.format === 'date-time') choices.push({ weight: 3, arbitrary: fc.date({ noInvalidDate: true }).map((d) => d.toISOString()) });
-  const real = hints.stringsFor(name);
-  if (real.length) choices.push({ weight: 6, arbitrary: fc.constantFrom(...real) });
+  const real = hints.stringsFor(where);
+  if (real.length) choices.push({ weight: 12, arbitrary: fc.constantFrom(...real) });
   return fc.oneof(...choices);
 }
 
@@ -176,26 +185,33 @@ function numberFor(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
   return fc.oneof(inRange, fc.constantFrom(min, max));
 }
 
-/** A value of the schema; at each level, now and then, a hostile one instead. */
-export function valueOf(schema: JsonSchema, name: string, hints: Hints, depth = 0): fc.Arbitrary<unknown> {
-  const valid = validValueOf(schema, name, hints, depth);
+/**
+ * A value of the schema at `where`. In 'may break it' mode, at each level now and then a hostile one instead;
+ * half of all values keep to their schema throughout, so that requests also get past validation.
+ */
+export function valueOf(schema: JsonSchema, where: string, hints: Hints, mode?: Mode, depth = 0): fc.Arbitrary<unknown> {
+  if (mode === undefined) {
+    return fc.oneof(valueOf(schema, where, hints, 'keeps to its schema', depth), valueOf(schema, where, hints, 'may break it', depth));
+  }
+  const valid = validValueOf(schema, where, hints, mode, depth);
+  if (mode === 'keeps to its schema') return valid;
   return fc.oneof({ weight: depth === 0 ? 3 : 12, arbitrary: valid }, { weight: 1, arbitrary: hostile(schema, valid) });
 }
 
-function validValueOf(schema: JsonSchema, name: string, hints: Hints, depth: number): fc.Arbitrary<unknown> {
+function validValueOf(schema: JsonSchema, where: string, hints: Hints, mode: Mode, depth: number): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const { anyOf, oneOf, ...beside } = schema;
   // A list of types becomes anyOf in OpenAPI 3.0 with its bounds beside it: each branch keeps them.
   const alternatives = anyOf ?? oneOf;
-  if (alternatives) return fc.oneof(...alternatives.map((s) => valueOf({ ...beside, ...s }, name, hints, depth + 1)));
+  if (alternatives) return fc.oneof(...alternatives.map((s) => valueOf({ ...beside, ...s }, where, hints, mode, depth + 1)));
   const types = typesOf(schema);
   if (types.length === 0) return anyValue;
   return fc.oneof(
     ...types.map((type): fc.Arbitrary<unknown> => {
       switch (type) {
         case 'string':
-          return stringFor(schema, name, hints);
+          return stringFor(schema, where, hints, mode);
         case 'integer':
           return numberFor(schema, true);
         case 'number':
@@ -207,12 +223,12 @@ function validValueOf(schema: JsonSchema, name: string, hints: Hints, depth: num
         case 'array':
           return depth > 6 || !schema.items
             ? fc.constant([])
-            : fc.array(valueOf(schema.items, name, hints, depth + 1), { maxLength: Math.min(schema.maxItems ?? 3, 3) });
+            : fc.array(valueOf(schema.items, `${where}[]`, hints, mode, depth + 1), { maxLength: Math.min(schema.maxItems ?? 3, 3) });
         case 'object': {
           const properties = schema.properties ?? {};
           if (depth > 6) return fc.constant({});
           const record: Record<string, fc.Arbitrary<unknown>> = {};
-          for (const [key, child] of Object.entries(properties)) record[key] = valueOf(child, key, hints, depth + 1);
+          for (const [key, child] of Object.entries(properties)) record[key] = valueOf(child, `${where}.${key}`, hints, mode, depth + 1);
           return fc.record(record, { requiredKeys: (schema.required ?? []).filter((k) => k in properties) });
         }
         default:
@@ -237,8 +253,9 @@ export interface GeneratedRequest<Caller extends string> {
 
 function queryArbitrary(op: Operation, hints: Hints): fc.Arbitrary<Array<[string, string]>> {
   const perParam = op.queryParams.map((p) => {
-    const value = fc.oneof(valueOf(p.schema, p.name, hints).map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')), oddString);
-    const present = fc.oneof(value.map((v) => [v]), fc.tuple(value, value).map((pair) => [...pair]));
+    const documented = valueOf(p.schema, `query ${p.name}`, hints).map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')));
+    const value = fc.oneof({ weight: 3, arbitrary: documented }, { weight: 1, arbitrary: oddString });
+    const present = fc.oneof({ weight: 5, arbitrary: value.map((v) => [v]) }, { weight: 1, arbitrary: fc.tuple(value, value).map((pair) => [...pair]) });
     const values = p.required ? fc.oneof({ weight: 9, arbitrary: present }, { weight: 1, arbitrary: fc.constant<string[]>([]) }) : fc.oneof(present, fc.constant<string[]>([]));
     return values.map((vs) => vs.map((v): [string, string] => [p.name, v]));
   });
@@ -252,8 +269,8 @@ export function requestArbitrary<Caller extends string>(
   hints: Hints,
 ): fc.Arbitrary<GeneratedRequest<Caller>> {
   const pathValue = (name: string) => {
-    const real = hints.stringsFor(name);
-    return real.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...real) }, { weight: 2, arbitrary: oddString }) : oddString;
+    const real = hints.stringsFor(`path ${name}`);
+    return real.length ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...real) }, { weight: 1, arbitrary: oddString }) : oddString;
   };
   const forms: Array<fc.WeightedArbitrary<BodyForm>> = op.body
     ? [
