@@ -6,7 +6,7 @@ import { migrateToLatest, openDatabase } from './db/database';
 import { registerCompression } from './plugins/compression';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerEmptyBodies } from './plugins/emptyBodies';
-import { registerTextInput } from './plugins/textInput';
+import { registerInputValueChecks } from './plugins/inputValues';
 import { RequestLog } from './plugins/requestLog';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerApiDocs } from './plugins/docs';
@@ -87,7 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app);
   registerEmptyBodies(app);
-  registerTextInput(app);
+  registerInputValueChecks(app);
   registerSecurityHeaders(app, storage.origins);
   await registerCompression(app);
   await registerApiDocs(app);

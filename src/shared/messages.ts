@@ -45,6 +45,7 @@ export const generalMessages = {
   invalidRequest: 'The request is not valid',
   badAddress: 'The request is not valid: the address is not a valid URL',
   nulCharacter: 'The request is not valid: text may not contain the NUL character (U+0000)',
+  infiniteNumber: 'The request is not valid: numbers must be finite',
   payloadTooLarge: 'The request is too large',
   serverError: 'Something went wrong on the server. Please try again.',
   networkError: 'Network Error',

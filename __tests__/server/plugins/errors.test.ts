@@ -1,7 +1,7 @@
 // Every kind of refusal answers JSON {message} with its 4xx status: broken JSON, a body too large, a media
 // type without a parser, a wrong method, an unknown path, a malformed address, a failed schema, text with NUL
 // and numbers past their bounds; and input that once reached the database as a failed query (a page of 1e20,
-// a NUL in an id, an overlong email or forwarded address in a failed sign-in) is a 4xx on both databases.
+// Infinity, a NUL in an id, an overlong email or forwarded address in a failed sign-in) is a 4xx on both databases.
 import type { LightMyRequestResponse } from 'fastify';
 import { generalMessages } from '../../../src/shared/messages';
 import { MAX_PAGE_NUMBER } from '../../../src/shared/limits';
@@ -55,6 +55,14 @@ describe.each(databases)('refusals (%s)', (database) => {
       const last = await call(t.app, { method: 'GET', url: `${url}?pageNumber=${MAX_PAGE_NUMBER}`, token: manager });
       expect([url, last.statusCode, (last.json() as { pages: number; page: number }).pages]).toEqual([url, 200, 1]);
     }
+  });
+
+  it('refuses an infinite number, which schema coercion lets past minimum and maximum', async () => {
+    const infinite = { status: 400, message: generalMessages.infiniteNumber };
+    for (const page of ['Infinity', '-Infinity', '1e400']) {
+      expect(refusal(await call(t.app, { method: 'GET', url: `/api/studies?pageNumber=${page}`, token: manager }))).toEqual(infinite);
+    }
+    expect(refusal(await call(t.app, { method: 'POST', url: '/api/files/genLabS3URL', token: manager, payload: { filePath: 'a.png', fileType: '', requestType: 'putObject', fileSize: 'Infinity' } }))).toEqual(infinite);
   });
 
   it('refuses text holding U+0000 in a path, a query or a body', async () => {
