@@ -4,9 +4,11 @@
 // JSON with a string `message`, and the server still answers afterwards.
 //
 // Nothing is skipped. Operations that can destroy what later requests aim at (deletes, sign-outs, withdrawal,
-// deactivation, changes to users) run last; after each of their requests, and after every other operation,
-// the fixtures are checked and built anew when something is gone. The run is deterministic: a fixed seed
-// (FUZZ_SEED overrides it), shown in the test's name and in every failure with the request that failed.
+// deactivation, changes to users and settings) run last; after each of their accepted requests, and before
+// every operation, the fixtures are checked and whatever piece is gone or changed is made again (a session
+// opened again, a draft study created anew; a new lab only if the manager's account itself is gone). The run
+// is deterministic: a fixed seed (FUZZ_SEED overrides it), shown in the test's name and in every failure with
+// the request that failed.
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { call, createTestApp, databases, type TestApp } from '../support/testApp';
@@ -173,7 +175,12 @@ describe.each(databases)(`every operation with generated input (%s, seed ${SEED}
   /** Whether the server accepted the request (and so may have changed something). */
   async function send(op: Operation, generated: Request): Promise<boolean> {
     const fixtures = fixtureValues(state.world);
-    const request = { ...generated, pathValues: generated.pathValues.map((v) => String(resolve(v, fixtures))), query: generated.query.map(([k, v]) => [k, String(resolve(v, fixtures))] as [string, string]), body: resolve(generated.body, fixtures) };
+    const request: Request = {
+      ...generated,
+      pathValues: generated.pathValues.map((v) => String(resolve(v, fixtures))),
+      query: generated.query.map(([k, v]) => [k, String(resolve(v, fixtures))]),
+      body: resolve(generated.body, fixtures),
+    };
     const url = urlOf(op, request);
     const { payload, headers } = payloadOf(request);
     let res: LightMyRequestResponse;

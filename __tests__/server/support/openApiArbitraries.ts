@@ -130,8 +130,8 @@ function typesOf(schema: JsonSchema): string[] {
   return [];
 }
 
-/** Extra fields, one of them an own "__proto__" as JSON.parse makes it. */
-const POLLUTING_FIELDS: Record<string, unknown> = JSON.parse('{"unknownField": "x", "__proto__": {"polluted": true}}');
+/** Prototype pollution: an own "__proto__" field (as JSON.parse makes it), or constructor.prototype. */
+const POLLUTING_FIELDS: Array<Record<string, unknown>> = [JSON.parse('{"__proto__": {"polluted": true}}'), { constructor: { prototype: { polluted: true } } }];
 
 /** Values that break a schema near its edges: one past a bound, a long array, an object short of a field. */
 function hostile(schema: JsonSchema, valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
@@ -145,7 +145,8 @@ function hostile(schema: JsonSchema, valid: fc.Arbitrary<unknown>): fc.Arbitrary
   if (types.includes('object')) {
     const required = schema.required ?? [];
     edges.push(valid.map((v) => (v && typeof v === 'object' && required.length ? { ...v, [required[0]]: undefined } : v)));
-    edges.push(valid.map((v) => (v && typeof v === 'object' ? { ...v, ...POLLUTING_FIELDS } : v)));
+    edges.push(valid.map((v) => (v && typeof v === 'object' ? { ...v, unknownField: 'x' } : v)));
+    edges.push(fc.tuple(valid, fc.constantFrom(...POLLUTING_FIELDS)).map(([v, fields]) => (v && typeof v === 'object' ? { ...v, ...fields } : v)));
     edges.push(valid.map((v) => [v]));
   }
   return fc.oneof(...edges);
