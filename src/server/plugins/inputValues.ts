@@ -31,8 +31,9 @@ export function inputValueProblem(value: unknown): string | null {
 }
 
 export function registerInputValueChecks(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  app.addHook('preHandler', (request, _reply, done) => {
     const problem = inputValueProblem(request.params) ?? inputValueProblem(request.query) ?? inputValueProblem(request.body);
-    if (problem) throw badRequest(problem);
+    done(problem ? badRequest(problem) : undefined);
   });
 }
