@@ -4,8 +4,9 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
 import { registerCompression } from './plugins/compression';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerEmptyBodies } from './plugins/emptyBodies';
+import { registerInputValueChecks } from './plugins/inputValues';
 import { RequestLog } from './plugins/requestLog';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerApiDocs } from './plugins/docs';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allowUnionTypes: true } },
     return503OnClosing: true,
     logController: new RequestLog(),
+    frameworkErrors,
   });
   const observer = options.observeAnswers;
   if (observer) {
@@ -110,6 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app);
   registerEmptyBodies(app);
+  registerInputValueChecks(app);
   registerSecurityHeaders(app, storage.origins);
   await registerCompression(app);
   await registerApiDocs(app);

@@ -2,6 +2,26 @@
 
 export const PAGE_SIZE = 10;
 export const FIRST_PAGE = 1;
+/**
+ * The highest page number a list call accepts: far beyond any lab's lists (ten million rows), and low enough
+ * that the row offset stays a small integer on every database. The portal asks for at most this page, so a
+ * page number in its address above it still lands on the last page (docs/decisions.md).
+ */
+export const MAX_PAGE_NUMBER = 1_000_000;
+
+/**
+ * The largest magnitude of a number in a request where a rule with its own message judges a tighter range (a
+ * setting's number as typed, a declared file size, an organization code, a slider's ends, a numeric answer):
+ * far past every such range, so the rule's message answers, and exact as a double, so no sum or offset made
+ * from it goes wrong on either database.
+ */
+export const NUMBER_INPUT_LIMIT = 1_000_000_000_000;
+
+/**
+ * The longest text a field accepts where a rule with its own message judges a shorter length (the consent
+ * form): the default request body limit, so that for anything a request carries the rule's message answers.
+ */
+export const TEXT_INPUT_MAX_CHARS = 1_048_576;
 export const TOAST_AUTO_HIDE_MS = 3000;
 export const STORAGE_QUOTA_BYTES = 2147483648;
 export const LIST_DATE_LENGTH = 10;

@@ -1,5 +1,5 @@
 // Every route of the portal, once. Links and redirects use getHref; the router uses path.
-import { FIRST_PAGE } from '../../shared/limits';
+import { FIRST_PAGE, MAX_PAGE_NUMBER } from '../../shared/limits';
 
 function withRedirect(base: string, redirect?: string): string {
   return redirect ? `${base}?redirect=${encodeURIComponent(redirect)}` : base;
@@ -62,10 +62,14 @@ export function safeRedirect(value: string | null, fallback: string): string {
   return value;
 }
 
-/** The page number in a paged list's route: the first page when absent, null when it is not a page number. */
+/**
+ * The page number in a paged list's route: the first page when absent, null when it is not a page number.
+ * A number above the highest page the server accepts asks for that page instead: it is beyond the last page
+ * too, so the list still goes to its last page (an out-of-range page redirects to the last page).
+ */
 export function pageFromParam(value: string | undefined): number | null {
   if (value === undefined || value === '') return FIRST_PAGE;
   if (!/^\d+$/.test(value)) return null;
   const page = Number(value);
-  return page >= FIRST_PAGE ? page : null;
+  return page >= FIRST_PAGE ? Math.min(page, MAX_PAGE_NUMBER) : null;
 }

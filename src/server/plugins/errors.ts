@@ -1,5 +1,5 @@
 // One error handler: every error answers JSON {message}; 5xx details go to the log, never to the user.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../httpErrors';
 import { generalMessages } from '../../shared/messages';
 
@@ -13,6 +13,15 @@ function messageFor(error: FastifyError): { status: number; message: string } {
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, message: error.message };
   return { status: 500, message: generalMessages.serverError };
+}
+
+/**
+ * Errors Fastify meets before a route is chosen (a malformed percent escape in the address) never reach the
+ * error handler; they answer here in the same {message} form instead of Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ code: error.code }, 'request refused');
+  void reply.status(400).send({ message: error.code === 'FST_ERR_BAD_URL' ? generalMessages.badAddress : generalMessages.invalidRequest });
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -2,6 +2,7 @@
 import { PARTICIPATION_STATUSES, EMA_TASK_STATUSES } from '../../shared/types/participant';
 import { TASK_EVENT_KINDS } from '../../shared/types/participantApp';
 import { MAX_ANSWER_CHARS, MAX_ANSWER_ITEMS } from '../../shared/questionnaire/answers';
+import { NUMBER_INPUT_LIMIT } from '../../shared/limits';
 import { looseString, messageSchema, noAuth, participantAuth } from './schemas';
 import { assessmentItemSchema, enrolmentTimeSchema, groupRefSchema } from './participantSchemas';
 import { mcSetSchema, questionSchema } from './questionnaireSchemas';
@@ -239,6 +240,8 @@ export const responseBody = {
           value: {
             type: ['string', 'number', 'array'],
             maxLength: MAX_ANSWER_CHARS,
+            minimum: -NUMBER_INPUT_LIMIT,
+            maximum: NUMBER_INPUT_LIMIT,
             maxItems: 1000,
             items: { type: 'string', maxLength: 1000 },
           },

@@ -79,7 +79,7 @@ export const labUserRoutes: FastifyPluginAsync = async (app) => {
           type: 'object',
           required: ['email', 'isLabManager'],
           properties: {
-            _id: { type: 'string' },
+            _id: { type: 'string', maxLength: 64 },
             email: looseString,
             password: { type: ['string', 'null'], maxLength: 1000 },
             isLabManager: { type: 'boolean' },

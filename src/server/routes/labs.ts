@@ -1,7 +1,7 @@
 // Labs: the system owner lists and creates them; a lab's own users may read its storage use.
 import type { FastifyPluginAsync } from 'fastify';
 import type { CreateLabBody, LabInfo } from '../../shared/types/identity';
-import { STORAGE_QUOTA_BYTES } from '../../shared/limits';
+import { NUMBER_INPUT_LIMIT, STORAGE_QUOTA_BYTES } from '../../shared/limits';
 import { authMessages } from '../../shared/messages';
 import type { Organization } from '../../shared/organizations';
 import { notFound } from '../httpErrors';
@@ -41,7 +41,7 @@ export const labRoutes: FastifyPluginAsync = async (app) => {
         body: {
           type: 'object',
           required: ['labName', 'email', 'password', 'organization'],
-          properties: { labName: looseString, email: looseString, password: looseString, organization: { type: ['integer', 'null'] } },
+          properties: { labName: looseString, email: looseString, password: looseString, organization: { type: ['integer', 'null'], minimum: -NUMBER_INPUT_LIMIT, maximum: NUMBER_INPUT_LIMIT } },
         },
         response: {
           201: {

@@ -1,6 +1,6 @@
 // Media files of the lab user's lab (part 1 section 7 "Media files", and the media picker of part 2).
 import type { FastifyPluginAsync } from 'fastify';
-import { PAGE_SIZE } from '../../shared/limits';
+import { NUMBER_INPUT_LIMIT, PAGE_SIZE } from '../../shared/limits';
 import { MEDIA_TYPES } from '../../shared/media';
 import { mediaMessages } from '../../shared/messages';
 import { fileNameProblem } from '../../shared/media';
@@ -48,7 +48,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
             filePath: { type: 'string', minLength: 1, maxLength: 500 },
             fileType: { type: 'string', maxLength: 200 },
             requestType: { type: 'string', enum: ['putObject'] },
-            fileSize: { type: 'integer', minimum: 0 },
+            fileSize: { type: 'integer', minimum: 0, maximum: NUMBER_INPUT_LIMIT },
           },
         },
         response: {
@@ -81,7 +81,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
             name: { type: 'string', maxLength: 200 },
             type: { type: 'string', enum: [...MEDIA_TYPES] },
             file: { type: 'string', maxLength: 500 },
-            size: { type: 'integer', minimum: 0 },
+            size: { type: 'integer', minimum: 0, maximum: NUMBER_INPUT_LIMIT },
           },
         },
         response: { 201: mediaFileSchema, 413: messageSchema, ...errorResponses },

@@ -1,18 +1,22 @@
 // Schemas of the questionnaire calls. Missing response settings take the editor's defaults.
 import { CONSENT_MAX_CHARS } from '../../shared/studyRules';
-import { MAX_QUESTIONS } from '../../shared/questionnaire/rules';
+import { NUMBER_INPUT_LIMIT } from '../../shared/limits';
+import { MAX_CONDITIONS, MAX_QUESTIONS, MAX_RESPONSES_PER_QUESTION } from '../../shared/questionnaire/rules';
 import { MC_OPERATORS, MEDIA_SOURCES, PICKER_FORMATS, RESPONSE_TYPES, TEXT_OPERATORS, TEXT_OPERATORS_NUMERIC } from '../../shared/questionnaire/types';
 
 const str = (max: number, fallback = '') => ({ type: 'string', maxLength: max, default: fallback }) as const;
 const bool = (fallback: boolean) => ({ type: 'boolean', default: fallback }) as const;
-const position = { type: ['integer', 'null'], minimum: 0 } as const;
+/** Positions count from 0; a question's can reach MAX_QUESTIONS (one past the limit, which a rule refuses). */
+const questionPosition = { type: 'integer', minimum: 0, maximum: MAX_QUESTIONS } as const;
+const responsePosition = { type: 'integer', minimum: 0, maximum: MAX_RESPONSES_PER_QUESTION } as const;
+const sliderEnd = { type: 'number', minimum: -NUMBER_INPUT_LIMIT, maximum: NUMBER_INPUT_LIMIT } as const;
 
 const responseSchema = {
   type: 'object',
   required: ['_id', 'type'],
   properties: {
     _id: { type: 'string', maxLength: 64 },
-    position: { type: 'integer', minimum: 0, default: 0 },
+    position: { ...responsePosition, default: 0 },
     type: { type: 'string', enum: [...RESPONSE_TYPES] },
     validation: {
       type: 'object',
@@ -24,7 +28,7 @@ const responseSchema = {
         earlier: {
           type: ['object', 'null'],
           default: null,
-          properties: { target_qpos: position, target_rpos: position },
+          properties: { target_qpos: { ...questionPosition, type: ['integer', 'null'] }, target_rpos: { ...responsePosition, type: ['integer', 'null'] } },
         },
       },
     },
@@ -38,8 +42,8 @@ const responseSchema = {
     minute: bool(true),
     picker_format: { type: 'string', enum: [...PICKER_FORMATS], default: 'hh mm A' },
     instruction_msg: str(2000),
-    min: { type: 'number', default: 0 },
-    max: { type: 'number', default: 10 },
+    min: { ...sliderEnd, default: 0 },
+    max: { ...sliderEnd, default: 10 },
     min_label: str(500),
     max_label: str(500),
     media_type: { type: 'string', enum: ['video', 'audio', 'image'], default: 'image' },
@@ -52,8 +56,8 @@ const conditionSchema = {
   type: 'object',
   required: ['dependent_qpos', 'dependent_response_pos', 'criterion_operator', 'criterion_value'],
   properties: {
-    dependent_qpos: { type: 'integer', minimum: 0 },
-    dependent_response_pos: { type: 'integer', minimum: 0 },
+    dependent_qpos: questionPosition,
+    dependent_response_pos: responsePosition,
     criterion_operator: { type: 'string', enum: [...TEXT_OPERATORS_NUMERIC, ...TEXT_OPERATORS, ...MC_OPERATORS] },
     criterion_value: { type: 'string', maxLength: 500 },
   },
@@ -68,14 +72,14 @@ export const questionSchema = {
     html_question: { type: 'string', maxLength: CONSENT_MAX_CHARS, default: '' },
     guide: bool(false),
     html_guide: { type: 'string', maxLength: CONSENT_MAX_CHARS, default: '' },
-    position: { type: 'integer', minimum: 0, default: 0 },
+    position: { ...questionPosition, default: 0 },
     dependency: {
       type: 'array',
       default: [],
-      maxItems: 50,
-      items: { type: 'object', required: ['or'], properties: { or: { type: 'array', maxItems: 50, items: conditionSchema } } },
+      maxItems: MAX_CONDITIONS,
+      items: { type: 'object', required: ['or'], properties: { or: { type: 'array', maxItems: MAX_CONDITIONS, items: conditionSchema } } },
     },
-    other_info: { type: 'array', maxItems: 50, items: responseSchema },
+    other_info: { type: 'array', maxItems: MAX_RESPONSES_PER_QUESTION, items: responseSchema },
   },
 } as const;
 

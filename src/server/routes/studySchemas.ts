@@ -1,4 +1,5 @@
 // Schemas of the study calls.
+import { FIRST_PAGE, MAX_PAGE_NUMBER, NUMBER_INPUT_LIMIT, TEXT_INPUT_MAX_CHARS } from '../../shared/limits';
 
 /** An assessment list item (part 2 section 3), as answered. */
 const assessmentItemSchema = {
@@ -135,7 +136,7 @@ export const basicInfoBodySchema = {
 export const consentBodySchema = {
   type: 'object',
   required: ['consent', 'consentNeeded'],
-  properties: { consent: { type: 'string' }, consentNeeded: { type: 'boolean' } },
+  properties: { consent: { type: 'string', maxLength: TEXT_INPUT_MAX_CHARS }, consentNeeded: { type: 'boolean' } },
 } as const;
 
 /*
@@ -159,7 +160,9 @@ const refSchema = {
 const refListSchema = { type: 'array', maxItems: 500, items: refSchema } as const;
 
 /** A whole number as typed: a JSON number or short text. */
-const typedNumber = { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 32 }] } as const;
+const typedNumber = {
+  anyOf: [{ type: 'number', minimum: -NUMBER_INPUT_LIMIT, maximum: NUMBER_INPUT_LIMIT }, { type: 'string', maxLength: 32 }],
+} as const;
 
 const timeText = text(16);
 
@@ -239,5 +242,5 @@ export const studyEditBodySchema = {
 
 export const pageQuerySchema = {
   type: 'object',
-  properties: { pageNumber: { type: 'integer', minimum: 1, default: 1 } },
+  properties: { pageNumber: { type: 'integer', minimum: FIRST_PAGE, maximum: MAX_PAGE_NUMBER, default: FIRST_PAGE } },
 } as const;

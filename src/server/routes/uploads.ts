@@ -102,6 +102,8 @@ export const uploadRoutes: FastifyPluginAsync = async (app) => {
         ...common,
         operationId: 'downloadStoredFile',
         summary: 'A stored file, by signed address (local storage); a Range header answers part of it',
+        // An object key is at most as long as its column (media_files.object_key).
+        params: { type: 'object', properties: { '*': { type: 'string', maxLength: 500 } } },
         querystring: { ...signedQuery, properties: { ...signedQuery.properties, name: { type: 'string', maxLength: 300 } } },
         response: { 200: fileBytes, 206: fileBytes, 400: messageSchema, 403: messageSchema, 404: messageSchema, 416: messageSchema },
       },

@@ -1,5 +1,6 @@
 // Signing in and out. Failed attempts are counted in the database, per account and per address, so the limit
 // holds across several server processes.
+import { createHash } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { LabUserSession, SystemOwnerSession } from '../../shared/types/identity';
 import type { Organization } from '../../shared/organizations';
@@ -20,16 +21,32 @@ import { dummyPasswordHash, verifyPassword } from './passwords';
 import { newId, nowIso } from './ids';
 import type { AccountKind } from './tokens';
 
-/** Login attempts are counted per account kind, so an owner's and a lab user's share of one email stay apart. */
+/** The lengths of login_attempts.email and .address (migration 0001). */
+const ATTEMPT_KEY_COLUMN_LENGTH = 254;
+const ATTEMPT_ADDRESS_COLUMN_LENGTH = 64;
+
+const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Login attempts are counted per account kind, so an owner's and a lab user's share of one email stay apart.
+ * A key too long for its column (a long email, with the kind before it) is counted under the email's digest:
+ * still one key per account, and never a value the database refuses.
+ */
 export function attemptKey(kind: AccountKind, email: string): string {
-  return `${kind}:${email}`;
+  const key = `${kind}:${email}`;
+  return key.length <= ATTEMPT_KEY_COLUMN_LENGTH ? key : `${kind}:sha256:${digest(email)}`;
+}
+
+/** An address as counted: one too long for its column (only a forged X-Forwarded-For makes one) by its digest. */
+function attemptAddress(address: string): string {
+  return address.length <= ATTEMPT_ADDRESS_COLUMN_LENGTH ? address : digest(address);
 }
 
 export async function refuseWhenLimited(ctx: AppContext, key: string, address: string): Promise<void> {
   const since = new Date(Date.now() - ctx.config.login.windowMinutes * 60_000).toISOString();
   const [forAccount, fromAddress] = await Promise.all([
     countFailedLoginsForEmail(ctx.db, key, since),
-    countFailedLoginsFromAddress(ctx.db, address, since),
+    countFailedLoginsFromAddress(ctx.db, attemptAddress(address), since),
   ]);
   if (forAccount >= ctx.config.login.maxPerAccount || fromAddress >= ctx.config.login.maxPerAddress) {
     throw tooManyRequests(authMessages.tooManyAttempts);
@@ -37,7 +54,7 @@ export async function refuseWhenLimited(ctx: AppContext, key: string, address: s
 }
 
 export async function failed(ctx: AppContext, key: string, address: string): Promise<never> {
-  await recordFailedLogin(ctx.db, { id: newId(), email: key, address, attempted_at: nowIso() });
+  await recordFailedLogin(ctx.db, { id: newId(), email: key, address: attemptAddress(address), attempted_at: nowIso() });
   throw unauthorized(authMessages.invalidCredentials);
 }
 

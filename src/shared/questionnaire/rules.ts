@@ -45,6 +45,9 @@ export const RESPONSE_CHECKS = {
 } as const;
 
 export const MAX_QUESTIONS = 1000;
+/** Responses in one question, and conditions in one dependency group: limits of the project, not the spec. */
+export const MAX_RESPONSES_PER_QUESTION = 50;
+export const MAX_CONDITIONS = 50;
 export const MIN_CHOICES = 2;
 
 /** Types that carry no answer: no number, no 'mandatory when visible'. */

@@ -1,6 +1,7 @@
 import '../../support/environment';
 import { screen, waitFor, within } from '@testing-library/react';
 import { questionnaireListTexts } from '../../../../src/client/features/questionnaires/QuestionnaireListPage';
+import { MAX_PAGE_NUMBER } from '../../../../src/shared/limits';
 import { mockApi, type MockApi } from '../../support/mockApi';
 import { currentLocation, renderWithProviders } from '../../testUtils';
 import { asManager, questionnaire, summary } from './fixtures';
@@ -46,6 +47,13 @@ describe('QuestionnaireListPage (/qx/qx_list/{pageNumber})', () => {
 
   it('sends a page beyond the last to the last page', async () => {
     renderWithProviders(undefined, { route: '/qx/qx_list/7', preloadedState: asManager });
+    await waitFor(() => expect(currentLocation()).toBe('/qx/qx_list/2'));
+    expect(await screen.findByRole('cell', { name: 'Sleep Diary' })).toBeInTheDocument();
+  });
+
+  it('sends a page number past any list (20 digits) to the last page, asking the server for its highest page', async () => {
+    net.on('GET', `/api/qx_list?pageNumber=${MAX_PAGE_NUMBER}`, { status: 200, data: { ...page1, page: MAX_PAGE_NUMBER } });
+    renderWithProviders(undefined, { route: '/qx/qx_list/99999999999999999999', preloadedState: asManager });
     await waitFor(() => expect(currentLocation()).toBe('/qx/qx_list/2'));
     expect(await screen.findByRole('cell', { name: 'Sleep Diary' })).toBeInTheDocument();
   });

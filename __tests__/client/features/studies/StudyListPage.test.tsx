@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ALL_ACCESS, type AccessEntry } from '../../../../src/shared/access';
 import { generalMessages, studyMessages } from '../../../../src/shared/messages';
+import { MAX_PAGE_NUMBER } from '../../../../src/shared/limits';
 import { labUserSession } from '../../support/fixtures';
 import { mockApi, type MockApi } from '../../support/mockApi';
 import { currentLocation, renderWithProviders, signedIn } from '../../testUtils';
@@ -126,6 +127,15 @@ describe('StudyListPage (/studies/{page})', () => {
       .on('GET', '/api/studies?pageNumber=7', { status: 200, data: { studies: [], pages: 3, page: 7 } })
       .on('GET', '/api/studies?pageNumber=3', { status: 200, data: { studies: [activeStudy], pages: 3, page: 3 } });
     open('/studies/7');
+    await screen.findByRole('cell', { name: 'XYZ789' });
+    expect(currentLocation()).toBe('/studies/3');
+  });
+
+  it('sends a page number past any list (20 digits) to the last page, asking the server for its highest page', async () => {
+    net
+      .on('GET', `/api/studies?pageNumber=${MAX_PAGE_NUMBER}`, { status: 200, data: { studies: [], pages: 3, page: MAX_PAGE_NUMBER } })
+      .on('GET', '/api/studies?pageNumber=3', { status: 200, data: { studies: [activeStudy], pages: 3, page: 3 } });
+    open('/studies/99999999999999999999');
     await screen.findByRole('cell', { name: 'XYZ789' });
     expect(currentLocation()).toBe('/studies/3');
   });

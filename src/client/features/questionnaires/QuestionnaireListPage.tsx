@@ -7,7 +7,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import { FIRST_PAGE, listDate } from '../../../shared/limits';
 import type { QuestionnaireSummary } from '../../../shared/questionnaire/types';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { pageFromParam, paths } from '../../app/paths';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { LinkButton } from '../../components/LinkButton';
@@ -23,16 +23,10 @@ export const questionnaireListTexts = {
   empty: 'There are no questionnaires yet. Create the first one.',
 } as const;
 
-function pageOf(param: string | undefined): number | null {
-  if (param === undefined) return FIRST_PAGE;
-  const page = Number(param);
-  return Number.isInteger(page) && page >= FIRST_PAGE ? page : null;
-}
-
 export default function QuestionnaireListPage() {
   const dispatch = useAppDispatch();
   const params = useParams();
-  const page = pageOf(params.page);
+  const page = pageFromParam(params.page);
   const list = useAppSelector(selectQuestionnaireList);
   const requests = useAppSelector(selectQuestionnairesRequests);
   const replaying = useAppSelector(selectReplaying);
