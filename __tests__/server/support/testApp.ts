@@ -40,7 +40,8 @@ function failOnMismatch(problems: string[]): void {
   if (problems.length > 0) throw new Error(`Answers that do not match the OpenAPI document:\n${problems.join('\n')}`);
 }
 
-afterEach(() => failOnMismatch([...contracts].flatMap((c) => c.takeProblems())));
+// Under jest only: the benchmarks build their apps with these helpers too, outside any test.
+if (typeof afterEach === 'function') afterEach(() => failOnMismatch([...contracts].flatMap((c) => c.takeProblems())));
 
 /** Stops checking the app's answers, failing for what was still found. */
 function releaseContract(contract: AnswerContract): void {
