@@ -53,10 +53,15 @@ export const ANALYSIS_FILES = {
 /** Characters that some file system refuses in a name. */
 const REFUSED = new Set('\\/:*?"<>|');
 
-/** Refused characters, control characters and spaces (which tools quote badly) become one '-'. */
-function unsafe(char: string): boolean {
+/** A character some file system refuses in a name: the reserved ones and control characters. */
+function refusedInFileNames(char: string): boolean {
   const code = char.codePointAt(0) ?? 0;
-  return code < 0x20 || code === 0x7f || REFUSED.has(char) || /\s/.test(char);
+  return code < 0x20 || code === 0x7f || REFUSED.has(char);
+}
+
+/** In a photo's name, spaces (which tools quote badly) go too: each run becomes one '-'. */
+function unsafe(char: string): boolean {
+  return refusedInFileNames(char) || /\s/.test(char);
 }
 
 export function safeNamePart(text: string): string {
@@ -108,8 +113,9 @@ export interface DataDownloadScope {
 
 /** Keeps a name saveable on every system: no path separators, reserved or control characters. */
 export function safeFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  return name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').trim();
+  return Array.from(name, (char) => (refusedInFileNames(char) ? '_' : char))
+    .join('')
+    .trim();
 }
 
 /** downloadTitle for the portal's kinds; a scope without a stage names the study only. */

@@ -19,7 +19,6 @@ import type { Navigation } from './navigation';
 const authPersistConfig = { key: 'auth', storage, whitelist: ['labUser', 'systemOwner', 'allAccess'] };
 
 /** Slices a feature injects when its pages load; each adds itself here (declare module). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
 export interface LazyLoadedSlices {}
 
 export const slices = combineSlices({

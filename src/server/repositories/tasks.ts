@@ -37,8 +37,8 @@ function insertText(count: number, kind: 'sqlite' | 'postgres'): string {
   let text = insertTexts.get(key);
   if (!text) {
     let n = 0;
-    const placeholder = () => (kind === 'postgres' ? `$${++n}` : '?');
-    const tuples = Array.from({ length: count }, () => `(${TASK_COLUMNS.map(placeholder).join(', ')})`);
+    const parameter = () => (kind === 'postgres' ? `$${++n}` : '?');
+    const tuples = Array.from({ length: count }, () => `(${TASK_COLUMNS.map(parameter).join(', ')})`);
     text = `insert into "tasks" (${TASK_COLUMNS.map((c) => `"${c}"`).join(', ')}) values ${tuples.join(', ')}`;
     insertTexts.set(key, text);
   }
