@@ -1,6 +1,7 @@
 import { createTestApp, databases, json, OWNER_EMAIL, OWNER_PASSWORD, type TestApp } from '../support/testApp';
 import { send } from '../support/api';
 import { THEME_COLORS } from '../../../src/shared/branding';
+import { generalMessages } from '../../../src/shared/messages';
 import type { SiteConfig } from '../../../src/shared/types/identity';
 
 // Each call that hashes or checks a password takes tens of milliseconds (argon2id), more on a busy machine.
@@ -80,6 +81,12 @@ describe.each(databases)('GET /api/config (%s)', (database) => {
     it('answers without a session, even with a broken token', async () => {
       const res = await send(t.app, { method: 'GET', url: '/api/config', token: 'not-a-token' });
       expect(res.statusCode).toBe(200);
+    });
+
+    it('refuses a query value holding U+0000 like every call does, with the 400 its description lists', async () => {
+      const res = await send(t.app, { method: 'GET', url: '/api/config?theme=%00' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: generalMessages.nulCharacter });
     });
   });
 

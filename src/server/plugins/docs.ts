@@ -27,18 +27,22 @@ export const apiTags = [
 ];
 
 /**
- * Fastify refuses a body it cannot read before any route runs: too large (413, BODY_LIMIT_BYTES) or of a media
- * type it has no parser for (415). Every operation that takes a body documents both, including routes added later.
+ * Refusals that come before any route's own code, documented on every operation, including routes added later:
+ * - 400: every value of every request passes the input check (plugins/inputValues.ts), so even an operation
+ *   without parameters refuses `?x=%00`.
+ * - 413 and 415, where the operation takes a body: Fastify refuses one it cannot read, too large
+ *   (BODY_LIMIT_BYTES) or of a media type it has no parser for.
  */
-export const documentBodyRefusals: SwaggerTransform = ({ schema, url }) => {
-  if (!schema?.body) return { schema, url };
-  const response = (schema.response ?? {}) as Record<string, unknown>;
-  return { schema: { ...schema, response: { ...response, 413: response[413] ?? messageSchema, 415: response[415] ?? messageSchema } }, url };
+export const documentFrameworkRefusals: SwaggerTransform = ({ schema, url }) => {
+  const response = (schema?.response ?? {}) as Record<string, unknown>;
+  const refusals: Record<string, unknown> = { 400: response[400] ?? messageSchema };
+  if (schema?.body) Object.assign(refusals, { 413: response[413] ?? messageSchema, 415: response[415] ?? messageSchema });
+  return { schema: { ...schema, response: { ...response, ...refusals } }, url };
 };
 
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
-    transform: documentBodyRefusals,
+    transform: documentFrameworkRefusals,
     openapi: {
       openapi: '3.0.3',
       info: {
