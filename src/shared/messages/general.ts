@@ -1,0 +1,17 @@
+export const generalMessages = {
+  areYouSure: 'Are you sure?',
+  confirm: 'Confirm?',
+  oops: 'Oops! Something went wrong!',
+  notFound: 'Not found',
+  pageNotFound: 'Page not found',
+  pageNotFoundDetail: 'There is no page at this address. It may have moved, or the link may be mistyped.',
+  malformedBody: 'The request body is not valid JSON',
+  invalidRequest: 'The request is not valid',
+  badAddress: 'The request is not valid: the address is not a valid URL',
+  nulCharacter: 'The request is not valid: text may not contain the NUL character (U+0000)',
+  infiniteNumber: 'The request is not valid: numbers must be finite',
+  payloadTooLarge: 'The request is too large',
+  serverError: 'Something went wrong on the server. Please try again.',
+  networkError: 'Network Error',
+  forbidden: 'You do not have permission to do this',
+} as const;
