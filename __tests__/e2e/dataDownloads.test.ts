@@ -186,6 +186,8 @@ describe('data downloads', () => {
       expect(photoNames).toEqual([expect.stringMatching(new RegExp(`^${participant.participant_code}_.*\\.jpg$`))]);
       expect(Buffer.from(photos.files[photoNames[0]]).equals(JPEG)).toBe(true);
       await imageButton(row, 'NotStart', participant.participant_code).waitFor();
+      // The row's buttons scroll inside the table: their hidden labels do not widen the page.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
       // A participant who sent no photo: No image is found.
       const other = await rowWith(page, withoutPhotos.participant_code);

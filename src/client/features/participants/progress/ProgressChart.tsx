@@ -15,10 +15,10 @@ export function ProgressChart({ days }: { days: StudyDayProgress[] }) {
         {progressTexts.chartTitle}
       </h2>
       <div role="img" aria-label={`${progressTexts.chartTitle}: ${progressTexts.series.delivery} and ${progressTexts.series.response}, in percent`}>
-        <LineChart responsive style={{ width: '100%', height: 260 }} data={data} margin={{ top: 8, right: 16, bottom: 8, left: 0 }} accessibilityLayer={false}>
+        <LineChart responsive style={{ width: '100%', height: 260 }} data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis dataKey="day" label={{ value: progressTexts.chartDayAxis, position: 'insideBottom', offset: -4 }} height={40} />
-          <YAxis domain={[0, 100]} unit="%" width={48} />
+          <YAxis domain={[0, 100]} unit="%" width={56} />
           <Tooltip formatter={(value) => `${String(value)}%`} labelFormatter={(day) => `Day ${String(day)}`} />
           <Legend verticalAlign="top" />
           <Line type="monotone" dataKey="delivery" name={progressTexts.series.delivery} stroke="var(--bs-primary)" strokeWidth={2} connectNulls isAnimationActive={false} />
