@@ -8,6 +8,8 @@ import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerEmptyBodies } from './plugins/emptyBodies';
 import { registerInputValueChecks } from './plugins/inputValues';
 import { RequestLog } from './plugins/requestLog';
+import { createSessionCache } from './plugins/sessionCache';
+import type { LiveSession } from './plugins/auth';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerApiDocs } from './plugins/docs';
 import { registerPortal } from './plugins/portal';
@@ -89,7 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
-  const { db, kind, sqliteFile } = openDatabase({
+  const { db, kind, sqliteFile, writeCount, openReader } = openDatabase({
     url: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'portal.sqlite'),
     schema: options.databaseSchema,
@@ -105,7 +107,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const answers = createAnswerStore(db, sqliteFile);
   // On close, the answers already submitted are written before the writer stops.
   app.addHook('onClose', async () => answers.close());
-  const ctx: AppContext = { config, db, dbKind: kind, tokens: createTokenSigner(secret), storage, mailer, answers };
+  const ctx: AppContext = {
+    config,
+    db,
+    dbKind: kind,
+    openReader,
+    tokens: createTokenSigner(secret),
+    storage,
+    mailer,
+    answers,
+    sessions: createSessionCache<LiveSession>(writeCount),
+  };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
   app.decorateRequest('participantAuth', null);
@@ -114,7 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerEmptyBodies(app);
   registerInputValueChecks(app);
   registerSecurityHeaders(app, storage.origins);
-  await registerCompression(app);
+  registerCompression(app);
   await registerApiDocs(app);
   await registerPortal(app, config.publicDir, config.dataDir);
 

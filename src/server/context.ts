@@ -2,19 +2,25 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/types';
-import type { DatabaseKind } from './db/database';
+import type { DatabaseKind, ReadConnection } from './db/database';
 import type { TokenSigner } from './services/tokens';
 import type { ObjectStorage } from './storage/objectStorage';
 import type { Mailer } from './services/mail';
 import type { AnswerStore } from './services/answers/answerStore';
+import type { LiveSession } from './plugins/auth';
+import type { SessionCache } from './plugins/sessionCache';
 
 export interface AppContext {
   config: Config;
   db: Kysely<Database>;
   dbKind: DatabaseKind;
+  /** A connection for a long read that must not fill the server's cache (the data downloads). */
+  openReader(): ReadConnection;
   tokens: TokenSigner;
   storage: ObjectStorage;
   mailer: Mailer;
   /** Commits participants' answers in groups. */
   answers: AnswerStore;
+  /** Staff sessions remembered between calls (SQLite only; null on PostgreSQL). */
+  sessions: SessionCache<LiveSession> | null;
 }

@@ -11,12 +11,15 @@ import type { Database } from '../../../src/server/db/types';
 let dir: string;
 let file: string;
 let db: Kysely<Database>;
+let writeCount: () => number;
 let direct: SQLite.Database;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'portal-db-test-'));
   file = path.join(dir, 'rows.sqlite');
-  db = openDatabase({ url: null, sqliteFile: file }).db;
+  const opened = openDatabase({ url: null, sqliteFile: file });
+  db = opened.db;
+  writeCount = opened.writeCount!;
   await sql`CREATE TABLE things (id TEXT PRIMARY KEY, name TEXT, size INTEGER, ratio REAL, data BLOB, note TEXT)`.execute(db);
   await sql`CREATE TABLE owners (id TEXT PRIMARY KEY, name TEXT)`.execute(db);
   await sql`INSERT INTO owners VALUES ('o1', 'Owner one')`.execute(db);
@@ -72,5 +75,23 @@ describe('SQLite rows', () => {
   it('still answer changes for writes', async () => {
     const result = await sql`UPDATE things SET note = 'x' WHERE size >= 1`.execute(db);
     expect(result.numAffectedRows).toBe(2n);
+  });
+});
+
+describe('the write count', () => {
+  it('moves with every statement that may write, and only with those', async () => {
+    const before = writeCount();
+    await rowsOf('SELECT * FROM things');
+    await sql`SELECT name FROM things WHERE id = ${'a'}`.execute(db);
+    expect(writeCount()).toBe(before);
+    await sql`UPDATE things SET note = 'y' WHERE id = 'none'`.execute(db);
+    expect(writeCount()).toBe(before + 1);
+    await sql`INSERT INTO owners VALUES ('o2', 'Owner two') RETURNING id`.execute(db);
+    await sql`DELETE FROM owners WHERE id = ${'o2'}`.execute(db);
+    expect(writeCount()).toBe(before + 3);
+  });
+
+  it('is not kept on PostgreSQL, where other processes may write', () => {
+    expect(openDatabase({ url: 'postgres://nobody@127.0.0.1:1/none', sqliteFile: '' }).writeCount).toBeNull();
   });
 });

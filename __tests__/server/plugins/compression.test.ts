@@ -3,9 +3,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { call, createTestApp, type TestApp } from '../support/testApp';
-import { COMPRESS_MIN_BYTES } from '../../../src/server/plugins/compression';
+import Fastify from 'fastify';
+import { chosenEncoding, COMPRESS_MIN_BYTES, registerCompression } from '../../../src/server/plugins/compression';
 
 const words = Array.from({ length: 600 }, (_, i) => `study${(i * 7919) % 1000}`);
 const script = `export const portal = ${JSON.stringify(words)};\n`;
@@ -100,5 +102,64 @@ describe('JSON answers', () => {
     expect(res.rawPayload.length).toBeLessThan(COMPRESS_MIN_BYTES);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(res.body)).toHaveProperty('organization');
+  });
+});
+
+describe('the encoding chosen for an Accept-Encoding header', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['identity', null],
+    ['deflate', null],
+    ['gzip', 'gzip'],
+    ['x-gzip', 'gzip'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['GZIP, BR', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0', null],
+    ['*', 'br'],
+    ['*;q=0.5, br;q=0', 'gzip'],
+    ['gzip;q=0, *', 'br'],
+    ['br;q=abc, gzip', 'gzip'],
+  ])('%s: %s', (header, encoding) => {
+    expect(chosenEncoding(header)).toBe(encoding);
+  });
+});
+
+describe('answers of other kinds', () => {
+  // The hook alone, on an app of its own with routes that answer what the product's routes may.
+  const other = Fastify();
+  const body = JSON.stringify(words);
+
+  beforeAll(async () => {
+    registerCompression(other);
+    other.get('/test/stream', (_request, reply) => reply.type('text/csv; charset=utf-8').send(Readable.from([body, body])));
+    other.get('/test/png', (_request, reply) => reply.type('image/png').send(Buffer.alloc(COMPRESS_MIN_BYTES * 2, 7)));
+    other.get('/test/varied', (_request, reply) => reply.header('vary', 'origin').type('application/json').send(body));
+  });
+  afterAll(async () => other.close());
+
+  const fetch = (url: string, acceptEncoding?: string) =>
+    other.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+  it('compresses a stream of text without a length, and sends it plain to a client that accepts neither', async () => {
+    const gz = await fetch('/test/stream', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-length']).toBeUndefined();
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(body + body);
+    const plain = await fetch('/test/stream');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(body + body);
+  });
+
+  it('leaves media alone and keeps what Vary named', async () => {
+    const png = await fetch('/test/png', 'br');
+    expect(png.headers['content-encoding']).toBeUndefined();
+    expect(png.rawPayload.length).toBe(COMPRESS_MIN_BYTES * 2);
+    const varied = await fetch('/test/varied', 'br');
+    expect(varied.headers['content-encoding']).toBe('br');
+    expect(varied.headers['vary']).toBe('origin, accept-encoding');
+    expect(varied.headers['content-length']).toBe(String(varied.rawPayload.length));
+    expect(brotliDecompressSync(varied.rawPayload).toString()).toBe(body);
   });
 });

@@ -72,6 +72,18 @@ describe.each(databases)('refusals (%s)', (database) => {
     expect(refusal(await call(t.app, { method: 'POST', url: '/api/qx_list', token: manager, payload: { chin_name: 'a\u0000', abbrev: 'NUL' } }))).toEqual(nul);
   });
 
+  it('checks a query on a call that has no path parameter and no body, its keys included, and an empty body', async () => {
+    const nul = { status: 400, message: generalMessages.nulCharacter };
+    const infinite = { status: 400, message: generalMessages.infiniteNumber };
+    expect(refusal(await call(t.app, { method: 'GET', url: '/api/users/lm/getUsers?note=%00', token: manager }))).toEqual(nul);
+    expect(refusal(await call(t.app, { method: 'GET', url: '/api/users/lm/getUsers?a%00b=1', token: manager }))).toEqual(nul);
+    expect(refusal(await call(t.app, { method: 'GET', url: '/api/studies?pageNumber=Infinity', token: manager }))).toEqual(infinite);
+    expect(refusal(await call(t.app, { method: 'POST', url: '/api/qx_list', token: manager, payload: { 'key\u0000': 'x', chin_name: 'a', abbrev: 'NUL' } }))).toEqual(nul);
+    // The same calls without the bad value pass the check.
+    expect((await call(t.app, { method: 'GET', url: '/api/users/lm/getUsers?note=plain', token: manager })).statusCode).toBe(200);
+    expect((await call(t.app, { method: 'GET', url: '/api/users/lm/getUsers', token: manager })).statusCode).toBe(200);
+  });
+
   it('counts a failed sign-in with an overlong email or forwarded address without a failed query', async () => {
     const body = { email: `${'e'.repeat(250)}@lab.org`, password: 'not-the-password', organization: 1 };
     const forwarded = { 'x-forwarded-for': 'f'.repeat(200) };

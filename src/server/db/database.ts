@@ -23,6 +23,37 @@ export interface OpenDatabase {
   kind: DatabaseKind;
   /** The SQLite file (null on PostgreSQL): the answer writer opens its own connection to it. */
   sqliteFile: string | null;
+  /**
+   * How many statements that may change data `db` has run (SQLite): it moves with every write this process makes
+   * through `db`, so what was read before it moved may be stale. Null on PostgreSQL, where other processes may
+   * share the database and write unseen.
+   */
+  writeCount: (() => number) | null;
+  /** A connection for a long read (a data download); close it when done. */
+  openReader(): ReadConnection;
+}
+
+export interface ReadConnection {
+  db: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+/**
+ * Page cache of a long read's connection, in KB. A download reads every page of a study once: through the
+ * server's connection it would fill that connection's 64 MB cache (memory that grows with the study and stays
+ * taken); with its own small cache, what it holds is the same for a study of any size. The file's pages stay
+ * in the operating system's cache either way.
+ */
+export const READER_CACHE_KB = 1024;
+
+/** A read-only connection of its own to the SQLite file, with a small page cache. */
+export function openSqliteReader(sqliteFile: string): ReadConnection {
+  const sqlite = new SQLite(sqliteFile, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`cache_size = -${READER_CACHE_KB}`);
+  // Read-only: its statements never write, so its count is never looked at.
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, { count: 0 }) }) });
+  return { db, close: () => db.destroy() };
 }
 
 /**
@@ -46,15 +77,20 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', sqliteFile: null };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // The pool's connections keep no cache of the data in the server.
+    return { db, kind: 'postgres', sqliteFile: null, writeCount: null, openReader: () => ({ db, close: async () => undefined }) };
   }
   fs.mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   const sqlite = new SQLite(options.sqliteFile);
   applySqlitePragmas(sqlite);
+  const writes = { count: 0 };
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }) }),
     kind: 'sqlite',
     sqliteFile: options.sqliteFile,
+    writeCount: () => writes.count,
+    openReader: () => openSqliteReader(options.sqliteFile),
   };
 }
 
@@ -64,7 +100,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * Kysely prepares every query anew; better-sqlite3 statements can be reused, and preparing is a good part of
  * a small query's cost. The cache keeps the most recently used statements by their SQL text.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, writes: { count: number }): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
@@ -77,11 +113,32 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       if (statement) {
         cache.delete(sqlText);
       } else {
-        statement = withRowBuilder(sqlite.prepare(sqlText));
+        const fresh = sqlite.prepare(sqlText);
+        statement = counted(withRowBuilder(fresh), fresh.readonly, writes);
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
       }
       cache.set(sqlText, statement);
       return statement;
+    },
+  };
+}
+
+/** A statement that may write (an update, or an insert with `returning`) counts each time it runs. */
+function counted(statement: SqliteStatement, readonly: boolean, writes: { count: number }): SqliteStatement {
+  if (readonly) return statement;
+  return {
+    reader: statement.reader,
+    all(parameters) {
+      writes.count++;
+      return statement.all(parameters);
+    },
+    run(parameters) {
+      writes.count++;
+      return statement.run(parameters);
+    },
+    iterate(parameters) {
+      writes.count++;
+      return statement.iterate(parameters);
     },
   };
 }

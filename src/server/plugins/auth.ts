@@ -1,6 +1,6 @@
 // Sessions on every authenticated call: the bearer token is verified, then its session row is looked up with
 // its account, so a logout, a changed password or a deleted account ends it at once.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { AppContext } from '../context';
 import type { LabUserRow } from '../db/types';
 import { findLiveLabUserSession, findLiveSystemOwnerSession } from '../repositories/sessions';
@@ -10,6 +10,7 @@ import { brandingForHost } from '../../shared/branding';
 import type { AccessName } from '../../shared/access';
 import { accessOf } from '../services/accounts';
 import { demand } from '../services/permissions';
+import type { TokenClaims } from '../services/tokens';
 
 export interface LabUserAuth {
   kind: 'lab_user';
@@ -43,37 +44,108 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Auth> {
-  const token = bearerToken(request);
+/** A live session as read with its account, before the host is checked. */
+export type LiveSession =
+  | { kind: 'lab_user'; user: LabUserRow; organization: number }
+  | { kind: 'system_owner'; id: string; email: string };
+
+/** The live session of the kind the token names, or null; remembered briefly where that is safe (sessionCache.ts). */
+async function liveSession(ctx: AppContext, claims: TokenClaims, now: string, nowMs: number): Promise<LiveSession | null> {
+  const cache = ctx.sessions;
+  const known = cache?.get(claims.sessionId, nowMs);
+  if (known) return known;
+  const mark = cache?.mark() ?? 0;
+  let session: LiveSession | null = null;
+  let expiresAt = '';
+  if (claims.kind === 'system_owner') {
+    const owner = await findLiveSystemOwnerSession(ctx.db, claims.sessionId, now);
+    if (owner) {
+      session = { kind: 'system_owner', id: owner.id, email: owner.email };
+      expiresAt = owner.session_expires_at;
+    }
+  } else {
+    const row = await findLiveLabUserSession(ctx.db, claims.sessionId, now);
+    if (row) {
+      const { organization, session_expires_at, ...user } = row;
+      // Shared by the calls that find it remembered: none may change it.
+      session = { kind: 'lab_user', user: Object.freeze(user), organization };
+      expiresAt = session_expires_at;
+    }
+  }
+  if (session && cache) cache.remember(claims.sessionId, session, expiresAt, mark, nowMs);
+  return session;
+}
+
+/** The claims of the request's token, or why it is refused; undefined when its signature has yet to be checked. */
+function knownClaims(ctx: AppContext, token: string | null): TokenClaims | undefined {
   if (!token) throw unauthorized(authMessages.sessionMissing);
-  const claims = await ctx.tokens.verify(token);
+  const claims = ctx.tokens.known(token);
+  return claims === undefined ? undefined : accepted(claims);
+}
+
+function accepted(claims: TokenClaims | 'expired' | null): TokenClaims {
   if (claims === 'expired') throw unauthorized(authMessages.sessionExpired);
   if (!claims) throw unauthorized(authMessages.sessionMissing);
   // A participant's token never works on a staff call.
   if (claims.kind === 'participant') throw unauthorized(participantMessages.wrongTokenKind);
-  const now = new Date().toISOString();
-  const branding = brandingForHost(request.host, ctx.config.branding);
-  if (claims.kind === 'system_owner') {
-    const owner = await findLiveSystemOwnerSession(ctx.db, claims.sessionId, now);
-    if (!owner || owner.id !== claims.accountId) throw unauthorized(authMessages.sessionExpired);
-    if (!branding.isMainHost) throw forbidden(authMessages.systemOwnerMainHostOnly);
-    return { kind: 'system_owner', sessionId: claims.sessionId, id: owner.id, email: owner.email };
-  }
-  const row = await findLiveLabUserSession(ctx.db, claims.sessionId, now);
-  if (!row || row.id !== claims.accountId) throw unauthorized(authMessages.sessionExpired);
-  const { organization, ...user } = row;
-  if (organization !== branding.organization) throw unauthorized(authMessages.sessionOrganization);
-  return { kind: 'lab_user', sessionId: claims.sessionId, user, organization };
+  return claims;
 }
 
-/** Runs before body validation, so a missing session answers 401 whatever the body holds. */
-export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+/** The caller, once the session is known: the account must be the token's, and the host must fit it. */
+function authOf(request: FastifyRequest, claims: TokenClaims, session: LiveSession | null): Auth {
+  const branding = brandingForHost(request.host, request.server.ctx.config.branding);
+  if (claims.kind === 'system_owner') {
+    if (session?.kind !== 'system_owner' || session.id !== claims.accountId) throw unauthorized(authMessages.sessionExpired);
+    if (!branding.isMainHost) throw forbidden(authMessages.systemOwnerMainHostOnly);
+    return { kind: 'system_owner', sessionId: claims.sessionId, id: session.id, email: session.email };
+  }
+  if (session?.kind !== 'lab_user' || session.user.id !== claims.accountId) throw unauthorized(authMessages.sessionExpired);
+  if (session.organization !== branding.organization) throw unauthorized(authMessages.sessionOrganization);
+  return { kind: 'lab_user', sessionId: claims.sessionId, user: session.user, organization: session.organization };
+}
+
+/**
+ * The caller without a promise when the token was verified lately and its session is remembered (most calls);
+ * null when the signature or the session has to be checked first.
+ */
+function rememberedAuth(ctx: AppContext, request: FastifyRequest): Auth | null {
+  const claims = knownClaims(ctx, bearerToken(request));
+  if (!claims || !ctx.sessions) return null;
+  const nowMs = Date.now();
+  const session = ctx.sessions.get(claims.sessionId, nowMs);
+  return session ? authOf(request, claims, session) : null;
+}
+
+async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Auth> {
+  const token = bearerToken(request);
+  const claims = knownClaims(ctx, token) ?? accepted(await ctx.tokens.verify(token as string));
+  const nowMs = Date.now();
+  return authOf(request, claims, await liveSession(ctx, claims, new Date(nowMs).toISOString(), nowMs));
+}
+
+/**
+ * Runs before body validation, so a missing session answers 401 whatever the body holds. A callback hook: the
+ * usual call, whose caller is remembered, is decided without a promise.
+ */
+export type Guard = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 
 function guard(check: (request: FastifyRequest, auth: Auth) => Promise<void> | void): Guard {
-  return async function (request: FastifyRequest, _reply: FastifyReply) {
-    const auth = request.auth ?? (await authenticate(request.server.ctx, request));
+  function checked(request: FastifyRequest, auth: Auth): Promise<void> | void {
     request.auth = auth;
-    await check(request, auth);
+    return check(request, auth);
+  }
+  return function (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+    let pending: Promise<void> | void;
+    try {
+      const ctx = request.server.ctx;
+      const auth = request.auth ?? rememberedAuth(ctx, request);
+      pending = auth ? checked(request, auth) : authenticate(ctx, request).then((fresh) => checked(request, fresh));
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (pending) pending.then(() => done(), done);
+    else done();
   };
 }
 

@@ -19,7 +19,9 @@ export function hasNoBody(raw: IncomingMessage): boolean {
 }
 
 export function registerEmptyBodies(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     if (request.raw.headers['content-type'] !== undefined && hasNoBody(request.raw)) delete request.raw.headers['content-type'];
+    done();
   });
 }

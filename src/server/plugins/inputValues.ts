@@ -30,10 +30,20 @@ export function inputValueProblem(value: unknown): string | null {
   return null;
 }
 
+function hasKeys(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return value !== undefined;
+  for (const key in value) if (Object.hasOwn(value, key)) return true;
+  return false;
+}
+
 export function registerInputValueChecks(app: FastifyInstance): void {
-  // A callback hook, not an async one: it runs on every request and needs no promise.
+  // A callback hook, not an async one: it runs on every request and needs no promise. Most calls carry nothing to
+  // check (no path parameter, no query string, no body): they pass without a walk. A query without a query string
+  // holds only the schema's defaults, which are finite and plain.
   app.addHook('preHandler', (request, _reply, done) => {
-    const problem = inputValueProblem(request.params) ?? inputValueProblem(request.query) ?? inputValueProblem(request.body);
+    const hasQuery = request.url.includes('?');
+    if (!hasQuery && request.body === undefined && !hasKeys(request.params)) return done();
+    const problem = inputValueProblem(request.params) ?? (hasQuery ? inputValueProblem(request.query) : null) ?? inputValueProblem(request.body);
     done(problem ? badRequest(problem) : undefined);
   });
 }

@@ -42,7 +42,9 @@ export function securityHeaders(extraMediaOrigins: string[] = []): Record<string
 
 export function registerSecurityHeaders(app: FastifyInstance, extraMediaOrigins: string[] = []): void {
   const headers = securityHeaders(extraMediaOrigins);
-  app.addHook('onRequest', async (_request, reply) => {
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
 }

@@ -12,7 +12,7 @@ const liveLabUserSession = prepared(2, (db: Db, sessionId: string, now: string) 
     .innerJoin('lab_users', 'lab_users.id', 'sessions.lab_user_id')
     .innerJoin('labs', 'labs.id', 'lab_users.lab_id')
     .selectAll('lab_users')
-    .select('labs.organization')
+    .select(['labs.organization', 'sessions.expires_at as session_expires_at'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.ended_at', 'is', null)
     .where('sessions.expires_at', '>', now),
@@ -23,7 +23,7 @@ export async function findLiveLabUserSession(
   db: Db,
   sessionId: string,
   now: string,
-): Promise<(LabUserRow & { organization: number }) | undefined> {
+): Promise<(LabUserRow & { organization: number; session_expires_at: string }) | undefined> {
   return (await liveLabUserSession(db, sessionId, now))[0];
 }
 
@@ -31,7 +31,7 @@ export function findLiveSystemOwnerSession(db: Db, sessionId: string, now: strin
   return db
     .selectFrom('sessions')
     .innerJoin('system_owners', 'system_owners.id', 'sessions.system_owner_id')
-    .select(['system_owners.id', 'system_owners.email'])
+    .select(['system_owners.id', 'system_owners.email', 'sessions.expires_at as session_expires_at'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.ended_at', 'is', null)
     .where('sessions.expires_at', '>', now)

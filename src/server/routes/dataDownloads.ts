@@ -14,6 +14,7 @@ import {
 } from '../../shared/types/dataDownloads';
 import { notFound } from '../httpErrors';
 import { labUserOf, requireLabUser } from '../plugins/auth';
+import type { Db } from '../repositories/db';
 import { findStudyInLab } from '../repositories/studies';
 import { planAnalysis, writeAnalysis } from '../services/exports/analysis';
 import { collectingSink, DownloadAborted, streamSink, type ByteSink } from '../services/exports/output';
@@ -35,37 +36,64 @@ export function accepts(request: FastifyRequest, mediaType: string): boolean {
   return accept.split(',').some((part) => part.split(';')[0].trim().toLowerCase() === mediaType);
 }
 
+/** A download checked and planned: its file's name and how to write it. */
+interface PlannedFile {
+  title: string;
+  write: (sink: ByteSink) => Promise<void>;
+}
+
 /** Sends the file as it is written. A failure after the first bytes can only cut the download short. */
-function sendStream(request: FastifyRequest, reply: FastifyReply, mediaType: string, title: string, write: (sink: ByteSink) => Promise<void>) {
+function sendStream(request: FastifyRequest, reply: FastifyReply, mediaType: string, file: PlannedFile) {
   const { stream, sink } = streamSink();
-  write(sink).catch((error: unknown) => {
+  file.write(sink).catch((error: unknown) => {
     if (!(error instanceof DownloadAborted)) request.log.error({ err: error }, 'data download failed while streaming');
     stream.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return reply
     .header('content-type', mediaType)
-    .header('content-disposition', `attachment; filename="${title}"`)
+    .header('content-disposition', `attachment; filename="${file.title}"`)
     .header('cache-control', 'no-store')
     .send(stream);
 }
 
-/** The file streamed when the Accept header asks for it, else as base64 in JSON. */
-async function deliver(
+/**
+ * A download reads through a connection of its own (AppContext.openReader), from its plan (which may read a
+ * whole table) to its last row, and closes it once the file is written or the download failed. The file is
+ * streamed when asked by the Accept header (or always), else answered as base64 in JSON.
+ */
+async function download(
   request: FastifyRequest,
   reply: FastifyReply,
   mediaType: string,
-  title: string,
-  write: (sink: ByteSink) => Promise<void>,
+  form: 'asked' | 'streamed',
+  plan: (reads: Db) => Promise<PlannedFile>,
 ): Promise<FileDownloadAnswer | FastifyReply> {
-  if (accepts(request, mediaType)) return sendStream(request, reply, mediaType, title, write);
+  const reader = request.server.ctx.openReader();
+  let planned: PlannedFile;
+  try {
+    planned = await plan(reader.db);
+  } catch (error) {
+    await reader.close();
+    throw error;
+  }
+  const file: PlannedFile = {
+    title: planned.title,
+    write: async (sink) => {
+      try {
+        await planned.write(sink);
+      } finally {
+        await reader.close();
+      }
+    },
+  };
+  if (form === 'streamed' || accepts(request, mediaType)) return sendStream(request, reply, mediaType, file);
   const { sink, bytes } = collectingSink();
-  await write(sink);
-  return { content: bytes().toString('base64'), title };
+  await file.write(sink);
+  return { content: bytes().toString('base64'), title: file.title };
 }
 
 export const dataDownloadRoutes: FastifyPluginAsync = async (app) => {
   const common = { tags: ['data'], security: bearerAuth };
-  const db = () => app.ctx.db;
 
   app.post<{ Params: { studyId: string }; Body: TextResponseDownloadBody }>(
     '/api/data/:studyId/download_text_resp',
@@ -84,9 +112,11 @@ export const dataDownloadRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const study = await studyOfLab(request, request.params.studyId);
       const { stageId, groupId, excludedParticipantsIds } = request.body;
-      const scope = await resolveScope(db(), study, stageId, groupId, excludedParticipantsIds);
-      const plan = await planTextResponses(db(), scope);
-      return deliver(request, reply, ZIP_MEDIA_TYPE, titleOf('text_responses', scope), (sink) => writeTextResponses(db(), scope, plan, sink));
+      return download(request, reply, ZIP_MEDIA_TYPE, 'asked', async (reads) => {
+        const scope = await resolveScope(reads, study, stageId, groupId, excludedParticipantsIds);
+        const plan = await planTextResponses(reads, scope);
+        return { title: titleOf('text_responses', scope), write: (sink) => writeTextResponses(reads, scope, plan, sink) };
+      });
     },
   );
 
@@ -108,9 +138,11 @@ export const dataDownloadRoutes: FastifyPluginAsync = async (app) => {
       const study = await studyOfLab(request, request.params.studyId);
       const { stageId, groupId, includeEma } = request.body;
       const withEma = includeEma !== false;
-      const scope = await resolveScope(db(), study, stageId, groupId);
-      await checkResponseTimes(db(), scope, withEma);
-      return deliver(request, reply, XLSX_MEDIA_TYPE, titleOf('response_times', scope), (sink) => writeResponseTimes(db(), scope, withEma, sink));
+      return download(request, reply, XLSX_MEDIA_TYPE, 'asked', async (reads) => {
+        const scope = await resolveScope(reads, study, stageId, groupId);
+        await checkResponseTimes(reads, scope, withEma);
+        return { title: titleOf('response_times', scope), write: (sink) => writeResponseTimes(reads, scope, withEma, sink) };
+      });
     },
   );
 
@@ -131,9 +163,11 @@ export const dataDownloadRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const study = await studyOfLab(request, request.params.studyId);
       const { stageId, groupId } = request.body;
-      const scope = await resolveScope(db(), study, stageId, groupId);
-      const plan = await planAnalysis(db(), scope);
-      return sendStream(request, reply, ZIP_MEDIA_TYPE, titleOf('analysis', scope), (sink) => writeAnalysis(db(), scope, plan, sink));
+      return download(request, reply, ZIP_MEDIA_TYPE, 'streamed', async (reads) => {
+        const scope = await resolveScope(reads, study, stageId, groupId);
+        const plan = await planAnalysis(reads, scope);
+        return { title: titleOf('analysis', scope), write: (sink) => writeAnalysis(reads, scope, plan, sink) };
+      });
     },
   );
 };

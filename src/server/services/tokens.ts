@@ -17,6 +17,8 @@ export interface TokenSigner {
   sign(claims: TokenClaims, expiresAt: Date): Promise<string>;
   /** The claims of a valid token; 'expired' or null for an expired or invalid one. */
   verify(token: string): Promise<TokenClaims | 'expired' | null>;
+  /** What verify() answers for a token it verified lately, without a promise; undefined for any other token. */
+  known(token: string): TokenClaims | 'expired' | undefined;
 }
 
 /** Verified tokens are remembered briefly: checking a signature costs more than the rest of a small call. */
@@ -40,6 +42,14 @@ export function createTokenSigner(secret: string): TokenSigner {
     verified.set(token, entry);
   }
 
+  function known(token: string): TokenClaims | 'expired' | undefined {
+    const entry = verified.get(token);
+    if (!entry) return undefined;
+    if (entry.expiresAtMs > Date.now()) return entry.claims;
+    verified.delete(token);
+    return 'expired';
+  }
+
   return {
     async sign(claims, expiresAt) {
       return new SignJWT({ kind: claims.kind, org: claims.organization })
@@ -50,13 +60,10 @@ export function createTokenSigner(secret: string): TokenSigner {
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(await key);
     },
+    known,
     async verify(token) {
-      const known = verified.get(token);
-      if (known) {
-        if (known.expiresAtMs > Date.now()) return known.claims;
-        verified.delete(token);
-        return 'expired';
-      }
+      const seen = known(token);
+      if (seen !== undefined) return seen;
       try {
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
         const kind = payload.kind;

@@ -1,12 +1,11 @@
 // Where answers are committed, in groups (groupCommit.ts): on SQLite by a writer thread with its own connection,
 // so that the wait for the disk (synchronous=FULL) does not hold up the requests being read meanwhile; on
 // PostgreSQL through the pool. A caller's promise settles only after its group is committed.
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { Db } from '../../repositories/db';
 import { PhotoTaken, writeAnswerBatch, type AnswerWrite, type AnswerWriteResult } from '../../repositories/answerWrites';
 import type { WriterReply, WriterRequest } from '../../repositories/answerWriterWorker';
 import { GroupCommitter } from './groupCommit';
+import { startThread } from '../../threads';
 
 export interface AnswerStore {
   submit(write: AnswerWrite): Promise<AnswerWriteResult>;
@@ -30,19 +29,8 @@ function withPhotoRetry(write: BatchWriter): BatchWriter {
   return attempt;
 }
 
-/**
- * The writer thread runs the compiled worker next to this file; under the test runner and the benchmarks the
- * sources are TypeScript, compiled on load by the project's SWC hook.
- */
-function startWorker(sqliteFile: string): Worker {
-  const ext = path.extname(__filename);
-  const file = path.join(__dirname, '..', '..', 'repositories', `answerWriterWorker${ext}`);
-  const hook = ext === '.ts' ? `require(${JSON.stringify(path.resolve(__dirname, '..', '..', '..', '..', 'scripts', 'lib', 'register-ts.cjs'))});` : '';
-  return new Worker(`${hook}require(${JSON.stringify(file)});`, { eval: true, workerData: { sqliteFile } });
-}
-
 function workerWriter(sqliteFile: string): { write: BatchWriter; close: () => Promise<void> } {
-  const worker = startWorker(sqliteFile);
+  const worker = startThread('repositories/answerWriterWorker', { sqliteFile });
   const pending = new Map<number, { resolve: (r: AnswerWriteResult[]) => void; reject: (e: unknown) => void }>();
   let next = 0;
   const failAll = (error: Error) => {

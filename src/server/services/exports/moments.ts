@@ -7,16 +7,24 @@ import { DEFAULT_TIMEZONE } from '../../../shared/study/assessmentSettings';
 
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
 const MAX_CACHED = 20_000;
-const offsets = new Map<string, number>();
+/** Offsets by zone, then by quarter hour since 1970 (a number key: no text to build and hash per moment). */
+const offsets = new Map<string, Map<number, number>>();
+let cached = 0;
 
 function offsetMs(ms: number, zone: string): number {
-  const key = `${zone}|${Math.floor(ms / QUARTER_HOUR_MS)}`;
-  let offset = offsets.get(key);
+  let byQuarter = offsets.get(zone);
+  if (!byQuarter) offsets.set(zone, (byQuarter = new Map()));
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  let offset = byQuarter.get(quarter);
   if (offset === undefined) {
     const moment = DateTime.fromMillis(ms, { zone });
     offset = moment.isValid ? moment.offset * 60_000 : 0;
-    if (offsets.size >= MAX_CACHED) offsets.clear();
-    offsets.set(key, offset);
+    if (cached >= MAX_CACHED) {
+      for (const map of offsets.values()) map.clear();
+      cached = 0;
+    }
+    byQuarter.set(quarter, offset);
+    cached += 1;
   }
   return offset;
 }

@@ -27,6 +27,15 @@ export async function checkResponseTimes(db: Db, scope: ExportScope, withEma: bo
 
 export async function writeResponseTimes(db: Db, scope: ExportScope, withEma: boolean, sink: ByteSink): Promise<void> {
   const sheet = new XlsxSheetWriter(sink, RESPONSE_TIME_SHEET, RESPONSE_TIME_COLUMNS);
+  try {
+    await writeRows(db, scope, withEma, sheet);
+    await sheet.end();
+  } finally {
+    await sheet.close();
+  }
+}
+
+async function writeRows(db: Db, scope: ExportScope, withEma: boolean, sheet: XlsxSheetWriter): Promise<void> {
   const versions = new VersionCache(db);
   const now = new Date().toISOString();
   for await (const page of participationPages(db, scope)) {
@@ -64,5 +73,4 @@ export async function writeResponseTimes(db: Db, scope: ExportScope, withEma: bo
     }
     await sheet.settle();
   }
-  await sheet.end();
 }

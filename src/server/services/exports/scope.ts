@@ -42,22 +42,31 @@ export function titleOf(kind: DownloadKind, scope: ExportScope, at = new Date())
   return downloadTitle(kind, { studyCode: scope.studyCode, stageNum: scope.stageNum, groupNum: scope.groupNum }, at);
 }
 
-/** Participations per page: a page's tasks and answers (a few hundred rows each) are what an export holds. */
-export const PARTICIPATION_PAGE = 25;
+/**
+ * Participations per page: one participation's tasks and answers (a few hundred rows) are what an export holds
+ * at a time. Larger pages (25 were measured) keep several MB alive across the garbage collector's young
+ * collections, which moves them to the old generation, and the heap then grows with the length of the export.
+ */
+export const PARTICIPATION_PAGE = 1;
+
+/** Participations read per statement (small rows: the code, email and status). */
+const PARTICIPATION_READ = 100;
 
 /** The study's participations not left out, a page at a time, in participant-code order. */
 export async function* participationPages(db: Db, scope: ExportScope, size = PARTICIPATION_PAGE): AsyncGenerator<ParticipationEntry[]> {
   let after = '';
   for (;;) {
-    const page = await participationPage(db, scope.filter.studyId, after, size);
-    if (page.length === 0) return;
-    after = page[page.length - 1].participant_code;
-    const kept = page.filter((p) => !scope.excluded.has(p.participant_id));
-    if (kept.length) yield kept;
-    if (page.length < size) return;
-    // SQLite answers synchronously: without a turn of the event loop between pages, an export would hold up
-    // every other request until it ends.
-    await nextTurn();
+    const read = await participationPage(db, scope.filter.studyId, after, PARTICIPATION_READ);
+    if (read.length === 0) return;
+    after = read[read.length - 1].participant_code;
+    const kept = read.filter((p) => !scope.excluded.has(p.participant_id));
+    for (let i = 0; i < kept.length; i += size) {
+      yield kept.slice(i, i + size);
+      // SQLite answers synchronously: without a turn of the event loop between pages, an export would hold up
+      // every other request until it ends.
+      await nextTurn();
+    }
+    if (read.length < PARTICIPATION_READ) return;
   }
 }
 

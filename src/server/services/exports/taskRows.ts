@@ -19,6 +19,14 @@ export function plannedMoment(task: TaskEntry): string {
   return task.notification_datetime ?? task.diary_start_date ?? '';
 }
 
+/**
+ * Moments (ISO-8601 of one form: time order) and ids (a fixed order) by their characters, without the cost of
+ * localeCompare (a page's sort calls it thousands of times).
+ */
+function byText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** Versions by id, read the first time a page names them. */
 export class VersionCache {
   private readonly versions = new Map<string, PlannedVersion>();
@@ -43,8 +51,12 @@ export async function readPage(db: Db, scope: ExportScope, page: readonly Partic
   ]);
   await versions.load(tasks.map((t) => t.questionnaire_version_id));
   const answers = new Map<string, SubmissionEntry[]>();
-  submissions.sort((a, b) => a.submitted_at.localeCompare(b.submitted_at) || a.id.localeCompare(b.id));
-  for (const s of submissions) answers.set(s.task_id, [...(answers.get(s.task_id) ?? []), s]);
+  submissions.sort((a, b) => byText(a.submitted_at, b.submitted_at) || byText(a.id, b.id));
+  for (const s of submissions) {
+    const given = answers.get(s.task_id);
+    if (given) given.push(s);
+    else answers.set(s.task_id, [s]);
+  }
   const byParticipation = new Map<string, TaskEntry[]>(ids.map((id) => [id, []]));
   for (const task of tasks) byParticipation.get(task.participation_id)?.push(task);
   const abbrev = (t: TaskEntry) => versions.get(t.questionnaire_version_id)?.row.abbrev ?? '';
@@ -53,9 +65,9 @@ export async function readPage(db: Db, scope: ExportScope, page: readonly Partic
     tasks: (byParticipation.get(participation.id) ?? []).sort(
       (a, b) =>
         (KIND_ORDER[a.kind] ?? 9) - (KIND_ORDER[b.kind] ?? 9) ||
-        plannedMoment(a).localeCompare(plannedMoment(b)) ||
+        byText(plannedMoment(a), plannedMoment(b)) ||
         abbrev(a).localeCompare(abbrev(b)) ||
-        a.id.localeCompare(b.id),
+        byText(a.id, b.id),
     ),
     answers,
   }));
