@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { applySqlitePragmas } from '../db/database';
 import { PhotoTaken, type AnswerWrite, type AnswerWriteResult } from './answerWrites';
 import { OPEN_STATUSES } from './tasks';
+import { isStopRequest, type StopThread } from '../threads';
 
 export interface WriterRequest {
   id: number;
@@ -53,7 +54,12 @@ function start(file: string): void {
     return results;
   });
 
-  parentPort?.on('message', (request: WriterRequest) => {
+  parentPort?.on('message', (request: WriterRequest | StopThread) => {
+    // Batches are written as they come, so every batch sent before the request to stop is written.
+    if (isStopRequest(request)) {
+      parentPort?.close();
+      return;
+    }
     let reply: WriterReply;
     try {
       reply = { id: request.id, results: writeBatch.immediate(JSON.parse(request.writes) as AnswerWrite[]) };

@@ -5,7 +5,7 @@ import type { Db } from '../../repositories/db';
 import { PhotoTaken, writeAnswerBatch, type AnswerWrite, type AnswerWriteResult } from '../../repositories/answerWrites';
 import type { WriterReply, WriterRequest } from '../../repositories/answerWriterWorker';
 import { GroupCommitter } from './groupCommit';
-import { startThread } from '../../threads';
+import { startThread, stopThread } from '../../threads';
 
 export interface AnswerStore {
   submit(write: AnswerWrite): Promise<AnswerWriteResult>;
@@ -58,9 +58,7 @@ function workerWriter(sqliteFile: string): { write: BatchWriter; close: () => Pr
         const request: WriterRequest = { id: next, writes: JSON.stringify(writes) };
         worker.postMessage(request);
       }),
-    close: async () => {
-      await worker.terminate();
-    },
+    close: () => stopThread(worker),
   };
 }
 

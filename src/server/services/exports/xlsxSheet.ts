@@ -4,7 +4,7 @@
 // outlive it as objects); at most one batch waits in the thread while the next is read, and the next is sent
 // only once the reader has taken most of the bytes, so what is held stays small however large the sheet.
 import type { ResourceLimits, Worker } from 'node:worker_threads';
-import { startThread } from '../../threads';
+import { startThread, stopThread } from '../../threads';
 import type { ByteSink } from './output';
 import type { SheetReply, SheetRequest, SheetThreadData } from './xlsxThread';
 import type { Cell } from './xlsxWorkbook';
@@ -93,7 +93,7 @@ export class XlsxSheetWriter {
   /** Stops the thread: after the end, or when the download failed or went away. */
   async close(): Promise<void> {
     this.closed = true;
-    await this.worker.terminate();
+    await stopThread(this.worker);
   }
 
   private keepRows(): void {

@@ -5,6 +5,7 @@
 import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { XlsxWorkbook, type Cell } from './xlsxWorkbook';
+import { isStopRequest, type StopThread } from '../../threads';
 
 export interface SheetThreadData {
   sheetName: string;
@@ -58,7 +59,13 @@ function start(port: NonNullable<typeof parentPort>, data: SheetThreadData): voi
   } catch (error) {
     fail(error);
   }
-  port.on('message', (request: SheetRequest) => {
+  port.on('message', (request: SheetRequest | StopThread) => {
+    // Stopping leaves the rendering under way to finish on its own; the thread ends when nothing is left to do.
+    if (isStopRequest(request)) {
+      failed = true;
+      port.close();
+      return;
+    }
     queue = queue.then(() => (failed ? undefined : handle(request).catch(fail)));
   });
 }

@@ -1,0 +1,30 @@
+// A thread asked to stop ends by itself (exit code 0) once the work under way is done, instead of being cut off
+// wherever its JavaScript is (terminate(): exit code 1), which can leave a zlib stream half made and abort the
+// whole process.
+import { startThread, stopThread } from '../../src/server/threads';
+import type { SheetRequest, SheetThreadData } from '../../src/server/services/exports/xlsxThread';
+
+jest.setTimeout(60_000);
+
+describe('stopThread', () => {
+  it('lets a thread rendering a workbook end by itself', async () => {
+    const data: SheetThreadData = { sheetName: 'Sheet', header: ['code', 'n'] };
+    const worker = startThread('services/exports/xlsxThread', data);
+    const exitCode = new Promise<number>((resolve) => worker.once('exit', resolve));
+    const rows: SheetRequest = { rows: [JSON.stringify(Array.from({ length: 5000 }, (_, i) => [`P${i}`, i]))] };
+    worker.postMessage(rows);
+    await new Promise((resolve) => worker.once('message', resolve));
+    // Stopped while it renders the next batch.
+    worker.postMessage(rows);
+    await stopThread(worker);
+    expect(await exitCode).toBe(0);
+    expect(worker.threadId).toBe(-1);
+  });
+
+  it('resolves at once for a thread that has already ended', async () => {
+    const data: SheetThreadData = { sheetName: 'Sheet', header: ['code'] };
+    const worker = startThread('services/exports/xlsxThread', data);
+    await stopThread(worker);
+    await expect(stopThread(worker)).resolves.toBeUndefined();
+  });
+});
