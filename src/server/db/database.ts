@@ -7,6 +7,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvide
 import { Pool } from 'pg';
 import type { Database } from './types';
 import { migrations } from './migrations';
+import { createResultCache, type ResultCache } from './resultCache';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -86,7 +87,7 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
   applySqlitePragmas(sqlite);
   const writes = { count: 0 };
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }) }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes, sqliteResultCache(sqlite, writes)) }) }),
     kind: 'sqlite',
     sqliteFile: options.sqliteFile,
     writeCount: () => writes.count,
@@ -100,7 +101,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * Kysely prepares every query anew; better-sqlite3 statements can be reused, and preparing is a good part of
  * a small query's cost. The cache keeps the most recently used statements by their SQL text.
  */
-function withStatementCache(sqlite: SQLite.Database, writes: { count: number }): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, writes: { count: number }, results: ResultCache | null = null): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
@@ -114,7 +115,7 @@ function withStatementCache(sqlite: SQLite.Database, writes: { count: number }):
         cache.delete(sqlText);
       } else {
         const fresh = sqlite.prepare(sqlText);
-        statement = counted(withRowBuilder(fresh), fresh.readonly, writes);
+        statement = counted(withRowBuilder(fresh, sqlText, results), fresh.readonly, writes);
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
       }
       cache.set(sqlText, statement);
@@ -149,7 +150,7 @@ function counted(statement: SqliteStatement, readonly: boolean, writes: { count:
  * and one function made for the statement's columns turns each into an object literal of a fixed shape, the
  * same object better-sqlite3 would build (a repeated column name keeps its last value, as there).
  */
-function withRowBuilder(statement: SQLite.Statement): SqliteStatement {
+function withRowBuilder(statement: SQLite.Statement, sql: string, results: ResultCache | null): SqliteStatement {
   if (!statement.reader) return statement as unknown as SqliteStatement;
   const names = statement.columns().map((c) => c.name);
   const build = new Function('row', `return {${names.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ')}};`) as (
@@ -158,12 +159,24 @@ function withRowBuilder(statement: SQLite.Statement): SqliteStatement {
   const rows = statement.raw(true);
   return {
     reader: true,
-    all: (parameters) => (rows.all(...parameters) as unknown[][]).map(build),
+    all: results
+      ? (parameters) => results.rows(sql, parameters, () => rows.all(...parameters) as unknown[][]).map(build)
+      : (parameters) => (rows.all(...parameters) as unknown[][]).map(build),
     run: (parameters) => rows.run(...parameters),
     *iterate(parameters) {
       for (const row of rows.iterate(...parameters) as IterableIterator<unknown[]>) yield build(row);
     },
   };
+}
+
+/** The server's connection keeps the rows of recent reads while nothing changes (db/resultCache.ts). */
+function sqliteResultCache(sqlite: SQLite.Database, writes: { count: number }): ResultCache {
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  return createResultCache({
+    inTransaction: () => sqlite.inTransaction,
+    writeCount: () => writes.count,
+    dataVersion: () => dataVersion.get() as number,
+  });
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
