@@ -35,6 +35,9 @@ export function stopThread(worker: Worker): Promise<void> {
       clearTimeout(stuck);
       resolve();
     });
+    // Threads are unref'd so that they never keep a process alive; while one is being stopped the process waits
+    // for it, or a caller awaiting the stop (a server closing) would see its process end first.
+    worker.ref();
     worker.postMessage(STOP_THREAD);
   });
 }
