@@ -1,7 +1,5 @@
 // The diary settings dialog (part 2 sections 2.2 and 5): questionnaires, a fixed start date (and the date),
 // number of days and time zone; Apply checks the three diary rules in order and shows the message here.
-import { useState } from 'react';
-import { deepEqual } from '../../../../shared/deepEqual';
 import Form from 'react-bootstrap/Form';
 import {
   diarySettingProblem,
@@ -13,6 +11,7 @@ import { QuestionnaireSelect } from './QuestionnaireSelect';
 import { NumberTextField, TimezoneField } from './settingFields';
 import { diarySettingOf } from './settingDrafts';
 import { SettingModal } from './SettingModal';
+import { useSettingDraft } from './useSettingDraft';
 
 export const DIARY_DIALOG_TITLE = 'Diary Assessment Setting';
 
@@ -28,23 +27,14 @@ interface DiarySettingModalProps {
 }
 
 export function DiarySettingModal({ initial, others, options, timezones, readOnly, onApply, onHide }: DiarySettingModalProps) {
-  const [draft, setDraft] = useState<DiarySettingDraft>(initial);
-  const [problem, setProblem] = useState<string | null>(null);
-  // A message describes the setting as it was applied; any change makes it stale.
-  const update = (next: (current: DiarySettingDraft) => DiarySettingDraft) => {
-    setDraft(next);
-    setProblem(null);
-  };
-  const change = (changes: Partial<DiarySettingDraft>) => update((current) => ({ ...current, ...changes }));
-
-  const apply = () => {
-    const found = diarySettingProblem(draft, others, timezones);
-    setProblem(found);
-    if (!found) onApply(diarySettingOf(draft));
-  };
+  const { draft, problem, change, apply, dirty } = useSettingDraft<DiarySettingDraft, DiarySetting>(
+    initial,
+    { problemOf: (current) => diarySettingProblem(current, others, timezones), settingOf: diarySettingOf },
+    onApply,
+  );
 
   return (
-    <SettingModal id="diary-setting" title={DIARY_DIALOG_TITLE} problem={problem} readOnly={readOnly} dirty={!deepEqual(draft, initial)} onApply={apply} onHide={onHide}>
+    <SettingModal id="diary-setting" title={DIARY_DIALOG_TITLE} problem={problem} readOnly={readOnly} dirty={dirty} onApply={apply} onHide={onHide}>
       <QuestionnaireSelect
         id="diary-questionnaires"
         label="Questionnaires"

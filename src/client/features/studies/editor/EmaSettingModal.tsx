@@ -1,8 +1,6 @@
 // The EMA settings dialog (part 2 sections 2.2, 5 and 9): questionnaires, fixed times or randomised periods,
 // time zone, number of days, day one, reminder interval and response window. Apply checks the nine rules in
 // the specification's order (shared with the server) and shows the first broken one's message here.
-import { useState } from 'react';
-import { deepEqual } from '../../../../shared/deepEqual';
 import Form from 'react-bootstrap/Form';
 import {
   emaSettingProblem,
@@ -15,6 +13,7 @@ import { QuestionnaireSelect } from './QuestionnaireSelect';
 import { NumberTextField, TimezoneField } from './settingFields';
 import { emaSettingOf } from './settingDrafts';
 import { SettingModal } from './SettingModal';
+import { useSettingDraft } from './useSettingDraft';
 import { FixedTimesField, PeriodsField } from './TimeListFields';
 
 export const EMA_DIALOG_TITLE = 'EMA Assessment Setting';
@@ -31,23 +30,14 @@ interface EmaSettingModalProps {
 }
 
 export function EmaSettingModal({ initial, others, options, timezones, readOnly, onApply, onHide }: EmaSettingModalProps) {
-  const [draft, setDraft] = useState<EmaSettingDraft>(initial);
-  const [problem, setProblem] = useState<string | null>(null);
-  // A message describes the setting as it was applied; any change makes it stale.
-  const update = (next: (current: EmaSettingDraft) => EmaSettingDraft) => {
-    setDraft(next);
-    setProblem(null);
-  };
-  const change = (changes: Partial<EmaSettingDraft>) => update((current) => ({ ...current, ...changes }));
-
-  const apply = () => {
-    const found = emaSettingProblem(draft, others, timezones);
-    setProblem(found);
-    if (!found) onApply(emaSettingOf(draft));
-  };
+  const { draft, problem, update, change, apply, dirty } = useSettingDraft<EmaSettingDraft, EmaSetting>(
+    initial,
+    { problemOf: (current) => emaSettingProblem(current, others, timezones), settingOf: emaSettingOf },
+    onApply,
+  );
 
   return (
-    <SettingModal id="ema-setting" title={EMA_DIALOG_TITLE} problem={problem} readOnly={readOnly} dirty={!deepEqual(draft, initial)} onApply={apply} onHide={onHide}>
+    <SettingModal id="ema-setting" title={EMA_DIALOG_TITLE} problem={problem} readOnly={readOnly} dirty={dirty} onApply={apply} onHide={onHide}>
       <QuestionnaireSelect
         id="ema-questionnaires"
         label="Questionnaires"
