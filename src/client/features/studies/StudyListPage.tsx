@@ -1,23 +1,18 @@
 // Study List (/studies/{page}, part 1 section 2): the lab's studies with their lifecycle actions, Create Study
 // and page numbers. Server messages show as toasts and the list reloads; failures show in the red alert.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { FIRST_PAGE } from '../../../shared/limits';
-import { studyMessages } from '../../../shared/messages';
 import type { StudySummary } from '../../../shared/types/study';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pageFromParam, paths } from '../../app/paths';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyState } from '../../components/EmptyState';
-import { Loading } from '../../components/Loading';
-import { Pagination } from '../../components/Pagination';
 import { toastShown } from '../notifications/notificationsSlice';
 import { selectReplaying } from '../qa/qaSlice';
 import { selectStudiesRequests, selectStudyList } from './studiesSlice';
 import { activateStudy, createStudy, deactivateStudy, deleteStudy, fetchStudies } from './studiesThunks';
-import { StudyRow, studyLabel, type StudyAction } from './StudyRow';
+import type { StudyAction } from './StudyRow';
+import { StudyTable } from './StudyTable';
 import { useStudyAccess } from './useStudyAccess';
 
 const lifecycle = { activate: activateStudy, deactivate: deactivateStudy, delete: deleteStudy } as const;
@@ -31,7 +26,6 @@ export default function StudyListPage() {
   const requests = useAppSelector(selectStudiesRequests);
   const replaying = useAppSelector(selectReplaying);
   const can = useStudyAccess();
-  const [toDelete, setToDelete] = useState<StudySummary | null>(null);
 
   useEffect(() => {
     if (!replaying && page !== null) void dispatch(fetchStudies(page));
@@ -51,11 +45,6 @@ export default function StudyListPage() {
     }
   };
 
-  const onAction = (study: StudySummary, action: StudyAction) => {
-    if (action === 'delete') setToDelete(study);
-    else void run(study, action);
-  };
-
   const create = async () => {
     const result = await dispatch(createStudy());
     if (createStudy.fulfilled.match(result)) void navigate(paths.studyEdit.getHref(result.payload._id));
@@ -73,51 +62,16 @@ export default function StudyListPage() {
         <h1 className="h3 mb-0">Study List</h1>
         {createButton}
       </div>
-      {!shown ? (
-        requests.list.status !== 'fail' && <Loading />
-      ) : shown.studies.length === 0 ? (
-        <EmptyState message={studyMessages.noStudies} />
-      ) : (
-        <>
-          <Table responsive hover className="align-middle table-cards">
-            <thead>
-              <tr>
-                <th scope="col">NAME</th>
-                <th scope="col">STUDY CODE</th>
-                <th scope="col">STATUS</th>
-                <th scope="col">CREATED AT</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.studies.map((study) => (
-                <StudyRow
-                  key={study._id}
-                  study={study}
-                  can={{ activate: can('activateStudy'), deactivate: can('deactivateStudy'), delete: can('deleteStudy') }}
-                  busy={busy}
-                  editHref={paths.studyEdit.getHref(study._id)}
-                  participantLinks
-                  onAction={onAction}
-                />
-              ))}
-            </tbody>
-          </Table>
-          <Pagination page={shown.page} pages={shown.pages} hrefFor={paths.studies.getHref} label="Study pages" />
-        </>
-      )}
-      <ConfirmDialog
-        show={toDelete !== null}
-        details={toDelete ? `Delete the study ${studyLabel(toDelete)} (${toDelete.study_code})? This cannot be undone.` : undefined}
-        busy={requests.remove.status === 'request'}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          const study = toDelete;
-          setToDelete(null);
-          if (study) void run(study, 'delete');
-        }}
+      <StudyTable
+        shown={shown}
+        loadFailed={requests.list.status === 'fail'}
+        can={{ activate: can('activateStudy'), deactivate: can('deactivateStudy'), delete: can('deleteStudy') }}
+        busy={busy}
+        deleting={requests.remove.status === 'request'}
+        editHrefFor={(study) => paths.studyEdit.getHref(study._id)}
+        participantLinks
+        pageHref={paths.studies.getHref}
+        onRun={(study, action) => void run(study, action)}
       />
     </>
   );

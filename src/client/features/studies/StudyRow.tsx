@@ -11,9 +11,12 @@ import { LinkButton } from '../../components/LinkButton';
 
 export type StudyAction = 'activate' | 'deactivate' | 'delete';
 
+/** The lifecycle actions a user may take (their permission entries; the system owner holds every one). */
+export type StudyPermissions = Record<StudyAction, boolean>;
+
 interface StudyRowProps {
   study: StudySummary;
-  can: { activate: boolean; deactivate: boolean; delete: boolean };
+  can: StudyPermissions;
   busy: boolean;
   /** Where Edit goes: the lab user's editor or the system owner's. */
   editHref: string;

@@ -1,26 +1,21 @@
 // The system owner's Study List (/systemowner/studies/{page}, part 2 section 2.1): choose a lab and one of its
 // users; that user's studies then show with their lifecycle actions, Create Study and page numbers.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Table from 'react-bootstrap/Table';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { FIRST_PAGE } from '../../../../shared/limits';
-import { studyMessages } from '../../../../shared/messages';
 import type { StudySummary } from '../../../../shared/types/study';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { pageFromParam, paths } from '../../../app/paths';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { EmptyState } from '../../../components/EmptyState';
-import { Loading } from '../../../components/Loading';
-import { Pagination } from '../../../components/Pagination';
 import { selectLab, selectLabs } from '../../labs/labsSlice';
 import { fetchLab, fetchLabs } from '../../labs/labsThunks';
 import { toastShown } from '../../notifications/notificationsSlice';
 import { selectReplaying } from '../../qa/qaSlice';
-import { StudyRow, studyLabel, type StudyAction } from '../StudyRow';
+import type { StudyAction, StudyPermissions } from '../StudyRow';
+import { StudyTable } from '../StudyTable';
 import {
   ownerLabChosen,
   ownerManagingUserChosen,
@@ -32,7 +27,7 @@ import { activateOwnerStudy, createOwnerStudy, deactivateOwnerStudy, deleteOwner
 
 const lifecycle = { activate: activateOwnerStudy, deactivate: deactivateOwnerStudy, delete: deleteOwnerStudy } as const;
 // The owner holds every permission entry.
-const every = { activate: true, deactivate: true, delete: true };
+const every: StudyPermissions = { activate: true, deactivate: true, delete: true };
 
 export default function SystemOwnerStudyListPage() {
   const { page: pageParam } = useParams();
@@ -45,7 +40,6 @@ export default function SystemOwnerStudyListPage() {
   const list = useAppSelector(selectOwnerStudyList);
   const requests = useAppSelector(selectOwnerStudiesRequests);
   const replaying = useAppSelector(selectReplaying);
-  const [toDelete, setToDelete] = useState<StudySummary | null>(null);
 
   useEffect(() => {
     if (!replaying) void dispatch(fetchLabs());
@@ -81,11 +75,6 @@ export default function SystemOwnerStudyListPage() {
       dispatch(toastShown(result.payload.message));
       reload();
     }
-  };
-
-  const onAction = (study: StudySummary, action: StudyAction) => {
-    if (action === 'delete') setToDelete(study);
-    else void run(study, action);
   };
 
   const create = async () => {
@@ -147,53 +136,19 @@ export default function SystemOwnerStudyListPage() {
           </Form.Group>
         </Col>
       </Row>
-      {managedByUserId &&
-        (!shown ? (
-          requests.list.status !== 'fail' && <Loading />
-        ) : shown.studies.length === 0 ? (
-          <EmptyState message={studyMessages.noStudies} />
-        ) : (
-          <>
-            <Table responsive hover className="align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">NAME</th>
-                  <th scope="col">STUDY CODE</th>
-                  <th scope="col">STATUS</th>
-                  <th scope="col">CREATED AT</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.studies.map((study) => (
-                  <StudyRow
-                    key={study._id}
-                    study={study}
-                    can={every}
-                    busy={busy}
-                    editHref={paths.systemOwnerStudyEdit.getHref(study._id, managedByUserId)}
-                    participantLinks={false}
-                    onAction={onAction}
-                  />
-                ))}
-              </tbody>
-            </Table>
-            <Pagination page={shown.page} pages={shown.pages} hrefFor={paths.systemOwnerStudies.getHref} label="Study pages" />
-          </>
-        ))}
-      <ConfirmDialog
-        show={toDelete !== null}
-        details={toDelete ? `Delete the study ${studyLabel(toDelete)} (${toDelete.study_code})? This cannot be undone.` : undefined}
-        busy={requests.remove.status === 'request'}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          const study = toDelete;
-          setToDelete(null);
-          if (study) void run(study, 'delete');
-        }}
-      />
+      {managedByUserId && (
+        <StudyTable
+          shown={shown}
+          loadFailed={requests.list.status === 'fail'}
+          can={every}
+          busy={busy}
+          deleting={requests.remove.status === 'request'}
+          editHrefFor={(study) => paths.systemOwnerStudyEdit.getHref(study._id, managedByUserId)}
+          participantLinks={false}
+          pageHref={paths.systemOwnerStudies.getHref}
+          onRun={(study, action) => void run(study, action)}
+        />
+      )}
     </>
   );
 }
