@@ -1,6 +1,6 @@
 // The rows of recent reads (db/resultCache.ts): used only while nothing has changed, never inside a
 // transaction, and bounded. The real connection's behaviour is in resultCacheSqlite.test.ts.
-import { createResultCache, type ResultCacheSource } from '../../../src/server/db/resultCache';
+import { createResultCache, MAX_KEPT_CHARS, MAX_RESULT_CHARS, type ResultCacheSource } from '../../../src/server/db/resultCache';
 
 function fakeSource() {
   const state = { writes: 0, version: 1, inTransaction: false };
@@ -96,5 +96,30 @@ describe('createResultCache', () => {
     expect(read).toHaveBeenCalledTimes(257);
     cache.rows('q', [1], read);
     expect(read).toHaveBeenCalledTimes(258);
+  });
+
+  it('does not keep a result with more text than one may hold', () => {
+    const { source } = fakeSource();
+    const cache = createResultCache(source);
+    const long = counter([['x'.repeat(MAX_RESULT_CHARS + 1)]]);
+    cache.rows('long text', [], long);
+    cache.rows('long text', [], long);
+    expect(long).toHaveBeenCalledTimes(2);
+  });
+
+  it('lets the least recently used go when the text kept would pass its bound', () => {
+    const { source } = fakeSource();
+    const cache = createResultCache(source);
+    const text = 'x'.repeat(MAX_RESULT_CHARS);
+    const fits = Math.floor(MAX_KEPT_CHARS / MAX_RESULT_CHARS);
+    const read = counter([[text]]);
+    for (let i = 0; i < fits; i += 1) cache.rows('q', [i], read);
+    cache.rows('q', [fits - 1], read); // all kept so far
+    expect(read).toHaveBeenCalledTimes(fits);
+    cache.rows('q', [fits], read); // one more: the oldest (0) goes
+    cache.rows('q', [1], read);
+    expect(read).toHaveBeenCalledTimes(fits + 1);
+    cache.rows('q', [0], read);
+    expect(read).toHaveBeenCalledTimes(fits + 2);
   });
 });

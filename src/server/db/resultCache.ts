@@ -4,17 +4,37 @@
 // Exact, not "fresh enough": an entry is used only while this connection has written nothing (its write count)
 // and no other connection has committed anything (SQLite's data_version: the answer writer thread, another
 // process), both checked at every read. Reads inside a transaction are neither kept nor answered from here.
-// Each caller gets row objects of its own, built from the kept values.
+// Each caller gets row objects of its own, built from the kept values. What is kept is bounded in results,
+// rows and text.
 
 /** Results kept at most; the least recently used goes first. */
 const MAX_RESULTS = 256;
 
-/** A result with more rows is not kept: lists of this size are what calls repeat, and memory stays bounded. */
+/** A result with more rows is not kept: lists of this size are what calls repeat. */
 const MAX_ROWS = 200;
 
-/** One value of a row as SQLite gives it: kept only when it cannot be changed by whoever receives it. */
-function isImmutable(value: unknown): boolean {
-  return value === null || typeof value !== 'object';
+/**
+ * Characters of text all kept results hold together at most (about 8 MB), and one result at most: a
+ * questionnaire's content is one long text, and many of them must not stay in memory only because they were read.
+ */
+export const MAX_KEPT_CHARS = 4 * 1024 * 1024;
+export const MAX_RESULT_CHARS = 256 * 1024;
+
+/**
+ * The size of a result in characters of text (a number or null counts as 8), or null when it cannot be kept: a
+ * value that whoever receives it could change (a blob), or too much text.
+ */
+function sizeToKeep(rows: readonly unknown[][]): number | null {
+  if (rows.length > MAX_ROWS) return null;
+  let size = 0;
+  for (const row of rows) {
+    for (const value of row) {
+      if (typeof value === 'string') size += value.length;
+      else if (value === null || typeof value !== 'object') size += 8;
+      else return null;
+    }
+  }
+  return size <= MAX_RESULT_CHARS ? size : null;
 }
 
 function keyOf(sql: string, parameters: readonly unknown[]): string | null {
@@ -44,7 +64,8 @@ export interface ResultCache {
 }
 
 export function createResultCache(source: ResultCacheSource): ResultCache {
-  const results = new Map<string, unknown[][]>();
+  const results = new Map<string, { rows: unknown[][]; size: number }>();
+  let keptChars = 0;
   let writesSeen = -1;
   let versionSeen = -1;
 
@@ -54,6 +75,7 @@ export function createResultCache(source: ResultCacheSource): ResultCache {
     const version = source.dataVersion();
     if (writes !== writesSeen || version !== versionSeen) {
       results.clear();
+      keptChars = 0;
       writesSeen = writes;
       versionSeen = version;
     }
@@ -69,15 +91,21 @@ export function createResultCache(source: ResultCacheSource): ResultCache {
       if (kept) {
         results.delete(key);
         results.set(key, kept);
-        return kept;
+        return kept.rows;
       }
       const rows = read();
       // Taken after the check above: a commit by another connection since then moved data_version, so the next
       // read forgets this result even if it already saw the commit.
-      if (rows.length <= MAX_ROWS && rows.every((row) => row.every(isImmutable))) {
-        if (results.size >= MAX_RESULTS) results.delete(results.keys().next().value as string);
-        results.set(key, rows);
+      const size = sizeToKeep(rows);
+      if (size === null) return rows;
+      // The least recently used go first, until there is room.
+      while (results.size >= MAX_RESULTS || (results.size > 0 && keptChars + size > MAX_KEPT_CHARS)) {
+        const [oldestKey, oldest] = results.entries().next().value as [string, { size: number }];
+        results.delete(oldestKey);
+        keptChars -= oldest.size;
       }
+      results.set(key, { rows, size });
+      keptChars += size;
       return rows;
     },
   };
