@@ -74,6 +74,15 @@ describe.each(databases)('participant app accounts (%s)', (database) => {
       expect(messageOf(limited)).toBe(authMessages.tooManyAttempts);
     });
 
+    it.each([20, 100])('%i wrong passwords sent at once: the limit of them answer 401, the rest 429', async (count) => {
+      const email = uniqueEmail('burst');
+      await appSignup(t.app, email);
+      const answers = await Promise.all(Array.from({ length: count }, () => api('POST', '/api/app/login', undefined, { email, password: 'wrong-password' })));
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect(statuses).toEqual([...Array<number>(3).fill(401), ...Array<number>(count - 3).fill(429)]);
+      expect((await api('POST', '/api/app/login', undefined, { email, password: PARTICIPANT_PASSWORD })).statusCode).toBe(429);
+    });
+
     it('an unknown email answers like a wrong password', async () => {
       const res = await api('POST', '/api/app/login', undefined, { email: uniqueEmail('nobody'), password: PARTICIPANT_PASSWORD });
       expect(res.statusCode).toBe(401);
@@ -161,6 +170,47 @@ describe.each(databases)('participant app accounts (%s)', (database) => {
       const late = await api('POST', '/api/app/password/reset', undefined, { email, code, newPassword: 'reset-password-1' });
       expect(late.statusCode).toBe(400);
       expect(messageOf(late)).toBe(participantMessages.resetCodeInvalid);
+    });
+
+    /** The codes stored for the participant, with the tries each has had. */
+    async function storedResets(email: string) {
+      return t.app.ctx.db
+        .selectFrom('password_resets as r')
+        .innerJoin('participants as p', 'p.id', 'r.participant_id')
+        .select(['r.attempts', 'r.used_at'])
+        .where('p.email', '=', email)
+        .execute();
+    }
+
+    it('twenty wrong codes sent at once are five tries: the code then refuses even itself', async () => {
+      const email = uniqueEmail('triesburst');
+      await appSignup(t.app, email);
+      await api('POST', '/api/app/password/reset_request', undefined, { email });
+      const code = resetCodeOf(await smtp.nextMailTo(email));
+      const wrong = code === '999999' ? '888888' : '999999';
+      const answers = await Promise.all(Array.from({ length: 20 }, () => api('POST', '/api/app/password/reset', undefined, { email, code: wrong, newPassword: 'reset-password-1' })));
+      expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([400]));
+      expect((await storedResets(email)).map((r) => r.attempts)).toEqual([5]);
+      expect((await api('POST', '/api/app/password/reset', undefined, { email, code, newPassword: 'reset-password-1' })).statusCode).toBe(400);
+    });
+
+    it('the right code sent ten times at once sets the password once', async () => {
+      const email = uniqueEmail('usedonce');
+      await appSignup(t.app, email);
+      await api('POST', '/api/app/password/reset_request', undefined, { email });
+      const code = resetCodeOf(await smtp.nextMailTo(email));
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => api('POST', '/api/app/password/reset', undefined, { email, code, newPassword: `reset-password-${i}` })));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(9).fill(400)]);
+      const winner = answers.findIndex((a) => a.statusCode === 200);
+      expect((await api('POST', '/api/app/login', undefined, { email, password: `reset-password-${winner}` })).statusCode).toBe(200);
+    });
+
+    it('twenty reset requests sent at once store the five codes an hour allows', async () => {
+      const email = uniqueEmail('requestburst');
+      await appSignup(t.app, email);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => api('POST', '/api/app/password/reset_request', undefined, { email })));
+      expect(new Set(answers.map(messageOf))).toEqual(new Set([participantMessages.resetRequested]));
+      expect(await storedResets(email)).toHaveLength(5);
     });
   });
 });

@@ -290,4 +290,79 @@ describe.each(databases)('the sign-in limit per address (%s)', (database) => {
     jest.setSystemTime(start + 61_000);
     expect((await login({ email: user.email, password: user.password, organization: 1 }, address)).statusCode).toBe(200);
   });
+
+  it('refuses all but the limit of 20 failures sent at once from one address, each for another account', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => login({ email: `burst${i}@lab.org`, password: 'wrong-password', organization: 1 }, '203.0.113.7')),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(4).fill(401), ...Array<number>(16).fill(429)]);
+  });
+});
+
+describe.each(databases)('sign-in attempts sent at the same moment (%s)', (database) => {
+  // The default limits: 10 failures per account, 50 per address.
+  const LIMIT = 10;
+  let t: TestApp;
+  let owner: string;
+  let labId: string;
+  let addresses = 0;
+  beforeAll(async () => {
+    t = await createTestApp(database);
+    owner = await ownerToken(t.app);
+    labId = (await seedLab(t.app, owner)).labId;
+  });
+  afterAll(async () => t.close());
+
+  /** Each attempt from an address of its own, so only the account's limit applies. */
+  function login(payload: Record<string, unknown>, url = '/api/users/login', headers: Record<string, string> = {}) {
+    addresses += 1;
+    return send(t.app, { method: 'POST', url, payload, headers, remoteAddress: `10.0.${Math.floor(addresses / 250)}.${addresses % 250}` });
+  }
+
+  const atOnce = (count: number, payload: () => Record<string, unknown>, url?: string) =>
+    Promise.all(Array.from({ length: count }, () => login(payload(), url)));
+
+  function tally(answers: Awaited<ReturnType<typeof login>>[]): Record<number, number> {
+    const counts: Record<number, number> = {};
+    for (const a of answers) counts[a.statusCode] = (counts[a.statusCode] ?? 0) + 1;
+    return counts;
+  }
+
+  it.each([20, 100])('%i wrong passwords for one lab user at once: the limit of them answer 401, the rest 429', async (count) => {
+    const user = await registerUser(t.app, owner, labId);
+    const answers = await atOnce(count, () => ({ email: user.email, password: 'wrong-password', organization: 1 }));
+    expect(tally(answers)).toEqual({ 401: LIMIT, 429: count - LIMIT });
+    expect(new Set(answers.filter((a) => a.statusCode === 429).map(messageOf))).toEqual(new Set([authMessages.tooManyAttempts]));
+    expect((await login({ email: user.email, password: user.password, organization: 1 })).statusCode).toBe(429);
+  });
+
+  it('20 wrong passwords for the system owner at once: the limit of them answer 401, the rest 429', async () => {
+    const answers = await atOnce(20, () => ({ email: OWNER_EMAIL, password: 'wrong-password' }), '/api/users/systemowner/login');
+    expect(tally(answers)).toEqual({ 401: LIMIT, 429: 20 - LIMIT });
+  });
+
+  it('the right password inside the limit signs in among wrong ones sent with it', async () => {
+    const user = await registerUser(t.app, owner, labId);
+    const wrong = () => ({ email: user.email, password: 'wrong-password', organization: 1 });
+    const [right, ...others] = await Promise.all([login({ email: user.email, password: user.password, organization: 1 }), ...Array.from({ length: LIMIT - 1 }, () => login(wrong()))]);
+    expect(right.statusCode).toBe(200);
+    expect(tally(others)).toEqual({ 401: LIMIT - 1 });
+  });
+
+  it('a sign-in clears the count of the failures before it', async () => {
+    const user = await registerUser(t.app, owner, labId);
+    const wrong = () => ({ email: user.email, password: 'wrong-password', organization: 1 });
+    expect(tally(await atOnce(LIMIT - 1, wrong))).toEqual({ 401: LIMIT - 1 });
+    expect((await login({ email: user.email, password: user.password, organization: 1 })).statusCode).toBe(200);
+    expect(tally(await atOnce(LIMIT + 5, wrong))).toEqual({ 401: LIMIT, 429: 5 });
+  });
+
+  it('the right password at the other organization is refused without counting as a failure', async () => {
+    const lab = await seedLab(t.app, owner, 1);
+    const elsewhere = () => login({ email: lab.managerEmail, password: lab.managerPassword, organization: 2 }, undefined, { host: 'dark.localhost' });
+    // One after another: an attempt counts while its password is being checked.
+    for (let i = 0; i < LIMIT + 2; i += 1) expect((await elsewhere()).statusCode).toBe(403);
+    expect((await login({ email: lab.managerEmail, password: lab.managerPassword, organization: 1 })).statusCode).toBe(200);
+  });
 });

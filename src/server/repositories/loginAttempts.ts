@@ -1,7 +1,19 @@
 import type { Db } from './db';
+import { withLocks } from './locks';
 
-export function recordFailedLogin(db: Db, attempt: { id: string; email: string; address: string; attempted_at: string }) {
-  return db.insertInto('login_attempts').values(attempt).execute();
+export interface LoginAttempt {
+  id: string;
+  /** The account's key (services/signIn.ts attemptKey). */
+  email: string;
+  address: string;
+  attempted_at: string;
+}
+
+export interface AttemptLimits {
+  /** Attempts at or before this time no longer count. */
+  since: string;
+  perAccount: number;
+  perAddress: number;
 }
 
 async function countSince(db: Db, column: 'email' | 'address', value: string, since: string): Promise<number> {
@@ -14,12 +26,24 @@ async function countSince(db: Db, column: 'email' | 'address', value: string, si
   return Number(row.n);
 }
 
-export function countFailedLoginsForEmail(db: Db, email: string, since: string): Promise<number> {
-  return countSince(db, 'email', email, since);
+/**
+ * Records a sign-in attempt unless its account or its address has reached its limit; answers whether it was
+ * recorded. The counts and the insert are one step under the account's and the address's locks, so attempts sent
+ * at the same moment, to any server process, are counted one after another and no more than the limit pass.
+ */
+export function recordAttemptWithinLimits(db: Db, attempt: LoginAttempt, limits: AttemptLimits): Promise<boolean> {
+  const locks = [`login attempts for ${attempt.email}`, `login attempts from ${attempt.address}`];
+  return withLocks(db, locks, async (trx) => {
+    if ((await countSince(trx, 'email', attempt.email, limits.since)) >= limits.perAccount) return false;
+    if ((await countSince(trx, 'address', attempt.address, limits.since)) >= limits.perAddress) return false;
+    await trx.insertInto('login_attempts').values(attempt).execute();
+    return true;
+  });
 }
 
-export function countFailedLoginsFromAddress(db: Db, address: string, since: string): Promise<number> {
-  return countSince(db, 'address', address, since);
+/** Takes back one attempt (its password was right, yet it did not sign in). */
+export function forgetLoginAttempt(db: Db, id: string): Promise<unknown> {
+  return db.deleteFrom('login_attempts').where('id', '=', id).execute();
 }
 
 export function clearFailedLogins(db: Db, email: string): Promise<unknown> {

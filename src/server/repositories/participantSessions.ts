@@ -3,6 +3,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from './db';
 import type { ParticipantRow, ParticipantSessionsTable, PasswordResetsTable } from '../db/types';
 import { prepared } from './prepared';
+import { withLocks } from './locks';
 
 export function insertParticipantSession(db: Db, row: Insertable<ParticipantSessionsTable>): Promise<unknown> {
   return db.insertInto('participant_sessions').values(row).execute();
@@ -38,8 +39,17 @@ export function endOtherParticipantSessions(db: Db, participantId: string, keepS
   return query.execute();
 }
 
-export function insertPasswordReset(db: Db, row: Insertable<PasswordResetsTable>): Promise<unknown> {
-  return db.insertInto('password_resets').values(row).execute();
+/**
+ * Stores a new reset code unless the participant was sent `max` codes since `since`; answers whether it was
+ * stored. The count and the insert are one step under the participant's lock, so requests sent at the same
+ * moment cannot all pass the count.
+ */
+export function insertPasswordResetWithinLimit(db: Db, row: Insertable<PasswordResetsTable>, since: string, max: number): Promise<boolean> {
+  return withLocks(db, [`password resets for ${row.participant_id}`], async (trx) => {
+    if ((await countPasswordResetsSince(trx, row.participant_id, since)) >= max) return false;
+    await trx.insertInto('password_resets').values(row).execute();
+    return true;
+  });
 }
 
 /** The newest unused, unexpired code of the participant. */
@@ -55,7 +65,7 @@ export function findLivePasswordReset(db: Db, participantId: string, now: string
     .executeTakeFirst();
 }
 
-export function countPasswordResetsSince(db: Db, participantId: string, since: string): Promise<number> {
+function countPasswordResetsSince(db: Db, participantId: string, since: string): Promise<number> {
   return db
     .selectFrom('password_resets')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -65,14 +75,22 @@ export function countPasswordResetsSince(db: Db, participantId: string, since: s
     .then((r) => Number(r.n));
 }
 
-export function countResetAttempt(db: Db, id: string): Promise<unknown> {
-  return db
+/**
+ * Takes one of the code's tries, unless all `max` are taken; answers whether one was. One conditional update, so
+ * tries sent at the same moment are counted one by one on both databases.
+ */
+export async function takeResetAttempt(db: Db, id: string, max: number): Promise<boolean> {
+  const result = await db
     .updateTable('password_resets')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .where('attempts', '<', max)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
-export function markPasswordResetUsed(db: Db, id: string, now: string): Promise<unknown> {
-  return db.updateTable('password_resets').set({ used_at: now }).where('id', '=', id).execute();
+/** Marks the code used unless it already is; answers whether this call did (a code resets the password once). */
+export async function markPasswordResetUsed(db: Db, id: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('password_resets').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -9,17 +9,16 @@ import { emailProblem, firstProblem, normalizeEmail, passwordProblem } from '../
 import { HttpError, badRequest } from '../httpErrors';
 import { findParticipantByEmail, updateParticipantPassword } from '../repositories/participants';
 import {
-  countPasswordResetsSince,
-  countResetAttempt,
   endOtherParticipantSessions,
   endParticipantSession,
   findLivePasswordReset,
   insertParticipantSession,
-  insertPasswordReset,
+  insertPasswordResetWithinLimit,
   markPasswordResetUsed,
+  takeResetAttempt,
 } from '../repositories/participantSessions';
 import { clearFailedLogins } from '../repositories/loginAttempts';
-import { attemptKey, failed, refuseWhenLimited } from './signIn';
+import { attemptKey, countAttempt, invalidCredentials } from './signIn';
 import { createParticipantAccount } from './participantAccounts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { newId, nowIso } from './ids';
@@ -47,10 +46,10 @@ export async function signUp(ctx: AppContext, body: { email?: string; password?:
 export async function logIn(ctx: AppContext, body: { email: string; password: string }, address: string): Promise<AppSession> {
   const email = normalizeEmail(body.email);
   const key = attemptKey('participant', email);
-  await refuseWhenLimited(ctx, key, address);
+  await countAttempt(ctx, key, address);
   const participant = await findParticipantByEmail(ctx.db, email);
   const valid = await verifyPassword(participant?.password_hash ?? (await dummyPasswordHash()), body.password);
-  if (!participant || !valid) return failed(ctx, key, address);
+  if (!participant || !valid) throw invalidCredentials();
   await clearFailedLogins(ctx.db, key);
   return startSession(ctx, participant);
 }
@@ -90,18 +89,17 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string, lo
   const participant = await findParticipantByEmail(ctx.db, normalizeEmail(rawEmail));
   if (!participant) return participantMessages.resetRequested;
   const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
-  if ((await countPasswordResetsSince(ctx.db, participant.id, hourAgo)) >= RESET_CODES_PER_HOUR) return participantMessages.resetRequested;
   const code = String(randomInt(10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
-  const now = nowIso();
-  await insertPasswordReset(ctx.db, {
+  const reset = {
     id: newId(),
     participant_id: participant.id,
     code_hash: codeHash(participant.id, code),
-    created_at: now,
+    created_at: nowIso(),
     expires_at: new Date(Date.now() + ctx.config.resetCodeMinutes * 60_000).toISOString(),
     used_at: null,
     attempts: 0,
-  });
+  };
+  if (!(await insertPasswordResetWithinLimit(ctx.db, reset, hourAgo, RESET_CODES_PER_HOUR))) return participantMessages.resetRequested;
   ctx.mailer
     .send({
       to: participant.email,
@@ -117,18 +115,17 @@ export async function resetPassword(ctx: AppContext, body: { email: string; code
   if (problem) throw badRequest(problem);
   const participant = await findParticipantByEmail(ctx.db, normalizeEmail(body.email));
   const reset = participant ? await findLivePasswordReset(ctx.db, participant.id, nowIso()) : undefined;
-  if (!participant || !reset || reset.attempts >= RESET_CODE_ATTEMPTS) throw badRequest(participantMessages.resetCodeInvalid);
+  // The try is taken before the code is compared, so tries sent at the same moment cannot pass the limit.
+  if (!participant || !reset || !(await takeResetAttempt(ctx.db, reset.id, RESET_CODE_ATTEMPTS))) throw badRequest(participantMessages.resetCodeInvalid);
   const given = Buffer.from(codeHash(participant.id, body.code.trim()));
   const stored = Buffer.from(reset.code_hash);
-  if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
-    await countResetAttempt(ctx.db, reset.id);
-    throw badRequest(participantMessages.resetCodeInvalid);
-  }
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) throw badRequest(participantMessages.resetCodeInvalid);
   const hash = await hashPassword(body.newPassword);
   await ctx.db.transaction().execute(async (trx) => {
     const now = nowIso();
+    // The right code sent twice at once sets the password once: the later call finds it used.
+    if (!(await markPasswordResetUsed(trx, reset.id, now))) throw badRequest(participantMessages.resetCodeInvalid);
     await updateParticipantPassword(trx, participant.id, hash);
-    await markPasswordResetUsed(trx, reset.id, now);
     await endOtherParticipantSessions(trx, participant.id, null, now);
   });
 }

@@ -1,5 +1,5 @@
-// Signing in and out. Failed attempts are counted in the database, per account and per address, so the limit
-// holds across several server processes.
+// Signing in and out. Attempts are counted in the database, per account and per address, before the password is
+// checked, so the limit holds across several server processes and for attempts sent at the same moment.
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { LabUserSession, SystemOwnerSession } from '../../shared/types/identity';
@@ -11,12 +11,7 @@ import { findLabUserByEmail } from '../repositories/labUsers';
 import { findLab } from '../repositories/labs';
 import { findSystemOwnerByEmail } from '../repositories/systemOwners';
 import { endSession, insertSession } from '../repositories/sessions';
-import {
-  clearFailedLogins,
-  countFailedLoginsForEmail,
-  countFailedLoginsFromAddress,
-  recordFailedLogin,
-} from '../repositories/loginAttempts';
+import { clearFailedLogins, forgetLoginAttempt, recordAttemptWithinLimits } from '../repositories/loginAttempts';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { newId, nowIso } from './ids';
 import type { AccountKind } from './tokens';
@@ -42,21 +37,24 @@ function attemptAddress(address: string): string {
   return address.length <= ATTEMPT_ADDRESS_COLUMN_LENGTH ? address : digest(address);
 }
 
-export async function refuseWhenLimited(ctx: AppContext, key: string, address: string): Promise<void> {
-  const since = new Date(Date.now() - ctx.config.login.windowMinutes * 60_000).toISOString();
-  const [forAccount, fromAddress] = await Promise.all([
-    countFailedLoginsForEmail(ctx.db, key, since),
-    countFailedLoginsFromAddress(ctx.db, attemptAddress(address), since),
-  ]);
-  if (forAccount >= ctx.config.login.maxPerAccount || fromAddress >= ctx.config.login.maxPerAddress) {
-    throw tooManyRequests(authMessages.tooManyAttempts);
-  }
+/**
+ * Counts a sign-in attempt before its password is checked, or refuses it with 429 when the account or the address
+ * has reached its limit. A wrong password leaves the attempt counted; a right one clears the account's count.
+ * Answers the attempt's id.
+ */
+export async function countAttempt(ctx: AppContext, key: string, address: string): Promise<string> {
+  const { windowMinutes, maxPerAccount, maxPerAddress } = ctx.config.login;
+  const id = newId();
+  const recorded = await recordAttemptWithinLimits(
+    ctx.db,
+    { id, email: key, address: attemptAddress(address), attempted_at: nowIso() },
+    { since: new Date(Date.now() - windowMinutes * 60_000).toISOString(), perAccount: maxPerAccount, perAddress: maxPerAddress },
+  );
+  if (!recorded) throw tooManyRequests(authMessages.tooManyAttempts);
+  return id;
 }
 
-export async function failed(ctx: AppContext, key: string, address: string): Promise<never> {
-  await recordFailedLogin(ctx.db, { id: newId(), email: key, address: attemptAddress(address), attempted_at: nowIso() });
-  throw unauthorized(authMessages.invalidCredentials);
-}
+export const invalidCredentials = () => unauthorized(authMessages.invalidCredentials);
 
 async function startSession(ctx: AppContext, kind: AccountKind, accountId: string, organization: number | null) {
   const expires = new Date(Date.now() + ctx.config.sessionHours * 3600_000);
@@ -85,12 +83,16 @@ export async function signInLabUser(
 ): Promise<LabUserSession> {
   const email = normalizeEmail(credentials.email);
   const key = attemptKey('lab_user', email);
-  await refuseWhenLimited(ctx, key, address);
+  const attempt = await countAttempt(ctx, key, address);
   const user = await findLabUserByEmail(ctx.db, email);
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), credentials.password);
-  if (!user || !valid) return failed(ctx, key, address);
+  if (!user || !valid) throw invalidCredentials();
   const lab = await findLab(ctx.db, user.lab_id);
-  if (!lab || lab.organization !== credentials.organization) throw forbidden(authMessages.wrongOrganization);
+  if (!lab || lab.organization !== credentials.organization) {
+    // The right password at the other organization's page is no guess: it does not count, as before.
+    await forgetLoginAttempt(ctx.db, attempt);
+    throw forbidden(authMessages.wrongOrganization);
+  }
   await clearFailedLogins(ctx.db, key);
   const session = await startSession(ctx, 'lab_user', user.id, lab.organization);
   return {
@@ -106,10 +108,10 @@ export async function signInLabUser(
 export async function signInSystemOwner(ctx: AppContext, credentials: Credentials, address: string): Promise<SystemOwnerSession> {
   const email = normalizeEmail(credentials.email);
   const key = attemptKey('system_owner', email);
-  await refuseWhenLimited(ctx, key, address);
+  await countAttempt(ctx, key, address);
   const owner = await findSystemOwnerByEmail(ctx.db, email);
   const valid = await verifyPassword(owner?.password_hash ?? (await dummyPasswordHash()), credentials.password);
-  if (!owner || !valid) return failed(ctx, key, address);
+  if (!owner || !valid) throw invalidCredentials();
   await clearFailedLogins(ctx.db, key);
   const session = await startSession(ctx, 'system_owner', owner.id, null);
   return { _id: owner.id, ...session, email: owner.email };
