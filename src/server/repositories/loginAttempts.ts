@@ -34,6 +34,13 @@ async function countSince(db: Db, column: 'email' | 'address', value: string, si
 export function recordAttemptWithinLimits(db: Db, attempt: LoginAttempt, limits: AttemptLimits): Promise<boolean> {
   const locks = [`login attempts for ${attempt.email}`, `login attempts from ${attempt.address}`];
   return withLocks(db, locks, async (trx) => {
+    // Attempts that no longer count are removed here, for the account and address at hand, so the table holds
+    // only what a window can still see and no sweep is needed.
+    await trx
+      .deleteFrom('login_attempts')
+      .where('attempted_at', '<=', limits.since)
+      .where((eb) => eb.or([eb('email', '=', attempt.email), eb('address', '=', attempt.address)]))
+      .execute();
     if ((await countSince(trx, 'email', attempt.email, limits.since)) >= limits.perAccount) return false;
     if ((await countSince(trx, 'address', attempt.address, limits.since)) >= limits.perAddress) return false;
     await trx.insertInto('login_attempts').values(attempt).execute();
@@ -48,8 +55,4 @@ export function forgetLoginAttempt(db: Db, id: string): Promise<unknown> {
 
 export function clearFailedLogins(db: Db, email: string): Promise<unknown> {
   return db.deleteFrom('login_attempts').where('email', '=', email).execute();
-}
-
-export function deleteLoginAttemptsBefore(db: Db, before: string): Promise<unknown> {
-  return db.deleteFrom('login_attempts').where('attempted_at', '<', before).execute();
 }
