@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, databases, json, labUserToken, ownerToken, seedLab, type SeededLab, type TestApp } from '../support/testApp';
 import { messageOf, send, uniqueEmail, USER_PASSWORD } from '../support/api';
+import { fuzzRuns } from '../../support/fuzz';
 import { ACCESS, ALL_ACCESS, accessKey, type AccessEntry, type AccessName } from '../../../src/shared/access';
 import { assessmentMessages as m, studyMessages } from '../../../src/shared/messages';
 import type { AssessmentListItem } from '../../../src/shared/study/assessmentSettings';
@@ -320,7 +321,7 @@ describe.each(databases)('study structure and settings (%s)', (database) => {
           }
           expectNumbered(await readStudy(study._id));
         }),
-        { numRuns: 15 },
+        fuzzRuns(15),
       );
     });
   });
@@ -582,7 +583,7 @@ describe.each(databases)('study structure and settings (%s)', (database) => {
           expect([200, 400]).toContain(res.statusCode);
           if (res.statusCode === 400) expect(messageOf(res)).toEqual(expect.stringMatching(/\S/));
         }),
-        { numRuns: 40 },
+        fuzzRuns(40),
       );
     });
   });

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { dayOne, emaPrompts, reminderTimes } from '../../../../src/server/services/plan/emaPlan';
 import { seededRandom } from '../../../../src/server/services/plan/seededRandom';
+import { fuzzRuns } from '../../../support/fuzz';
 import { emaSettingProblem, minutesOfDay, newEmaSetting, type EmaSetting } from '../../../../src/shared/study/assessmentSettings';
 
 const MINUTE = 60_000;
@@ -140,7 +141,7 @@ describe('properties of the plan (Europe/London)', () => {
           for (let d = 1; d < s.number_of_days; d += 1) expect(plan.filter((p) => p.day === d)).toHaveLength(perDay);
         }
       }),
-      { numRuns: 100 },
+      fuzzRuns(100),
     );
   });
 
@@ -158,7 +159,7 @@ describe('properties of the plan (Europe/London)', () => {
           expect(planned).toBe(true);
         }
       }),
-      { numRuns: 100 },
+      fuzzRuns(100),
     );
   });
 
@@ -175,7 +176,7 @@ describe('properties of the plan (Europe/London)', () => {
           expect(inside).toBe(true);
         }
       }),
-      { numRuns: 100 },
+      fuzzRuns(100),
     );
   });
 
@@ -191,7 +192,7 @@ describe('properties of the plan (Europe/London)', () => {
           expect(p.reminders).toHaveLength(Math.ceil(s.response_in / s.reminder_interval) - 1);
         }
       }),
-      { numRuns: 100 },
+      fuzzRuns(100),
     );
   });
 });
