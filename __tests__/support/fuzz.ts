@@ -22,6 +22,11 @@ export function fuzzRuns(numRuns: number): { numRuns: number } {
   return { numRuns: Math.max(1, Math.round(numRuns * FUZZ_RUNS)) };
 }
 
+/** A generated test file's time limit (jest.setTimeout), multiplied by FUZZ_RUNS as its runs are. */
+export function fuzzTimeout(ms: number): number {
+  return Math.round(ms * Math.max(1, FUZZ_RUNS));
+}
+
 /** Every runner's defaults (jest's setupFiles): the seed, and fast-check's 100 runs multiplied. */
 export function configureFuzz(): void {
   fc.configureGlobal({ seed: FUZZ_SEED, ...fuzzRuns(100) });

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { call, createTestApp, databases, type TestApp } from '../support/testApp';
 import { startSmtp, type RunningSmtp } from '../support/smtp';
-import { FUZZ_RUNS, FUZZ_SEED, fuzzRuns } from '../../support/fuzz';
+import { FUZZ_SEED, fuzzRuns, fuzzTimeout } from '../../support/fuzz';
 import { buildWorld, restoreWorld, type FuzzCaller, type FuzzState, type FuzzWorld } from '../support/fuzzWorld';
 import {
   operationsOf,
@@ -32,14 +32,13 @@ const SEED = FUZZ_SEED;
  * Requests per operation; fewer where each request hashes or verifies a password (argon2 costs ~30 ms).
  * FUZZ_RUNS multiplies both for a longer search.
  */
-const SCALE = FUZZ_RUNS;
 const RUNS = fuzzRuns(40).numRuns;
 const PASSWORD_RUNS = fuzzRuns(10).numRuns;
 const PASSWORD_PATHS = /login|signup|register|createlab|password|\/create$|systemowner\/users\/\{id\}$/;
 /** Operations that can take away what other requests aim at. */
 const DESTRUCTIVE = /logout|withdraw|deactivate|\/access$|systemowner\/users\/\{id\}$|edit_except_consent/;
 
-jest.setTimeout(300_000 * Math.max(1, SCALE));
+jest.setTimeout(fuzzTimeout(300_000));
 
 /** The callers an operation is for, by its path: most requests come from them, to reach the code behind. */
 function audienceOf(op: Operation): FuzzCaller[] {

@@ -3,14 +3,14 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { call, createTestApp, json, labUserToken, ownerToken, seedLab, type TestApp } from '../support/testApp';
-import { fuzzRuns } from '../../support/fuzz';
+import { fuzzRuns, fuzzTimeout } from '../../support/fuzz';
 import { appLogin, createParticipant, createQuestionnaire, createStudy, setGroupSettings } from '../support/participants';
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
 import { generalMessages } from '../../../src/shared/messages';
 import type { AppTasksAnswer } from '../../../src/shared/types/participantApp';
 import type { ResponseItem, ResponseType } from '../../../src/shared/questionnaire/types';
 
-jest.setTimeout(120_000);
+jest.setTimeout(fuzzTimeout(120_000));
 
 const MISSING = '000000000000000000000000';
 

@@ -5,9 +5,9 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, databases, json, labUserToken, ownerToken, seedLab, type SeededLab, type TestApp } from '../support/testApp';
 import { messageOf, send, uniqueEmail, USER_PASSWORD } from '../support/api';
-import { fuzzRuns } from '../../support/fuzz';
+import { fuzzRuns, fuzzTimeout } from '../../support/fuzz';
 import { ACCESS, ALL_ACCESS, accessKey, type AccessEntry, type AccessName } from '../../../src/shared/access';
-import { assessmentMessages as m, studyMessages } from '../../../src/shared/messages';
+import { assessmentMessages as m, generalMessages, studyMessages } from '../../../src/shared/messages';
 import type { AssessmentListItem } from '../../../src/shared/study/assessmentSettings';
 import type { EmaSettingEdit, DiarySettingEdit, GroupEdit, Study, StudyEditBody } from '../../../src/shared/types/study';
 
@@ -81,7 +81,7 @@ function diary(questionnaires: readonly (AssessmentListItem | string)[], changes
   return { questionnaire_list: [...questionnaires], fix_start_date: false, start_date: null, number_of_days: 14, timezone: 'Asia/Hong_Kong', ...changes };
 }
 
-jest.setTimeout(60_000);
+jest.setTimeout(fuzzTimeout(60_000));
 
 describe.each(databases)('study structure and settings (%s)', (database) => {
   let t: TestApp;
@@ -567,6 +567,14 @@ describe.each(databases)('study structure and settings (%s)', (database) => {
       ['diary days [""]', 'diary_list', { number_of_days: [''] }, m.daysWholeNumber],
       ['a fixed start date ["2025-05-01"]', 'diary_list', { fix_start_date: true, start_date: ['2025-05-01'] }, m.dateFormat],
       ['a questionnaire item in a list of its own', 'ema_list', { questionnaire_list: [[{ _id: MISSING_ID }]] }, m.questionnaireNotFound],
+      // Read as sent, before the schema's coercion turns true into 1, null into 0 or false, and [5] into 5.
+      ['EMA days true', 'ema_list', { number_of_days: true }, m.daysWholeNumber],
+      ['EMA reminder interval null', 'ema_list', { reminder_interval: null }, m.reminderNotNumber],
+      ['EMA response window [30]', 'ema_list', { response_in: [30] }, m.responseInNotNumber],
+      ['diary days true', 'diary_list', { number_of_days: true }, m.daysWholeNumber],
+      ['randomise null', 'ema_list', { time_randomize: null }, generalMessages.invalidRequest],
+      ['a fixed start date 1', 'diary_list', { fix_start_date: 1, start_date: '2025-05-01' }, generalMessages.invalidRequest],
+      ['times [true]', 'ema_list', { time_list: [true] }, m.timeFormat],
     ])('refuses %s with its field\'s message, storing nothing', async (_name, list, changes, message) => {
       const setting = { ...(list === 'ema_list' ? ema([qx[0]]) : diary([qx[0]])), ...changes };
       await expectRefused(save(study._id, withGroup(study, 2, 1, { [list]: [setting] })), 400, message);

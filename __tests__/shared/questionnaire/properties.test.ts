@@ -2,7 +2,7 @@
 // not) never leave a condition or an earlier-than check pointing at the wrong thing, and every reference that
 // survives an edit still points at the very response (by _id) it pointed at before.
 import fc from 'fast-check';
-import { fuzzRuns } from '../../support/fuzz';
+import { fuzzRuns, fuzzTimeout } from '../../support/fuzz';
 import {
   addCondition,
   addResponse,
@@ -454,7 +454,7 @@ function expectedConditionProblem(qs: readonly Question[], q: number, group: num
 const newTracking = (): Tracking => ({ conditions: new Map(), checks: new Map(), nextId: 0 });
 
 // A few seconds normally; more on a loaded machine, and shrinking a failure takes longer still.
-jest.setTimeout(60_000);
+jest.setTimeout(fuzzTimeout(60_000));
 
 describe('questionnaire operations (properties)', () => {
   it('normalise makes any questionnaire consistent, and a second pass changes nothing', () => {

@@ -12,8 +12,7 @@ import {
   type EmaSettingDraft,
   type RandomizePeriod,
 } from '../../shared/study/assessmentSettings';
-import { assessmentMessages } from '../../shared/messages';
-import { flag, periods, refList, settingFields, startDate, text, times, typedNumber } from './settingFields';
+import { diaryFieldReaders as diary, emaFieldReaders as ema, refList, settingFields } from './settingFields';
 
 type WithIds<T> = Omit<T, 'questionnaire_list'> & { questionnaire_list: string[] };
 
@@ -126,33 +125,33 @@ function numeric(value: number | string): number | string {
  */
 export function emaCandidate(edit: unknown): EmaSettingCandidate {
   const fields = settingFields(edit);
-  const timeRandomize = flag(fields.time_randomize);
-  const timeList = times(fields.time_list);
-  const randomizeSettings = periods(fields.randomize_settings);
+  const timeRandomize = ema.time_randomize(fields.time_randomize);
+  const timeList = ema.time_list(fields.time_list);
+  const randomizeSettings = ema.randomize_settings(fields.randomize_settings);
   return {
     questionnaire_list: idsOf(fields.questionnaire_list),
     time_randomize: timeRandomize,
     time_list: timeRandomize ? [] : timeList,
     randomize_settings: timeRandomize ? randomizeSettings : [],
-    timezone: text(fields.timezone, assessmentMessages.timezoneNotOffered),
-    number_of_days: numeric(typedNumber(fields.number_of_days, assessmentMessages.daysWholeNumber)),
-    day_one_eq_same_day: flag(fields.day_one_eq_same_day),
-    reminder_interval: numeric(typedNumber(fields.reminder_interval, assessmentMessages.reminderNotNumber)),
-    response_in: numeric(typedNumber(fields.response_in, assessmentMessages.responseInNotNumber)),
+    timezone: ema.timezone(fields.timezone),
+    number_of_days: numeric(ema.number_of_days(fields.number_of_days)),
+    day_one_eq_same_day: ema.day_one_eq_same_day(fields.day_one_eq_same_day),
+    reminder_interval: numeric(ema.reminder_interval(fields.reminder_interval)),
+    response_in: numeric(ema.response_in(fields.response_in)),
   };
 }
 
 /** The stored form of a diary setting as sent, every field read with its type: no start date unless it is fixed. */
 export function diaryCandidate(edit: unknown): DiarySettingCandidate {
   const fields = settingFields(edit);
-  const fixStartDate = flag(fields.fix_start_date);
-  const date = startDate(fields.start_date);
+  const fixStartDate = diary.fix_start_date(fields.fix_start_date);
+  const startDate = diary.start_date(fields.start_date);
   return {
     questionnaire_list: idsOf(fields.questionnaire_list),
     fix_start_date: fixStartDate,
-    start_date: fixStartDate ? date : null,
-    number_of_days: numeric(typedNumber(fields.number_of_days, assessmentMessages.daysWholeNumber)),
-    timezone: text(fields.timezone, assessmentMessages.timezoneNotOffered),
+    start_date: fixStartDate ? startDate : null,
+    number_of_days: numeric(diary.number_of_days(fields.number_of_days)),
+    timezone: diary.timezone(fields.timezone),
   };
 }
 

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { dayOne, emaPrompts, reminderTimes } from '../../../../src/server/services/plan/emaPlan';
 import { seededRandom } from '../../../../src/server/services/plan/seededRandom';
-import { fuzzRuns } from '../../../support/fuzz';
+import { fuzzRuns, fuzzTimeout } from '../../../support/fuzz';
 import { emaSettingProblem, minutesOfDay, newEmaSetting, type EmaSetting } from '../../../../src/shared/study/assessmentSettings';
 
 const MINUTE = 60_000;
@@ -17,6 +17,9 @@ function setting(changes: Partial<EmaSetting>): EmaSetting {
 
 const at = (iso: string, zone = HK) => DateTime.fromISO(iso, { zone }).toMillis();
 const wall = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toFormat('yyyy-MM-dd HH:mm');
+
+// The properties below run FUZZ_RUNS times longer in npm run fuzz.
+jest.setTimeout(fuzzTimeout(30_000));
 
 describe('fixed times', () => {
   it('plans each time of each day in the zone, with the window and the reminders before it closes', () => {
