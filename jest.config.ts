@@ -22,6 +22,8 @@ const esmPackages = ['quill', 'parchment', 'lodash-es', 'katex', 'jose', ...file
 
 const common = {
   transform: swc,
+  // Every fast-check runner gets the run's seed (FUZZ_SEED), so the generated tests are deterministic.
+  setupFiles: ['<rootDir>/__tests__/support/fuzzSetup.ts'],
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
   moduleNameMapper: {
     '\\.(css|less)$': '<rootDir>/__tests__/support/styleStub.ts',
@@ -32,6 +34,9 @@ const common = {
 };
 
 const config: Config = {
+  // Prints the generated tests' seed once (the root transform compiles it).
+  transform: swc,
+  globalSetup: '<rootDir>/__tests__/support/fuzzGlobalSetup.ts',
   projects: [
     { ...common, displayName: 'shared', testEnvironment: 'node', testMatch: ['<rootDir>/__tests__/shared/**/*.test.ts'] },
     {

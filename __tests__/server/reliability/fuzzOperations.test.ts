@@ -7,12 +7,13 @@
 // deactivation, changes to users and settings) run last; after each of their accepted requests, and before
 // every operation, the fixtures are checked and whatever piece is gone or changed is made again (a session
 // opened again, a draft study created anew; a new lab only if the manager's account itself is gone). The run
-// is deterministic: a fixed seed (FUZZ_SEED overrides it), shown in the test's name and in every failure with
+// is deterministic: the run's fixed seed (FUZZ_SEED, support/fuzz.ts), shown in the test's name and in every failure with
 // the request that failed.
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { call, createTestApp, databases, type TestApp } from '../support/testApp';
 import { startSmtp, type RunningSmtp } from '../support/smtp';
+import { FUZZ_SEED, fuzzRuns, fuzzTimeout } from '../../support/fuzz';
 import { buildWorld, restoreWorld, type FuzzCaller, type FuzzState, type FuzzWorld } from '../support/fuzzWorld';
 import {
   operationsOf,
@@ -25,19 +26,19 @@ import {
   type Operation,
 } from '../support/openApiArbitraries';
 
-const SEED = Number(process.env.FUZZ_SEED ?? 20240917);
+/** The run's seed (support/fuzz.ts); operation n uses SEED + n. */
+const SEED = FUZZ_SEED;
 /**
  * Requests per operation; fewer where each request hashes or verifies a password (argon2 costs ~30 ms).
  * FUZZ_RUNS multiplies both for a longer search.
  */
-const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
-const RUNS = Math.round(40 * SCALE);
-const PASSWORD_RUNS = Math.round(10 * SCALE);
+const RUNS = fuzzRuns(40).numRuns;
+const PASSWORD_RUNS = fuzzRuns(10).numRuns;
 const PASSWORD_PATHS = /login|signup|register|createlab|password|\/create$|systemowner\/users\/\{id\}$/;
 /** Operations that can take away what other requests aim at. */
 const DESTRUCTIVE = /logout|withdraw|deactivate|\/access$|systemowner\/users\/\{id\}$|edit_except_consent/;
 
-jest.setTimeout(300_000 * Math.max(1, SCALE));
+jest.setTimeout(fuzzTimeout(300_000));
 
 /** The callers an operation is for, by its path: most requests come from them, to reach the code behind. */
 function audienceOf(op: Operation): FuzzCaller[] {

@@ -3,13 +3,14 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { call, createTestApp, json, labUserToken, ownerToken, seedLab, type TestApp } from '../support/testApp';
+import { fuzzRuns, fuzzTimeout } from '../../support/fuzz';
 import { appLogin, createParticipant, createQuestionnaire, createStudy, setGroupSettings } from '../support/participants';
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
 import { generalMessages } from '../../../src/shared/messages';
 import type { AppTasksAnswer } from '../../../src/shared/types/participantApp';
 import type { ResponseItem, ResponseType } from '../../../src/shared/questionnaire/types';
 
-jest.setTimeout(120_000);
+jest.setTimeout(fuzzTimeout(120_000));
 
 const MISSING = '000000000000000000000000';
 
@@ -136,7 +137,7 @@ describe('bad input on the participant calls', () => {
         });
         if (res.statusCode !== 201) expectRefused(res, JSON.stringify(answers).slice(0, 200));
       }),
-      { numRuns: 150 },
+      fuzzRuns(150),
     );
   });
 
@@ -146,7 +147,7 @@ describe('bad input on the participant calls', () => {
         const res = await call(t.app, { method, url, token: auth, payload: JSON.stringify(payload ?? null), headers: { 'content-type': 'application/json' } });
         expect([url, res.statusCode < 500]).toEqual([url, true]);
       }),
-      { numRuns: 150 },
+      fuzzRuns(150),
     );
   });
 });

@@ -288,6 +288,9 @@ describe.each(databases)("the system owner's studies (%s)", (database) => {
       expect([ruleBroken.statusCode, messageOf(ruleBroken)]).toEqual([400, assessmentMessages.daysLargerThanZero]);
       const otherLab = await api('PUT', path, owner, body({}, [qxOfA._id]));
       expect([otherLab.statusCode, messageOf(otherLab)]).toEqual([400, assessmentMessages.questionnaireNotFound]);
+      // Each field read with its type as sent, as on the lab user's call: true is no number of days.
+      const daysTrue = await api('PUT', path, owner, { ...body({}), stage_list: [{ ...body({}).stage_list?.[0], participant_group_list: [{ _id: group._id, ema_list: [{ ...setting, number_of_days: true }] }] }] });
+      expect([daysTrue.statusCode, messageOf(daysTrue)]).toEqual([400, assessmentMessages.daysWholeNumber]);
       expect(await read(study._id)).toEqual(saved);
     });
 

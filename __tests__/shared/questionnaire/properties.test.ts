@@ -2,6 +2,7 @@
 // not) never leave a condition or an earlier-than check pointing at the wrong thing, and every reference that
 // survives an edit still points at the very response (by _id) it pointed at before.
 import fc from 'fast-check';
+import { fuzzRuns, fuzzTimeout } from '../../support/fuzz';
 import {
   addCondition,
   addResponse,
@@ -40,8 +41,6 @@ function allowedOperators(r: ResponseItem): readonly CriterionOperator[] {
   if (r.type === 'text') return r.number_only ? ['equal', 'not equal', 'greater', 'less', 'greater or equal', 'less or equal'] : ['is', 'is not'];
   return [];
 }
-
-const NUM_RUNS = 200;
 
 /** Types weighted towards those references can point at. */
 const typeArb: fc.Arbitrary<ResponseType> = fc.oneof(
@@ -455,7 +454,7 @@ function expectedConditionProblem(qs: readonly Question[], q: number, group: num
 const newTracking = (): Tracking => ({ conditions: new Map(), checks: new Map(), nextId: 0 });
 
 // A few seconds normally; more on a loaded machine, and shrinking a failure takes longer still.
-jest.setTimeout(60_000);
+jest.setTimeout(fuzzTimeout(60_000));
 
 describe('questionnaire operations (properties)', () => {
   it('normalise makes any questionnaire consistent, and a second pass changes nothing', () => {
@@ -466,7 +465,7 @@ describe('questionnaire operations (properties)', () => {
         assertInvariant(start, tracking);
         expect(normalise(start)).toEqual(start);
       }),
-      { numRuns: NUM_RUNS },
+      fuzzRuns(200),
     );
   });
 
@@ -485,7 +484,7 @@ describe('questionnaire operations (properties)', () => {
           qs = next;
         }
       }),
-      { numRuns: NUM_RUNS },
+      fuzzRuns(200),
     );
   });
 
@@ -497,7 +496,7 @@ describe('questionnaire operations (properties)', () => {
         const inserted = insertQuestion(start, at, makeQuestion('inserted', 'inserted-r0'));
         expect(deleteQuestion(inserted, at)).toEqual(start);
       }),
-      { numRuns: NUM_RUNS },
+      fuzzRuns(200),
     );
   });
 
@@ -510,7 +509,7 @@ describe('questionnaire operations (properties)', () => {
         }
         expect(referenceProblem(saved)).toBeNull();
       }),
-      { numRuns: NUM_RUNS },
+      fuzzRuns(200),
     );
   });
 });

@@ -17,6 +17,7 @@ import {
   basicInfoBodySchema,
   consentBodySchema,
   pageQuerySchema,
+  readSettingTypes,
   studyListSchema,
   studyEditBodySchema,
   studySchema,
@@ -163,7 +164,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
   app.put<WithId & { Body: StudyEditBody }>(
     '/api/studies/:id/edit_except_consent',
     {
-      preValidation: requireLabUser,
+      preValidation: [requireLabUser, readSettingTypes],
       schema: { ...withId, operationId: 'saveStudy', summary: 'Save the whole study except the consent form', body: studyEditBodySchema, response: { 200: studySchema, ...errorResponses } },
     },
     async (request) => {

@@ -12,7 +12,7 @@ import { addGroup, addStage, deleteGroup, deleteStage } from '../services/studyS
 import { SYSTEM_OWNER_ENTRIES } from '../services/permissions';
 import { anyStudy, managingUser, managingUserOfLab, studyOfAnyStage } from '../services/systemOwnerStudies';
 import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
-import { consentBodySchema, pageQuerySchema, studyEditBodySchema, studyListSchema, studySchema } from './studySchemas';
+import { consentBodySchema, pageQuerySchema, readSettingTypes, studyEditBodySchema, studyListSchema, studySchema } from './studySchemas';
 
 const idText = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
@@ -109,7 +109,7 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
   app.put<WithId & { Body: StudyEditBody }>(
     '/api/studies/systemowner/:id/edit_except_consent',
     {
-      ...guard,
+      preValidation: [requireSystemOwner, readSettingTypes],
       schema: { ...withId, operationId: 'saveStudyAsSystemOwner', summary: 'Save the whole study except the consent form', body: studyEditBodySchema, response: { 200: studySchema, ...errorResponses } },
     },
     async (request) => {

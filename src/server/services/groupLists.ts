@@ -12,7 +12,7 @@ import {
   type EmaSettingDraft,
   type RandomizePeriod,
 } from '../../shared/study/assessmentSettings';
-import type { AssessmentRef, DiarySettingEdit, EmaSettingEdit } from '../../shared/types/study';
+import { diaryFieldReaders as diary, emaFieldReaders as ema, refList, settingFields } from './settingFields';
 
 type WithIds<T> = Omit<T, 'questionnaire_list'> & { questionnaire_list: string[] };
 
@@ -107,13 +107,9 @@ export function referencesOf(lists: GroupLists): GroupReference[] {
   return entries.flatMap(([list_name, ids]) => [...new Set(ids)].map((questionnaire_id, position) => ({ questionnaire_id, list_name, position })));
 }
 
-export function idOf(ref: AssessmentRef): string {
-  return typeof ref === 'string' ? ref : ref._id;
-}
-
-/** The ids of a list as sent, each once, in order. */
-export function idsOf(refs: readonly AssessmentRef[]): string[] {
-  return [...new Set(refs.map(idOf))];
+/** The ids of a list as sent, each once, in order; a list or reference of another shape is refused. */
+export function idsOf(refs: unknown): string[] {
+  return [...new Set(refList(refs))];
 }
 
 /** A whole number stays a number; anything else stays as sent, for the rules to name. */
@@ -123,32 +119,39 @@ function numeric(value: number | string): number | string {
 }
 
 /**
- * The stored form of an EMA setting as sent: the time list it does not use emptied (as toggling randomise
- * does), periods with their two times only. Stored settings pass through unchanged, so comparing the two
- * forms tells whether the user changed anything.
+ * The stored form of an EMA setting as sent, every field read with its type (settingFields.ts): the time list
+ * it does not use emptied (as toggling randomise does), periods with their two times only. Stored settings
+ * pass through unchanged, so comparing the two forms tells whether the user changed anything.
  */
-export function emaCandidate(edit: EmaSettingEdit | StoredEmaSetting): EmaSettingCandidate {
+export function emaCandidate(edit: unknown): EmaSettingCandidate {
+  const fields = settingFields(edit);
+  const timeRandomize = ema.time_randomize(fields.time_randomize);
+  const timeList = ema.time_list(fields.time_list);
+  const randomizeSettings = ema.randomize_settings(fields.randomize_settings);
   return {
-    questionnaire_list: idsOf(edit.questionnaire_list),
-    time_randomize: edit.time_randomize,
-    time_list: edit.time_randomize ? [] : [...edit.time_list],
-    randomize_settings: edit.time_randomize ? edit.randomize_settings.map(({ start_time, end_time }) => ({ start_time, end_time })) : [],
-    timezone: edit.timezone,
-    number_of_days: numeric(edit.number_of_days),
-    day_one_eq_same_day: edit.day_one_eq_same_day,
-    reminder_interval: numeric(edit.reminder_interval),
-    response_in: numeric(edit.response_in),
+    questionnaire_list: idsOf(fields.questionnaire_list),
+    time_randomize: timeRandomize,
+    time_list: timeRandomize ? [] : timeList,
+    randomize_settings: timeRandomize ? randomizeSettings : [],
+    timezone: ema.timezone(fields.timezone),
+    number_of_days: numeric(ema.number_of_days(fields.number_of_days)),
+    day_one_eq_same_day: ema.day_one_eq_same_day(fields.day_one_eq_same_day),
+    reminder_interval: numeric(ema.reminder_interval(fields.reminder_interval)),
+    response_in: numeric(ema.response_in(fields.response_in)),
   };
 }
 
-/** The stored form of a diary setting as sent: no start date unless it is fixed. */
-export function diaryCandidate(edit: DiarySettingEdit | StoredDiarySetting): DiarySettingCandidate {
+/** The stored form of a diary setting as sent, every field read with its type: no start date unless it is fixed. */
+export function diaryCandidate(edit: unknown): DiarySettingCandidate {
+  const fields = settingFields(edit);
+  const fixStartDate = diary.fix_start_date(fields.fix_start_date);
+  const startDate = diary.start_date(fields.start_date);
   return {
-    questionnaire_list: idsOf(edit.questionnaire_list),
-    fix_start_date: edit.fix_start_date,
-    start_date: edit.fix_start_date ? edit.start_date : null,
-    number_of_days: numeric(edit.number_of_days),
-    timezone: edit.timezone,
+    questionnaire_list: idsOf(fields.questionnaire_list),
+    fix_start_date: fixStartDate,
+    start_date: fixStartDate ? startDate : null,
+    number_of_days: numeric(diary.number_of_days(fields.number_of_days)),
+    timezone: diary.timezone(fields.timezone),
   };
 }
 

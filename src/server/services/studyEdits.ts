@@ -59,17 +59,21 @@ export interface SaveOptions {
   timezones: readonly string[];
 }
 
-/** Every questionnaire the body names must be the study's lab's: another lab's id is "not found". */
+/**
+ * Every questionnaire the body names must be the study's lab's: another lab's id is "not found". The settings
+ * are read here first, so a field of the wrong type is refused before any query.
+ */
 async function questionnairesOfBody(db: Db, study: StudyRow, body: StudyEditBody): Promise<ItemsById> {
-  const refs = (body.stage_list ?? []).flatMap((stage) =>
-    (stage.participant_group_list ?? []).flatMap((g) => [
-      ...(g.ema_list ?? []).flatMap((s) => s.questionnaire_list),
-      ...(g.diary_list ?? []).flatMap((s) => s.questionnaire_list),
-      ...(g.questionnaire_list ?? []),
-      ...(g.no_submission_limit_list ?? []),
-    ]),
+  const ids = idsOf(
+    (body.stage_list ?? []).flatMap((stage) =>
+      (stage.participant_group_list ?? []).flatMap((g) => [
+        ...(g.ema_list ?? []).flatMap((s) => emaCandidate(s).questionnaire_list),
+        ...(g.diary_list ?? []).flatMap((s) => diaryCandidate(s).questionnaire_list),
+        ...idsOf(g.questionnaire_list ?? []),
+        ...idsOf(g.no_submission_limit_list ?? []),
+      ]),
+    ),
   );
-  const ids = idsOf(refs);
   const found = await listQuestionnaireItems(db, study.lab_id, ids);
   if (found.length !== ids.length) throw badRequest(assessmentMessages.questionnaireNotFound);
   return new Map(found.map((item) => [item._id, item]));

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { dayOne, emaPrompts, reminderTimes } from '../../../../src/server/services/plan/emaPlan';
 import { seededRandom } from '../../../../src/server/services/plan/seededRandom';
+import { fuzzRuns, fuzzTimeout } from '../../../support/fuzz';
 import { emaSettingProblem, minutesOfDay, newEmaSetting, type EmaSetting } from '../../../../src/shared/study/assessmentSettings';
 
 const MINUTE = 60_000;
@@ -16,6 +17,9 @@ function setting(changes: Partial<EmaSetting>): EmaSetting {
 
 const at = (iso: string, zone = HK) => DateTime.fromISO(iso, { zone }).toMillis();
 const wall = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).toFormat('yyyy-MM-dd HH:mm');
+
+// The properties below run FUZZ_RUNS times longer in npm run fuzz.
+jest.setTimeout(fuzzTimeout(30_000));
 
 describe('fixed times', () => {
   it('plans each time of each day in the zone, with the window and the reminders before it closes', () => {
@@ -140,7 +144,7 @@ describe('properties of the plan (Europe/London)', () => {
           for (let d = 1; d < s.number_of_days; d += 1) expect(plan.filter((p) => p.day === d)).toHaveLength(perDay);
         }
       }),
-      { numRuns: 100 },
+      fuzzRuns(100),
     );
   });
 
@@ -158,7 +162,7 @@ describe('properties of the plan (Europe/London)', () => {
           expect(planned).toBe(true);
         }
       }),
-      { numRuns: 100 },
+      fuzzRuns(100),
     );
   });
 
@@ -175,7 +179,7 @@ describe('properties of the plan (Europe/London)', () => {
           expect(inside).toBe(true);
         }
       }),
-      { numRuns: 100 },
+      fuzzRuns(100),
     );
   });
 
@@ -191,7 +195,7 @@ describe('properties of the plan (Europe/London)', () => {
           expect(p.reminders).toHaveLength(Math.ceil(s.response_in / s.reminder_interval) - 1);
         }
       }),
-      { numRuns: 100 },
+      fuzzRuns(100),
     );
   });
 });
