@@ -5,12 +5,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { paths } from '../../src/client/app/paths';
+import { dataDownloadTexts } from '../../src/shared/dataDownloadTexts';
 import { generalMessages, richTextMessages, studyMessages } from '../../src/shared/messages';
+import { progressTexts } from '../../src/shared/progress';
 import { Api } from './support/api';
 import { newContext, withPageIn } from './support/browser';
 import { signInAsLabUser, signInAsOwner } from './support/pages';
 import { useProduct } from './support/product';
-import { PNG, seedLabContent, type SeededContent } from './support/seed';
+import { PNG, seedLabContent, seedParticipation, type SeededContent, type SeededParticipation } from './support/seed';
 import { OWNER } from './support/server';
 
 const product = useProduct();
@@ -20,13 +22,20 @@ type Host = 'light' | 'dark';
 type Visitor = 'anyone' | 'labManager' | 'systemOwner';
 type RouteName = keyof typeof paths;
 
+/** The lab's content, and a study whose participant has arrived (a row with every action, a schedule, a chart). */
+interface Seed extends SeededContent {
+  participation: SeededParticipation;
+}
+
 interface PageRow {
   name: string;
   route: RouteName;
   as: Visitor;
-  href(seed: SeededContent): string;
+  href(seed: Seed): string;
+  /** What the user does on the page before it is checked (choosing a stage and a group). */
+  prepare?(page: Page, seed: Seed): Promise<void>;
   /** Shows once the page has what it is for on it. */
-  ready(page: Page, seed: SeededContent): Locator;
+  ready(page: Page, seed: Seed): Locator;
 }
 
 interface DialogRow {
@@ -34,11 +43,20 @@ interface DialogRow {
   /** The page it opens on: a row of PAGES, by name. */
   on: string;
   /** Opens the dialog and gives it. */
-  open(page: Page, seed: SeededContent): Promise<Locator>;
+  open(page: Page, seed: Seed): Promise<Locator>;
 }
 
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 const card = (page: Page, n: number) => page.getByRole('region', { name: `Question ${n}`, exact: true });
+
+/** Stage 2, group 1: where the seeded participant is. */
+async function chooseStage2Group1(page: Page): Promise<void> {
+  await page.getByLabel('Stage', { exact: true }).selectOption({ label: 'Stage 2' });
+  await page.getByLabel('Group', { exact: true }).selectOption({ label: 'Group 1' });
+}
+
+const participantRow = (page: Page, s: Seed) => page.getByRole('row').filter({ hasText: s.participation.participant.email });
+const code = (s: Seed) => s.participation.participant.participant_code;
 
 async function clickAndFind(page: Page, button: Locator, dialog: string | RegExp): Promise<Locator> {
   await button.click();
@@ -55,6 +73,22 @@ const PAGES: PageRow[] = [
   { name: 'Edit Study', route: 'studyEdit', as: 'labManager', href: (s) => paths.studyEdit.getHref(s.study._id), ready: (p) => p.getByRole('region', { name: 'Stage 1' }) },
   { name: 'Participant List', route: 'participants', as: 'labManager', href: (s) => paths.participants.getHref(s.study._id), ready: (p) => h1(p, 'Participant List') },
   { name: 'Study Progress', route: 'studyProgress', as: 'labManager', href: (s) => paths.studyProgress.getHref(s.study._id), ready: (p) => h1(p, 'Study Progress') },
+  {
+    name: 'Participant List, with a participant',
+    route: 'participants',
+    as: 'labManager',
+    href: (s) => paths.participants.getHref(s.participation.study._id),
+    prepare: chooseStage2Group1,
+    ready: (p, s) => participantRow(p, s).getByRole('button', { name: `EMA Schedule ${code(s)}` }),
+  },
+  {
+    name: 'Study Progress, with a chart',
+    route: 'studyProgress',
+    as: 'labManager',
+    href: (s) => paths.studyProgress.getHref(s.participation.study._id),
+    prepare: chooseStage2Group1,
+    ready: (p) => p.getByRole('img', { name: new RegExp(progressTexts.chartTitle) }).locator('.recharts-line'),
+  },
   { name: 'Questionnaire List', route: 'questionnaires', as: 'labManager', href: () => paths.questionnaires.getHref(), ready: (p) => p.getByRole('row').filter({ hasText: 'Evening Check-in' }) },
   {
     name: 'Edit Questionnaire',
@@ -143,6 +177,43 @@ const DIALOGS: DialogRow[] = [
       return clickAndFind(p, p.getByRole('button', { name: `Delete ${s.study.study_code}` }), generalMessages.areYouSure);
     },
   },
+  {
+    name: 'Create participant',
+    on: 'Participant List, with a participant',
+    open: (p) => clickAndFind(p, p.getByRole('button', { name: 'Create New Participant' }), 'Create New Participant'),
+  },
+  {
+    name: 'Assign to another stage',
+    on: 'Participant List, with a participant',
+    open: (p, s) => clickAndFind(p, p.getByRole('button', { name: `Assign To Another Stage ${code(s)}` }), 'Assign To Another Stage'),
+  },
+  {
+    name: 'EMA schedule',
+    on: 'Participant List, with a participant',
+    open: async (p, s) => {
+      const dialog = await clickAndFind(p, p.getByRole('button', { name: `EMA Schedule ${code(s)}` }), 'EMA Schedule');
+      await dialog.getByRole('row').filter({ hasText: 'MOOD' }).first().waitFor();
+      return dialog;
+    },
+  },
+  {
+    name: 'Assigned diary assessments',
+    on: 'Participant List, with a participant',
+    open: async (p, s) => {
+      const dialog = await clickAndFind(p, p.getByRole('button', { name: `Assigned Diary Assessments ${code(s)}` }), 'Assigned Diary Assessments');
+      await dialog.getByRole('row').filter({ hasText: 'SLEEPD' }).waitFor();
+      return dialog;
+    },
+  },
+  {
+    name: 'Download text response',
+    on: 'Participant List, with a participant',
+    open: async (p) => {
+      const dialog = await clickAndFind(p, p.getByRole('button', { name: dataDownloadTexts.textResponseButton }), dataDownloadTexts.textResponseTitle);
+      await dialog.getByRole('checkbox').first().waitFor();
+      return dialog;
+    },
+  },
   { name: 'Delete lab user', on: 'Lab', open: (p, s) => clickAndFind(p, p.getByRole('button', { name: `Delete ${s.member.email}` }), generalMessages.areYouSure) },
 ];
 
@@ -186,7 +257,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 interface HostState {
-  seed: SeededContent;
+  seed: Seed;
   /** One browser context per visitor, signed in as it: pages opened in it share its cache. */
   contexts: Partial<Record<Visitor, BrowserContext>>;
 }
@@ -219,7 +290,9 @@ async function visitorContext(title: string, signIn?: (page: Page) => Promise<vo
 beforeAll(async () => {
   for (const host of ['light', 'dark'] as const) {
     const api = host === 'light' ? product.api : new Api(product.server, product.server.darkHost);
-    const seed = await seedLabContent(product.api, api, product.server, host === 'light' ? 1 : 2);
+    const organization = host === 'light' ? 1 : 2;
+    const content = await seedLabContent(product.api, api, product.server, organization);
+    const seed: Seed = { ...content, participation: await seedParticipation(api, product.server, content.token, organization) };
     const contexts: HostState['contexts'] = {
       anyone: await visitorContext(`visitor-${host}`),
       labManager: await visitorContext(`sign-in-${host}`, async (page) => {
@@ -236,13 +309,14 @@ beforeAll(async () => {
 }, 120_000);
 
 /** Opens a page as its visitor in that visitor's context, runs the check and closes the page. */
-function visit(host: Host, row: PageRow, title: string, check: (page: Page, seed: SeededContent) => Promise<void>): Promise<void> {
+function visit(host: Host, row: PageRow, title: string, check: (page: Page, seed: Seed) => Promise<void>): Promise<void> {
   const hostState = state[host];
   const context = hostState?.contexts[row.as];
   if (!hostState || !context) throw new Error('The seeding and signing in (beforeAll) failed');
   return withPageIn(context, title, async (page) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(urlOf(host, row.href(hostState.seed)));
+    await row.prepare?.(page, hostState.seed);
     await row.ready(page, hostState.seed).first().waitFor();
     await check(page, hostState.seed);
   });
@@ -353,6 +427,38 @@ describe('the rich-text editor', () => {
     });
   });
 });
+
+describe('Go to on a question card', () => {
+  test('is reached with Tab; arrows choose without leaving, Enter goes to the chosen question; a pointer choice goes at once', () => {
+    const hostState = state.light;
+    const context = hostState?.contexts.labManager;
+    if (!hostState || !context) throw new Error('The seeding and signing in (beforeAll) failed');
+    return withPageIn(context, 'go-to-keyboard', async (page) => {
+      await page.goto(urlOf('light', paths.questionnaireEditor.getHref(hostState.seed.questionnaire._id)));
+      const goTo = card(page, 1).getByRole('combobox', { name: 'Go to' });
+      await card(page, 1).getByRole('button', { name: 'Visibility Condition' }).focus();
+      await page.keyboard.press('Tab');
+      await expectFocused(goTo);
+      expect(await goTo.locator('option').allTextContents()).toEqual(['Choose a question', 'Question 2 (Q2): What made you feel so?', 'Question 3 (Q3): Look at this picture.']);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      expect(await goTo.inputValue()).toBe('seed-q3');
+      await expectFocused(goTo);
+      await page.keyboard.press('Enter');
+      await expectFocused(card(page, 3).getByRole('textbox', { name: 'Question number' }));
+      // The pointer comes over the selector before it chooses.
+      const fromThird = card(page, 3).getByRole('combobox', { name: 'Go to' });
+      await fromThird.hover();
+      await fromThird.selectOption({ label: 'Question 1 (Q1): How do you feel?' });
+      await expectFocused(card(page, 1).getByRole('textbox', { name: 'Question number' }));
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+});
+
+async function expectFocused(locator: Locator): Promise<void> {
+  await locator.and(locator.page().locator(':focus')).waitFor();
+}
 
 describe('the walk', () => {
   test('covers every route of paths.ts', () => {

@@ -1,5 +1,5 @@
 import '../support/environment';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { Pagination, pageWindow } from '../../../src/client/components/Pagination';
 
@@ -20,12 +20,16 @@ describe('Pagination', () => {
     expect(screen.getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/studies/3');
   });
 
-  it('shows nothing for a single page', () => {
-    const { container } = render(
+  it('shows page 1 for a single page, with Previous and Next not offered', () => {
+    render(
       <MemoryRouter>
-        <Pagination page={1} pages={1} hrefFor={(p) => `/studies/${p}`} />
+        <Pagination page={1} pages={1} hrefFor={(p) => `/studies/${p}`} label="Study pages" />
       </MemoryRouter>,
     );
-    expect(container).toBeEmptyDOMElement();
+    const nav = screen.getByRole('navigation', { name: 'Study pages' });
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['1']);
+    expect(within(nav).getByRole('link', { name: '1' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByText('Previous')).not.toHaveAttribute('href');
+    expect(within(nav).getByText('Next')).not.toHaveAttribute('href');
   });
 });

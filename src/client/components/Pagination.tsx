@@ -1,5 +1,5 @@
 // Page links for the paged lists (pagination starts at 1). Long ranges show the first, the last and the pages
-// around the current one.
+// around the current one. "Page numbers are shown" (part 1, Study List): a list of one page shows page 1 too.
 import { Link } from 'react-router-dom';
 
 interface PaginationProps {
@@ -39,7 +39,7 @@ function PageLink({ to, label, disabled, current }: { to: string; label: string;
 }
 
 export function Pagination({ page, pages, hrefFor, label = 'Pages' }: PaginationProps) {
-  if (pages <= 1) return null;
+  if (pages < 1) return null;
   return (
     <nav aria-label={label}>
       <ul className="pagination flex-wrap">

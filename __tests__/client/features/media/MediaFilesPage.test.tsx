@@ -35,6 +35,14 @@ describe('MediaFilesPage (/media/files)', () => {
     expect(screen.getByRole('link', { name: '2' })).toHaveAttribute('href', '/media/files/2');
   });
 
+  it('shows page 1 when the files fit on one page', async () => {
+    net.on('GET', '/api/files/userFiles?pageNumber=1', { status: 200, data: { files: [image], pages: 1, page: 1 } });
+    open();
+    await screen.findByRole('cell', { name: 'Forest picture' });
+    const pages = screen.getByRole('navigation', { name: 'Media file pages' });
+    expect(within(pages).getByRole('link', { name: '1' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('shows the lab’s storage use against the 2 GB quota', async () => {
     open();
     const bar = await screen.findByRole('progressbar', { name: 'Storage used' });

@@ -92,6 +92,28 @@ describe('MediaPicker', () => {
     expect(await screen.findByText(mediaMessages.pickerEmpty)).toBeInTheDocument();
   });
 
+  it(`says '${mediaMessages.pickerEmpty}' when it opens filtered by type on a lab with no file at all`, async () => {
+    net
+      .on('GET', search('', 'image'), { status: 200, data: { files: [] } })
+      .on('GET', '/api/files/userFiles?pageNumber=1', { status: 200, data: { files: [], pages: 1, page: 1 } });
+    const { user } = open('image');
+    await user.click(screen.getByRole('button', { name: 'Choose media' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(mediaMessages.pickerEmpty)).toBeInTheDocument();
+    expect(within(dialog).queryByText(mediaMessages.pickerNoMatch)).not.toBeInTheDocument();
+  });
+
+  it(`says '${mediaMessages.pickerNoMatch}' when the lab has files but none of the type or keyword`, async () => {
+    net
+      .on('GET', search('', 'video'), { status: 200, data: { files: [] } })
+      .on('GET', '/api/files/userFiles?pageNumber=1', { status: 200, data: { files: [image], pages: 1, page: 1 } });
+    const { user } = open('video');
+    await user.click(screen.getByRole('button', { name: 'Choose media' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(mediaMessages.pickerNoMatch)).toBeInTheDocument();
+    expect(within(dialog).queryByText(mediaMessages.pickerEmpty)).not.toBeInTheDocument();
+  });
+
   it('shows the server’s message when the search fails', async () => {
     net.on('GET', search('', ''), { status: 500, data: { message: 'Something went wrong on the server. Please try again.' } });
     const { user } = open();

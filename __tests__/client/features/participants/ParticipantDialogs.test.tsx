@@ -27,6 +27,16 @@ async function chooseStage2Group1(user: UserEvent) {
   await screen.findByRole('button', { name: 'EMA Schedule BBB222' });
 }
 
+describe('the table', () => {
+  it('scrolls inside a named region the keyboard reaches (axe: scrollable-region-focusable)', async () => {
+    openPage();
+    const cell = await screen.findByRole('cell', { name: 'AAA111' });
+    const scroller = screen.getByRole('region', { name: 'Participants' });
+    expect(scroller).toHaveAttribute('tabindex', '0');
+    expect(scroller).toContainElement(cell);
+  });
+});
+
 describe('Create New Participant', () => {
   it('shows the three messages in order, then the server’s, then creates and reloads the list', async () => {
     net.on('POST', '/api/participants/s1/create', (request) => {
@@ -205,6 +215,10 @@ describe('EMA Schedule', () => {
       ['2099-03-01 09:10 AM', 'Asia/Hong_Kong', 'Yes', 'MOOD, SLEEP'],
     ]);
     expect(within(dialog).queryByText(/OLD/)).not.toBeInTheDocument();
+    // The scrolling body is a named region the keyboard reaches (axe: scrollable-region-focusable).
+    const body = within(dialog).getByRole('region', { name: 'EMA Schedule of BBB222' });
+    expect(body).toHaveAttribute('tabindex', '0');
+    expect(body).toContainElement(within(dialog).getByRole('table'));
   });
 
   it('says there is no upcoming EMA task', async () => {

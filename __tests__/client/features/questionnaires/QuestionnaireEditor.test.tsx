@@ -1,8 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { prepareForSave } from '../../../../src/shared/questionnaire/operations';
 import type { Question } from '../../../../src/shared/questionnaire/types';
 import { mockApi, type MockApi } from '../../support/mockApi';
-import { card, deferEditors, inResponse, openEditor } from './editorHarness';
+import { card, deferEditors, inResponse, openEditor, optionsOf } from './editorHarness';
 import { moodSet, question, questionnaire, response } from './fixtures';
 
 jest.setTimeout(30_000);
@@ -175,16 +175,57 @@ describe('QuestionnaireEditor (/qx/{id}/edit)', () => {
     expect(card(1).queryByRole('group', { name: 'Response 2' })).not.toBeInTheDocument();
   });
 
-  it('jumps to a question with Go to', async () => {
-    const { user } = await openEditor(net, [question('q1', 'Q1'), question('q2', 'Q2'), question('q3', 'Q3')]);
-    const scrolled: string[] = [];
-    Element.prototype.scrollIntoView = function (this: Element) {
-      scrolled.push(this.id);
-    };
-    await user.selectOptions(screen.getByLabelText('Go to'), 'Question 3 (Q3): Text of Q3');
-    expect(card(3).getByLabelText('Question number')).toHaveFocus();
-    expect(scrolled).toContain('question-q3');
-    expect(screen.getByLabelText('Go to')).toHaveValue('');
+  describe('Go to, on each question card', () => {
+    let scrolled: string[];
+    beforeEach(() => {
+      scrolled = [];
+      Element.prototype.scrollIntoView = function (this: Element) {
+        scrolled.push(this.id);
+      };
+    });
+    const three = () => [question('q1', 'Q1'), question('q2', 'Q2'), question('q3', 'Q3')];
+
+    it('offers the other questions, as they are when it is opened', async () => {
+      const { user } = await openEditor(net, three());
+      expect(screen.getAllByRole('combobox', { name: 'Go to' })).toHaveLength(3);
+      await user.clear(card(2).getByLabelText('Question number'));
+      await user.type(card(2).getByLabelText('Question number'), 'Q2b');
+      const goTo = card(1).getByRole('combobox', { name: 'Go to' });
+      act(() => goTo.focus());
+      expect(optionsOf(goTo)).toEqual(['Choose a question', 'Question 2 (Q2b): Text of Q2', 'Question 3 (Q3): Text of Q3']);
+      expect(optionsOf(card(3).getByRole('combobox', { name: 'Go to' }))).toEqual(['Choose a question']);
+    });
+
+    it('jumps to the question chosen in its list', async () => {
+      const { user } = await openEditor(net, three());
+      const goTo = card(1).getByRole('combobox', { name: 'Go to' });
+      await user.click(goTo);
+      await user.selectOptions(goTo, 'Question 3 (Q3): Text of Q3');
+      expect(card(3).getByLabelText('Question number')).toHaveFocus();
+      expect(scrolled).toContain('question-q3');
+      expect(goTo).toHaveValue('');
+    });
+
+    it('with the arrow keys only chooses, and Enter jumps', async () => {
+      const { user } = await openEditor(net, three());
+      const goTo = card(3).getByRole('combobox', { name: 'Go to' });
+      act(() => goTo.focus());
+      fireEvent.keyDown(goTo, { key: 'ArrowDown' });
+      fireEvent.change(goTo, { target: { value: 'q1' } });
+      expect(goTo).toHaveFocus();
+      expect(goTo).toHaveValue('q1');
+      expect(scrolled).toEqual([]);
+      await user.keyboard('{Enter}');
+      expect(card(1).getByLabelText('Question number')).toHaveFocus();
+      expect(scrolled).toContain('question-q1');
+    });
+
+    it('is not offered for the whole questionnaire any more', async () => {
+      await openEditor(net, three());
+      const cards = screen.getAllByRole('region', { name: /^Question \d$/ });
+      const selectors = screen.getAllByRole('combobox', { name: 'Go to' });
+      expect(selectors.every((s) => cards.some((c) => c.contains(s)))).toBe(true);
+    });
   });
 
   it('shows a guide editor only when Show guide is ticked', async () => {

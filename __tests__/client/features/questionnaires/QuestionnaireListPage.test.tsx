@@ -45,6 +45,13 @@ describe('QuestionnaireListPage (/qx/qx_list/{pageNumber})', () => {
     expect(within(pages).getByRole('link', { name: '2' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('shows page 1 when the list fits on one page', async () => {
+    net.on('GET', '/api/qx_list?pageNumber=1', { status: 200, data: { ...page1, pages: 1 } });
+    await open();
+    const pages = screen.getByRole('navigation', { name: 'Questionnaire pages' });
+    expect(within(pages).getByRole('link', { name: '1' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('sends a page beyond the last to the last page', async () => {
     renderWithProviders(undefined, { route: '/qx/qx_list/7', preloadedState: asManager });
     await waitFor(() => expect(currentLocation()).toBe('/qx/qx_list/2'));

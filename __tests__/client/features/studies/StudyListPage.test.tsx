@@ -45,6 +45,15 @@ describe('StudyListPage (/studies/{page})', () => {
     expect(screen.getByRole('link', { name: '3' })).toHaveAttribute('href', '/studies/3');
   });
 
+  it('shows page 1 when the list fits on one page', async () => {
+    net.on('GET', '/api/studies?pageNumber=1', { status: 200, data: { studies: [inactiveStudy], pages: 1, page: 1 } });
+    open();
+    await screen.findByRole('cell', { name: 'ABC234' });
+    const pages = screen.getByRole('navigation', { name: 'Study pages' });
+    expect(within(pages).getByRole('link', { name: '1' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pages).getAllByRole('link')).toHaveLength(1);
+  });
+
   it('offers Activate and Delete for an inactive study, Deactivate, Participants and Progress for an active one', async () => {
     open();
     await screen.findByRole('cell', { name: 'ABC234' });

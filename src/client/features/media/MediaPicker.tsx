@@ -14,7 +14,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { TYPE_LABELS } from './format';
-import { pickerCleared, selectMediaRequests, selectPickerFiles } from './mediaSlice';
+import { pickerCleared, selectMediaRequests, selectPickerFiles, selectPickerLabHasFiles } from './mediaSlice';
 import { searchPickerFiles } from './mediaThunks';
 import './media.css';
 
@@ -33,6 +33,7 @@ export interface MediaPickerProps {
 function PickerBody({ initialType, onPick }: { initialType: MediaType | ''; onPick: (file: MediaFile) => void }) {
   const dispatch = useAppDispatch();
   const files = useAppSelector(selectPickerFiles);
+  const labHasFiles = useAppSelector(selectPickerLabHasFiles);
   const request = useAppSelector(selectMediaRequests).picker;
   const [keyword, setKeyword] = useState('');
   const [type, setType] = useState<MediaType | ''>(initialType);
@@ -48,7 +49,6 @@ function PickerBody({ initialType, onPick }: { initialType: MediaType | ''; onPi
     return () => clearTimeout(timer);
   }, [dispatch, keyword, type]);
 
-  const filtered = keyword.trim() !== '' || type !== '';
   const loading = request.status === 'request' || request.status === 'reset';
 
   return (
@@ -84,7 +84,7 @@ function PickerBody({ initialType, onPick }: { initialType: MediaType | ''; onPi
       {loading && files.length === 0 ? (
         <Loading />
       ) : files.length === 0 ? (
-        request.status !== 'fail' && <EmptyState message={filtered ? mediaMessages.pickerNoMatch : mediaMessages.pickerEmpty} />
+        request.status !== 'fail' && <EmptyState message={labHasFiles === false ? mediaMessages.pickerEmpty : mediaMessages.pickerNoMatch} />
       ) : (
         <ul className="list-group media-picker-list" aria-label="Uploaded files">
           {files.map((file) => (

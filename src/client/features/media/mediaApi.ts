@@ -30,3 +30,20 @@ export const mediaApi = {
   search: async ({ keyword, type }: PickerSearch) =>
     (await api.get<{ files: MediaFile[] }>(`/api/files/targetfiles?keyword=${id(keyword)}&type=${type}`)).data.files,
 };
+
+export interface PickerAnswer {
+  files: MediaFile[];
+  /** Whether the lab has any file at all, whatever the search: an empty lab is told to upload files first. */
+  labHasFiles: boolean;
+}
+
+/**
+ * The picker's search. A filtered search that finds nothing also asks for the first page of the lab's files
+ * (at most one page, the smallest answer that tells), since the picker often opens filtered by type.
+ */
+export async function pickerSearch(search: PickerSearch): Promise<PickerAnswer> {
+  const files = await mediaApi.search(search);
+  const filtered = search.keyword !== '' || search.type !== '';
+  const labHasFiles = files.length > 0 || (filtered && (await mediaApi.list(1)).files.length > 0);
+  return { files, labHasFiles };
+}

@@ -29,6 +29,8 @@ export interface MediaState {
   uploadPercent: number | null;
   picker: {
     files: MediaFile[];
+    /** Whether the lab has any file at all (known once a search has answered). */
+    labHasFiles: boolean | null;
     /** The search whose answer may fill the list: older answers arriving late are dropped. */
     latestRequestId: string | null;
   };
@@ -40,7 +42,7 @@ export const initialMediaState: MediaState = {
   file: null,
   labInfo: null,
   uploadPercent: null,
-  picker: { files: [], latestRequestId: null },
+  picker: { files: [], labHasFiles: null, latestRequestId: null },
   requests: initialRequests(requestKeys),
 };
 
@@ -51,7 +53,7 @@ const mediaSlice = createSlice({
     mediaRequestReset: resetRequest<MediaRequest>(),
     /** The picker opens on an empty list, not on the answer of its last search. */
     pickerCleared: (state) => {
-      state.picker = { files: [], latestRequestId: null };
+      state.picker = { files: [], labHasFiles: null, latestRequestId: null };
       state.requests.picker = { status: 'reset', message: null };
     },
   },
@@ -91,7 +93,9 @@ const mediaSlice = createSlice({
         state.picker.latestRequestId = action.meta.requestId;
       })
       .addCase(searchPickerFiles.fulfilled, (state, action) => {
-        if (state.picker.latestRequestId === action.meta.requestId) state.picker.files = action.payload;
+        if (state.picker.latestRequestId !== action.meta.requestId) return;
+        state.picker.files = action.payload.files;
+        state.picker.labHasFiles = action.payload.labHasFiles;
       });
     trackRequest(builder, fetchMediaFiles, 'list');
     trackRequest(builder, fetchMediaFile, 'file');
@@ -107,6 +111,7 @@ const mediaSlice = createSlice({
     selectMediaLabInfo: (state) => state.labInfo,
     selectUploadPercent: (state) => state.uploadPercent,
     selectPickerFiles: (state) => state.picker.files,
+    selectPickerLabHasFiles: (state) => state.picker.labHasFiles,
     selectMediaRequests: (state) => state.requests,
   },
 });
@@ -125,6 +130,7 @@ export const {
   selectMediaLabInfo,
   selectUploadPercent,
   selectPickerFiles,
+  selectPickerLabHasFiles,
   selectMediaRequests,
 } = injected.selectors;
 export const mediaReducer = mediaSlice.reducer;

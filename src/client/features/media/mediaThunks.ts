@@ -5,7 +5,7 @@ import { checkMediaFile } from '../../../shared/media';
 import type { MediaFile } from '../../../shared/types/media';
 import { toApiError } from '../../api/errors';
 import { createApiThunk, type ApiRejectionMeta, type ApiThunkConfig } from '../../app/createApiThunk';
-import { mediaApi } from './mediaApi';
+import { mediaApi, pickerSearch } from './mediaApi';
 import { putBytes } from './storageUpload';
 import { firstUploadProblem } from './uploadRules';
 
@@ -16,7 +16,7 @@ export const fetchMediaFile = createApiThunk('media/fetchFile', mediaApi.get);
 export const renameMediaFile = createApiThunk('media/renameFile', mediaApi.rename, noSignOut);
 export const deleteMediaFile = createApiThunk('media/deleteFile', mediaApi.remove, noSignOut);
 export const fetchMediaLabInfo = createApiThunk('media/fetchLabInfo', mediaApi.labInfo);
-export const searchPickerFiles = createApiThunk('media/searchPickerFiles', mediaApi.search);
+export const searchPickerFiles = createApiThunk('media/searchPickerFiles', pickerSearch);
 
 /** How much of the file's bytes have reached the storage, in whole percent. */
 export const uploadProgressed = createAction<number>('media/uploadProgressed');

@@ -26,7 +26,8 @@ export function TasksDialog({ title, titleId, participant, request, children, on
           {title}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>
+      {/* The body scrolls (a long schedule) and holds nothing focusable: the keyboard reaches and scrolls it. */}
+      <Modal.Body tabIndex={0} role="region" aria-label={`${title} of ${participant.participant_code}`}>
         <p className="text-body-secondary">
           Participant <span className="font-monospace">{participant.participant_code}</span> ({participant.email})
         </p>

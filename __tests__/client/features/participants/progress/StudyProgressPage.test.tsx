@@ -85,6 +85,10 @@ describe('StudyProgressPage (/participants/check_progress/{studyId})', () => {
     expect(within(rows[2]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['10', '8', '6', '5', '3', '1', '80%', '63%', '50%', '3', '4', '1 of 2']);
     expect(within(rows[3]).getAllByRole('cell').map((c) => c.textContent).slice(6, 9)).toEqual(['–', '–', '–']);
     expect(screen.getByText('4 participants, 2 to contact')).toBeInTheDocument();
+    // The table scrolls inside a named region the keyboard reaches (axe: scrollable-region-focusable).
+    const scroller = screen.getByRole('region', { name: progressTexts.tableCaption });
+    expect(scroller).toHaveAttribute('tabindex', '0');
+    expect(scroller).toContainElement(rows[0]);
   });
 
   it("draws the group's delivery and response rate per study day, with the same figures as a table", async () => {

@@ -5,6 +5,7 @@ import { memo, useCallback } from 'react';
 import type { MultipleChoiceSet, Question } from '../../../../shared/questionnaire/types';
 import type { CardContext } from './cardContext';
 import { DeferredRichText } from './DeferredRichText';
+import { GoToSelect, type JumpTarget } from './GoToSelect';
 import type { EditorDispatch } from './editorState';
 import { ResponseEditor } from './ResponseEditor';
 import { Check, SmallButton } from './fields';
@@ -15,6 +16,9 @@ export interface QuestionCardActions {
   remove: (qpos: number) => void;
   openConditions: (qpos: number) => void;
   manageSets: () => void;
+  /** The questions to offer in Go to, as they are when it opens. */
+  jumpTargets: () => JumpTarget[];
+  jump: (questionId: string) => void;
 }
 
 interface QuestionCardProps {
@@ -114,7 +118,10 @@ function QuestionCardView({ question: q, qpos, context, sets, dispatch, actions 
           </span>
         </div>
       </div>
-      <div className="card-footer text-end">
+      <div className="card-footer d-flex flex-wrap justify-content-between align-items-center gap-2">
+        <div style={{ minWidth: '14rem', maxWidth: '28rem' }} className="flex-grow-1">
+          <GoToSelect id={`${id}-go-to`} questionId={q._id} targets={actions.jumpTargets} onJump={actions.jump} />
+        </div>
         <SmallButton variant="outline-danger" onClick={() => actions.remove(qpos)}>
           Delete
         </SmallButton>

@@ -1,9 +1,8 @@
-// The questionnaire editor (part 2 section 2.4): code and name, the questions, the Go to jump, the
-// multiple-choice set manager, the preview and Save Changes. The questions being edited are this component's
+// The questionnaire editor (part 2 section 2.4): code and name, the questions (each card with its Go to jump),
+// the multiple-choice set manager, the preview and Save Changes. The questions being edited are this component's
 // working copy; the store keeps what the server has.
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { deepEqual } from '../../../../shared/deepEqual';
 import { editResponse, prepareForSave } from '../../../../shared/questionnaire/operations';
 import { questionnaireCreateProblem, questionnaireMessages, questionnaireSaveProblem } from '../../../../shared/questionnaire/rules';
@@ -55,6 +54,9 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
   const [focusTarget, setFocusTarget] = useState<string | null>(null);
   const top = useRef<HTMLHeadingElement>(null);
   const contexts = useCardContexts(questions);
+  // Go to reads the questions when it opens, so the cards need not render again as the questions change.
+  const current = useRef(questions);
+  current.current = questions;
   // Unchanged questions stay the same objects (editorState), so the comparison walks only the edited ones.
   const questionsChanged = useMemo(() => !deepEqual(questions, saved.questions), [questions, saved.questions]);
   const dirty = questionsChanged || name !== saved.name || code !== saved.code;
@@ -71,6 +73,8 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
       remove: setDeleting,
       openConditions: setConditionsOf,
       manageSets: () => setManagingSets(true),
+      jumpTargets: () => current.current.map((q, qpos) => ({ questionId: q._id, label: questionLabel(q, qpos) })),
+      jump: jumpTo,
     }),
     [],
   );
@@ -131,24 +135,6 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
         </div>
       </div>
       <div className="d-flex flex-wrap align-items-end gap-2 mb-3">
-        <Form.Group controlId="questionnaire-go-to" style={{ minWidth: '16rem', maxWidth: '28rem' }} className="flex-grow-1">
-          <Form.Label className="small mb-1">Go to</Form.Label>
-          <Form.Select
-            size="sm"
-            value=""
-            disabled={questions.length === 0}
-            onChange={(e) => {
-              if (e.target.value) jumpTo(e.target.value);
-            }}
-          >
-            <option value="">Choose a question</option>
-            {questions.map((q, qpos) => (
-              <option key={q._id} value={q._id}>
-                {questionLabel(q, qpos)}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
         <Button size="sm" variant="outline-primary" onClick={() => setManagingSets(true)}>
           Multiple Choices Sets
         </Button>
