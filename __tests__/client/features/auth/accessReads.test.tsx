@@ -133,6 +133,18 @@ describe('reading them again', () => {
     expect(reads()).toBe(1);
   });
 
+  it('when the tab becomes visible again a while after the last read', async () => {
+    net.on('GET', READ, { status: 200, data: { allAccess: ALL_ACCESS } });
+    open('/studies/1', { allAccess: accessWithout('createStudy'), accessReadAt: Date.now() - ACCESS_REREAD_AFTER_MS });
+    await screen.findByRole('cell', { name: 'XYZ789' });
+    expect(document.visibilityState).toBe('visible');
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await screen.findByRole('button', { name: 'Create Study' })).toBeInTheDocument();
+    expect(reads()).toBe(1);
+  });
+
   it('when a lab user’s call answers 403: the button goes, the message stays', async () => {
     net
       .on('POST', '/api/studies', { status: 403, data: { message: 'You do not have permission to create studies' } })
