@@ -50,8 +50,10 @@ export function siteState(config: SiteConfig = siteConfig): PreloadedState['site
   return { config, requests: { ...initialRequests(['config'] as const), config: { status: 'success', message: null } } };
 }
 
+/** The sessions; a lab user's permission entries are known and empty (pass allAccess to give some, null for unknown). */
 export function signedIn(sessions: { labUser?: LabUserSession; systemOwner?: SystemOwnerSession }): AuthState {
-  return { ...initialAuthState, labUser: sessions.labUser ?? null, systemOwner: sessions.systemOwner ?? null };
+  const labUser = sessions.labUser ?? null;
+  return { ...initialAuthState, labUser, systemOwner: sessions.systemOwner ?? null, allAccess: labUser ? [] : null };
 }
 
 export function testStore(preloadedState: PreloadedState = {}): AppStore {

@@ -45,7 +45,8 @@ export function isKnownAccess(e: AccessEntry): boolean {
   return knownKeys.has(accessKey(e));
 }
 
-export function hasAccess(entries: readonly AccessEntry[] | undefined, name: AccessName): boolean {
+/** Entries not known (null) hold nothing; the portal's gated pages wait for them instead (RequireAccessEntries). */
+export function hasAccess(entries: readonly AccessEntry[] | null | undefined, name: AccessName): boolean {
   if (!entries) return false;
   const wanted = accessKey(ACCESS[name]);
   return entries.some((e) => accessKey(e) === wanted);

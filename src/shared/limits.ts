@@ -30,6 +30,8 @@ export const RICH_TEXT_HISTORY = { delay: 500, maxStack: 100 } as const;
 export const STAGE_COLUMN_WIDTH_PX = 400;
 export const OTHER_COLUMN_WIDTH_PX = 300;
 export const TEXT_DOWNLOAD_TIMEOUT_MS = 300000;
+/** How old the permission entries may be when the portal's window regains focus before they are read again. */
+export const ACCESS_REREAD_AFTER_MS = 60_000;
 
 /** EMA and diary settings: the minimums of part 2 section 9, and bounds the specification leaves open so that
  * no setting can ask for an unbounded plan. */

@@ -29,7 +29,7 @@ beforeEach(() => {
 afterEach(() => net.restore());
 
 describe('persistence', () => {
-  it('saves the auth slice’s sessions and permission entries, and nothing of the other slices', async () => {
+  it('saves the auth slice’s sessions, and neither the permission entries nor anything of the other slices', async () => {
     net.on('GET', '/api/labs', { status: 200, data: { labs: [lab] } });
     const store = makeStore({ site: siteState(), auth: signedIn({ labUser: labUserSession(), systemOwner: ownerSession() }) });
     await bootstrapped(store);
@@ -40,7 +40,7 @@ describe('persistence', () => {
     const saved = stored();
     expect(saved.labUser).toEqual(labUserSession());
     expect(saved.systemOwner).toEqual(ownerSession());
-    expect(saved.allAccess).toEqual([]);
+    expect(saved).not.toHaveProperty('allAccess');
     expect(saved).not.toHaveProperty('requests');
     expect(JSON.stringify(saved)).not.toContain('Sleep Lab');
   });
@@ -54,6 +54,15 @@ describe('persistence', () => {
     await bootstrapped(second);
     expect(second.getState().auth.labUser).toEqual(labUserSession());
     expect(second.getState().labs.labs).toEqual([]);
+  });
+
+  it('does not restore the permission entries of a copy saved before they stopped being persisted', async () => {
+    const old = { labUser: labUserSession(), systemOwner: null, allAccess: [], _persist: { version: -1, rehydrated: true } };
+    window.localStorage.setItem(KEY, JSON.stringify(Object.fromEntries(Object.entries(old).map(([k, v]) => [k, JSON.stringify(v)]))));
+    const store = makeStore();
+    await bootstrapped(store);
+    expect(store.getState().auth.labUser).toEqual(labUserSession());
+    expect(store.getState().auth.allAccess).toBeNull();
   });
 
   it('forgets an ended session', async () => {

@@ -2,7 +2,7 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DEFAULT_LANDING } from '../../shared/limits';
-import { RequireLabManager, RequireLabUser, RequireMainHost, RequireSystemOwner } from '../features/auth/guards';
+import { RequireAccessEntries, RequireLabManager, RequireLabUser, RequireMainHost, RequireSystemOwner } from '../features/auth/guards';
 import { QuestionnaireEditorRoute } from '../features/questionnaires/QuestionnaireEditorRoute';
 import { AppShell } from './AppShell';
 import { loadLabUserLayout, loadStudyListPage, loadSystemOwnerHomePage, loadSystemOwnerLayout } from './landingPages';
@@ -50,9 +50,12 @@ export function AppRoutes() {
         </Route>
         <Route element={<RequireLabUser />}>
           <Route element={<LabUserLayout />}>
-            <Route path={paths.studies.path} element={<StudyListPage />} />
-            <Route path={paths.studyEdit.path} element={<StudyEditorPage />} />
-            <Route path={paths.participants.path} element={<ParticipantListPage />} />
+            {/* The pages with buttons gated on permission entries. */}
+            <Route element={<RequireAccessEntries />}>
+              <Route path={paths.studies.path} element={<StudyListPage />} />
+              <Route path={paths.studyEdit.path} element={<StudyEditorPage />} />
+              <Route path={paths.participants.path} element={<ParticipantListPage />} />
+            </Route>
             <Route path={paths.studyProgress.path} element={<StudyProgressPage />} />
             <Route path={paths.questionnaires.path} element={<QuestionnaireListPage />} />
             <Route path={paths.questionnaireEditor.path} element={<QuestionnaireEditorRoute />} />

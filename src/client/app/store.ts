@@ -3,7 +3,18 @@
 // injected by their own module when a page of that area loads (LazyLoadedSlices), so they stay out of the
 // sign-in page's first load.
 import { combineSlices, configureStore, type UnknownAction } from '@reduxjs/toolkit';
-import { FLUSH, PAUSE, PERSIST, persistReducer, persistStore, PURGE, REGISTER, REHYDRATE, type Persistor } from 'redux-persist';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  persistReducer,
+  persistStore,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  type PersistedState,
+  type Persistor,
+} from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { setTokenGetter } from '../api/client';
 import { authReducer, type AuthState } from '../features/auth/authSlice';
@@ -12,11 +23,23 @@ import { notificationsReducer } from '../features/notifications/notificationsSli
 import { qaReducer, snapshotLoaded } from '../features/qa/qaSlice';
 import { stateFromSnapshot } from '../features/qa/snapshot';
 import { siteReducer } from '../features/site/siteSlice';
+import { forbiddenMiddleware } from './forbiddenMiddleware';
 import { createUnauthorizedMiddleware } from './unauthorizedMiddleware';
 import type { Navigation } from './navigation';
 
-// Request states are not persisted: after a reload no call is in flight.
-const authPersistConfig = { key: 'auth', storage, whitelist: ['labUser', 'systemOwner', 'allAccess'] };
+// Only the sessions are persisted. Request states are not (after a reload no call is in flight), nor are the
+// permission entries: a stored copy may be one the owner has changed since, or the empty list of a sign-in
+// whose read had not answered, so every start reads them afresh (docs/decisions.md).
+const persistedAuthKeys: readonly string[] = ['labUser', 'systemOwner'];
+
+/** redux-persist restores every key it finds stored: an older copy's entries must not count as known. */
+function onlyPersistedAuth(state: PersistedState): Promise<PersistedState> {
+  if (!state) return Promise.resolve(state);
+  const kept = Object.entries(state).filter(([key]) => key === '_persist' || persistedAuthKeys.includes(key));
+  return Promise.resolve(Object.fromEntries(kept) as PersistedState);
+}
+
+const authPersistConfig = { key: 'auth', storage, whitelist: [...persistedAuthKeys], migrate: onlyPersistedAuth };
 
 /** Slices a feature injects when its pages load; each adds itself here (declare module). */
 export interface LazyLoadedSlices {}
@@ -54,7 +77,7 @@ export function makeStore(preloadedState?: PreloadedState, options: StoreOptions
         // The development-only checks warn on slow machines long before a state is really too large.
         immutableCheck: { warnAfter: 200 },
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER], warnAfter: 200 },
-      }).concat(createUnauthorizedMiddleware(options.navigation)),
+      }).concat(createUnauthorizedMiddleware(options.navigation), forbiddenMiddleware),
   });
   setTokenGetter((kind) => {
     const { auth } = store.getState();

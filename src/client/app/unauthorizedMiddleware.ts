@@ -11,7 +11,8 @@ import type { ApiRejectionMeta } from './createApiThunk';
 import { navigation as defaultNavigation, type Navigation } from './navigation';
 import { paths } from './paths';
 
-function isRejectionMeta(meta: unknown): meta is ApiRejectionMeta & { rejectedWithValue: true } {
+/** The meta of a call rejected through createApiThunk, with whose session it used. */
+export function isRejectionMeta(meta: unknown): meta is ApiRejectionMeta & { rejectedWithValue: true } {
   if (typeof meta !== 'object' || meta === null) return false;
   const m = meta as Partial<ApiRejectionMeta> & { rejectedWithValue?: boolean };
   return m.rejectedWithValue === true && (m.session === 'labUser' || m.session === 'systemOwner');

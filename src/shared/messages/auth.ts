@@ -28,4 +28,5 @@ export const authMessages = {
   labCreated: 'Lab has been created',
   cannotDeleteSelf: 'You cannot delete your own account',
   accessEntryUnknown: 'Unknown permission entry',
+  accessUnread: 'What you may do here could not be loaded.',
 } as const;

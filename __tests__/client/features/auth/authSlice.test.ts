@@ -62,13 +62,53 @@ describe('auth slice: system owner login', () => {
 });
 
 describe('auth slice: permission entries and logout', () => {
-  it('loads allAccess with the lab user’s token', async () => {
-    net.on('GET', '/api/access/get_all_access', { status: 200, data: { allAccess: ALL_ACCESS } });
-    const store = makeStore({ auth: signedIn({ labUser: labUserSession() }) });
-    await store.dispatch(fetchAccess());
+  it('loads allAccess with the lab user’s token: unknown, request, then success with the time it arrived', async () => {
+    const answer = deferred();
+    net.on('GET', '/api/access/get_all_access', answer.responder);
+    const store = makeStore({ auth: { ...signedIn({ labUser: labUserSession() }), allAccess: null } });
+    const reading = store.dispatch(fetchAccess());
+    expect(store.getState().auth.requests.access).toEqual({ status: 'request', message: null });
+    expect(store.getState().auth.allAccess).toBeNull();
+    const before = Date.now();
+    answer.release({ status: 200, data: { allAccess: ALL_ACCESS } });
+    await reading;
     expect(store.getState().auth.allAccess).toEqual(ALL_ACCESS);
-    expect(store.getState().auth.requests.access.status).toBe('success');
+    expect(store.getState().auth.accessReadAt).toBeGreaterThanOrEqual(before);
+    expect(store.getState().auth.requests.access).toEqual({ status: 'success', message: null });
     expect(net.sent[0].authorization).toBe('Bearer lab-token');
+  });
+
+  it('goes to fail with the server message and leaves the entries unknown, not empty', async () => {
+    net.on('GET', '/api/access/get_all_access', { status: 503, data: { message: 'Try later' } });
+    const store = makeStore({ auth: { ...signedIn({ labUser: labUserSession() }), allAccess: null } });
+    await store.dispatch(fetchAccess());
+    expect(store.getState().auth.requests.access).toEqual({ status: 'fail', message: 'Try later' });
+    expect(store.getState().auth.allAccess).toBeNull();
+    expect(store.getState().notifications.alert?.message).toBe('Try later');
+  });
+
+  it('is a background call: starting it leaves the red alert of the call before', async () => {
+    net.on('GET', '/api/access/get_all_access', { status: 200, data: { allAccess: ALL_ACCESS } });
+    const store = mockStore({});
+    await store.dispatch(fetchAccess());
+    expect(actionTypes(store)).toEqual(['auth/fetchAccess/pending', 'auth/fetchAccess/fulfilled']);
+    expect(store.getActions()[0].meta).toMatchObject({ background: true });
+  });
+
+  it('forgets the entries at a new sign-in, and drops an answer to a read started for the session before', async () => {
+    const answer = deferred();
+    net
+      .on('GET', '/api/access/get_all_access', answer.responder)
+      .on('POST', '/api/users/login', { status: 200, data: labUserSession({ token: 'next-token', email: 'next@example.org' }) });
+    const store = makeStore({ site: siteState(), auth: { ...signedIn({ labUser: labUserSession() }), allAccess: [...ALL_ACCESS], accessReadAt: 1 } });
+    const oldRead = store.dispatch(fetchAccess());
+    await store.dispatch(login(credentials));
+    expect(store.getState().auth.allAccess).toBeNull();
+    expect(store.getState().auth.accessReadAt).toBeNull();
+    expect(store.getState().auth.requests.access.status).toBe('reset');
+    answer.release({ status: 200, data: { allAccess: ALL_ACCESS } });
+    await oldRead;
+    expect(store.getState().auth.allAccess).toBeNull();
   });
 
   it('tells the server, then forgets only the session that logged out', async () => {
@@ -77,7 +117,7 @@ describe('auth slice: permission entries and logout', () => {
     await store.dispatch(logout('labUser'));
     expect(net.sent[0].authorization).toBe('Bearer lab-token');
     expect(store.getState().auth.labUser).toBeNull();
-    expect(store.getState().auth.allAccess).toEqual([]);
+    expect(store.getState().auth.allAccess).toBeNull();
     expect(store.getState().auth.systemOwner).toEqual(ownerSession());
   });
 

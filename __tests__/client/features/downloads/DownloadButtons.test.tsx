@@ -123,7 +123,9 @@ describe('AnalysisDownloadButton', () => {
   });
 
   it('shows the server’s message in a red alert', async () => {
-    net.on('POST', ANALYSIS, { status: 403, data: { message: 'You cannot download this study’s data' } });
+    net
+      .on('POST', ANALYSIS, { status: 403, data: { message: 'You cannot download this study’s data' } })
+      .on('GET', '/api/access/get_all_access', { status: 200, data: { allAccess: [] } });
     const { user, store } = renderWithProviders(<AnalysisDownloadButton studyId="s1" stageId="stage2" />, { preloadedState: { auth } });
     await user.click(screen.getByRole('button', { name: 'Download analysis data' }));
     await waitFor(() => expect(store.getState().notifications.alert?.message).toBe('You cannot download this study’s data'));

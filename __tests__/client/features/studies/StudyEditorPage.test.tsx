@@ -105,12 +105,16 @@ describe('StudyEditorPage: stages and Save Changes', () => {
     expect(await screen.findByRole('region', { name: 'Stage 2' })).toBeInTheDocument();
   });
 
-  it('shows a failed Add Stage in the red alert at the top', async () => {
-    net.on('PUT', '/api/studies/s1/add_stage', { status: 403, data: { message: 'You do not have the permission STUDY/ADD/STUDY_STAGE' } });
+  it('shows a failed Add Stage in the red alert at the top; after a 403 the entries are read again and the button goes', async () => {
+    net
+      .on('PUT', '/api/studies/s1/add_stage', { status: 403, data: { message: 'You do not have the permission STUDY/ADD/STUDY_STAGE' } })
+      .on('GET', '/api/access/get_all_access', { status: 200, data: { allAccess: accessWithout('addStage') } });
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Add Stage' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You do not have the permission STUDY/ADD/STUDY_STAGE');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Add Stage' })).not.toBeInTheDocument());
+    expect(screen.getByRole('alert')).toHaveTextContent('You do not have the permission STUDY/ADD/STUDY_STAGE');
   });
 
   it(`saves the whole study with Save Changes: '${studyMessages.changesSaved}'`, async () => {

@@ -116,10 +116,15 @@ describe('StudyListPage (/studies/{page})', () => {
   });
 
   it('shows a refused action’s message in the red alert', async () => {
-    net.on('POST', '/api/studies/s2/deactivate', { status: 403, data: { message: generalMessages.forbidden } });
+    net
+      .on('POST', '/api/studies/s2/deactivate', { status: 403, data: { message: generalMessages.forbidden } })
+      .on('GET', '/api/access/get_all_access', { status: 200, data: { allAccess: accessWithout('deactivateStudy') } });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Deactivate XYZ789' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(generalMessages.forbidden);
+    // A 403 reads the entries again (the permission may have been taken away): the button goes, the message stays.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Deactivate XYZ789' })).not.toBeInTheDocument());
+    expect(screen.getByRole('alert')).toHaveTextContent(generalMessages.forbidden);
   });
 
   it('creates a blank study and opens its editor', async () => {

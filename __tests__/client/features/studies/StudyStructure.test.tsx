@@ -2,6 +2,7 @@
 // adding or deleting a stage or group, the calls of section 7 and their toasts, and the permission entries of
 // section 6 that hide or lock each control.
 import { screen, within } from '@testing-library/react';
+import { ALL_ACCESS } from '../../../../src/shared/access';
 import { studyMessages } from '../../../../src/shared/messages';
 import type { StudyEditBody } from '../../../../src/shared/types/study';
 import { mockApi, type MockApi } from '../../support/mockApi';
@@ -76,7 +77,9 @@ describe('Study editor: stages and groups', () => {
   });
 
   it('shows a refused structure change in the red alert at the top', async () => {
-    net.on('DELETE', '/api/studies/s1/group2-2/delete_group', { status: 403, data: { message: 'You do not have the permission STUDY/DELETE/STUDY_STAGE' } });
+    net
+      .on('DELETE', '/api/studies/s1/group2-2/delete_group', { status: 403, data: { message: 'You do not have the permission STUDY/DELETE/STUDY_STAGE' } })
+      .on('GET', '/api/access/get_all_access', { status: 200, data: { allAccess: ALL_ACCESS } });
     const { user } = await openEditor(net, twoStages());
     await user.click(within(groupBlock(2, 2)).getByRole('button', { name: 'Delete Group' }));
     await user.click(within(await screen.findByRole('dialog', { name: WARNING })).getByRole('button', { name: 'Confirm' }));

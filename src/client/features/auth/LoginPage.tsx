@@ -1,11 +1,12 @@
-// Lab user sign-in (/login). After a successful login the user goes to the redirect target or to /.
+// Lab user sign-in (/login). After a successful login the user goes to the redirect target or to /; the
+// lab-user area then reads the permission entries (useAccessReads).
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { loadLabUserLanding } from '../../app/landingPages';
 import { paths, safeRedirect } from '../../app/paths';
 import { portalName, useSiteConfig } from '../site/useSiteConfig';
 import { selectAuthRequests } from './authSlice';
-import { fetchAccess, login } from './authThunks';
+import { login } from './authThunks';
 import { isUnexpired } from './session';
 import { SignInCard } from './SignInCard';
 
@@ -20,7 +21,6 @@ export default function LoginPage() {
     void loadLabUserLanding();
     const result = await dispatch(login({ email, password, organization: config.organization }));
     if (login.fulfilled.match(result) && isUnexpired(result.payload.expires)) {
-      void dispatch(fetchAccess());
       void navigate(safeRedirect(params.get('redirect'), paths.home.getHref()), { replace: true });
     }
   };

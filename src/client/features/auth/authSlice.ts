@@ -1,10 +1,10 @@
 // Who is signed in: the lab user and/or the system owner, and the lab user's permission entries.
-// Only this slice is persisted (app/store.ts), so a reload keeps the sessions.
+// Only the sessions are persisted (app/store.ts), so a reload keeps them; the entries are read again.
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { AccessEntry } from '../../../shared/access';
 import type { LabUserSession, SystemOwnerSession } from '../../../shared/types/identity';
 import type { SessionKind } from '../../api/client';
-import { initialRequests, resetRequest, trackRequest, type Requests } from '../../app/requestState';
+import { initialRequests, resetRequest, resetState, trackRequest, type Requests } from '../../app/requestState';
 import { fetchAccess, login, logout, systemOwnerLogin } from './authThunks';
 
 const requestKeys = ['login', 'systemOwnerLogin', 'logout', 'access'] as const;
@@ -13,23 +13,41 @@ export type AuthRequest = (typeof requestKeys)[number];
 export interface AuthState {
   labUser: LabUserSession | null;
   systemOwner: SystemOwnerSession | null;
-  allAccess: AccessEntry[];
+  /**
+   * The lab user's permission entries; null while they are not known for this session (not yet read, or the
+   * read failed), which is not the same as holding none: pages gated on them wait (guards.tsx).
+   */
+  allAccess: AccessEntry[] | null;
+  /** When the entries last arrived (ms since the epoch), so a focus after a while reads them again. */
+  accessReadAt: number | null;
+  /** The read whose answer counts: one started for an ended session must not fill in the next one's entries. */
+  accessReadId: string | null;
   requests: Requests<AuthRequest>;
 }
 
 export const initialAuthState: AuthState = {
   labUser: null,
   systemOwner: null,
-  allAccess: [],
+  allAccess: null,
+  accessReadAt: null,
+  accessReadId: null,
   requests: initialRequests(requestKeys),
 };
+
+/** A new or ended lab-user session knows nothing of its entries yet. */
+function forgetAccess(state: AuthState) {
+  state.allAccess = null;
+  state.accessReadAt = null;
+  state.accessReadId = null;
+  state.requests.access = { ...resetState };
+}
 
 function endSession(state: AuthState, kind: SessionKind) {
   if (kind === 'systemOwner') {
     state.systemOwner = null;
   } else {
     state.labUser = null;
-    state.allAccess = [];
+    forgetAccess(state);
   }
 }
 
@@ -45,13 +63,18 @@ const authSlice = createSlice({
     builder
       .addCase(login.fulfilled, (state, action) => {
         state.labUser = action.payload;
-        state.allAccess = [];
+        forgetAccess(state);
       })
       .addCase(systemOwnerLogin.fulfilled, (state, action) => {
         state.systemOwner = action.payload;
       })
+      .addCase(fetchAccess.pending, (state, action) => {
+        state.accessReadId = action.meta.requestId;
+      })
       .addCase(fetchAccess.fulfilled, (state, action) => {
-        state.allAccess = action.payload;
+        if (action.meta.requestId !== state.accessReadId) return;
+        state.allAccess = action.payload.entries;
+        state.accessReadAt = action.payload.readAt;
       })
       // The session ends in the browser even when the server cannot be told.
       .addMatcher(isAnyOf(logout.fulfilled, logout.rejected), (state, action) => endSession(state, action.meta.arg));
@@ -64,10 +87,11 @@ const authSlice = createSlice({
     selectLabUser: (state) => state.labUser,
     selectSystemOwner: (state) => state.systemOwner,
     selectAllAccess: (state) => state.allAccess,
+    selectAccessReadAt: (state) => state.accessReadAt,
     selectAuthRequests: (state) => state.requests,
   },
 });
 
 export const { sessionEnded, authRequestReset } = authSlice.actions;
-export const { selectLabUser, selectSystemOwner, selectAllAccess, selectAuthRequests } = authSlice.selectors;
+export const { selectLabUser, selectSystemOwner, selectAllAccess, selectAccessReadAt, selectAuthRequests } = authSlice.selectors;
 export const authReducer = authSlice.reducer;
