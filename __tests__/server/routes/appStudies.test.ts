@@ -501,7 +501,7 @@ describe.each(databases)('participant app studies (%s)', (database) => {
       const fake = await upload(p.session.token, Buffer.from('<html>not an image</html>'));
       const res = await api('POST', `/api/app/studies/${study._id}/responses`, p.session.token, answer(planned.anytime[0]._id, [...happy, { question_pos: 2, response_pos: 0, value: fake.key }]));
       expect(res.statusCode).toBe(400);
-      expect(messageOf(res)).toBe(participantMessages.photoNotImage);
+      expect(json(res)).toEqual({ message: participantMessages.photoNotImage, question_pos: 2, response_pos: 0 });
       expect(await t.app.ctx.storage.stat(fake.key)).toBeNull();
       // A real image of another type than the one granted (a JPEG sent as PNG) is refused as well.
       const mislabelled = await upload(p.session.token, JPEG);
