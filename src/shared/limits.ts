@@ -41,6 +41,12 @@ export const MAX_NUMBER_OF_DAYS = 366;
 export const MAX_TIMES_PER_DAY = 48;
 export const MAX_MINUTES = 1440;
 
+/**
+ * How far ahead of the server's clock a moment the participant app reports (startedAt, submittedAt, an event's
+ * `at`) may be: a phone's clock runs a little off; a moment further ahead is refused (docs/decisions.md).
+ */
+export const FUTURE_SKEW_MINUTES = 5;
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 254;

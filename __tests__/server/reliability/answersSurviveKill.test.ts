@@ -1,6 +1,8 @@
 // Nothing acknowledged is lost, nothing is stored twice: 50 participants submit answers to the real server
 // process and retry each until they get an answer, while the server is killed with SIGKILL and started again
-// on the same data. Every answer that got a 2xx is stored exactly once, with its items; no answer twice.
+// on the same data. Every answer that got a 2xx is stored exactly once, with its items; no answer twice. A third
+// of the answers are sent with an EMA reminder's task id (stored under its prompt): a retry of one whose reply
+// the kill cut answers as the first try did, 200 with the same _id, never 409 or 422.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +18,8 @@ import {
   startServerProcess,
   type ServerProcess,
 } from '../support/serverProcess';
-import type { AppSession, AppTasksAnswer } from '../../../src/shared/types/participantApp';
+import type { AppSession, AppTasksAnswer, ResponseBody } from '../../../src/shared/types/participantApp';
+import { newEmaSetting } from '../../../src/shared/study/assessmentSettings';
 
 jest.setTimeout(240_000);
 
@@ -54,27 +57,38 @@ describe('answers and a killed server (SQLite, synchronous=FULL)', () => {
     const seeded = await seedStudyOverHttp(server);
     // Group settings are written straight to the database file, as the test helper does everywhere.
     const { db } = openDatabase({ url: null, sqliteFile: path.join(dataDir, 'portal.sqlite') });
-    await setGroupSettings(db, seeded.groupId, { anytime: [seeded.questionnaireId] });
+    const item = { _id: seeded.questionnaireId, chin_name: '', abbrev: '' };
+    await setGroupSettings(db, seeded.groupId, {
+      anytime: [seeded.questionnaireId],
+      ema: [{ ...newEmaSetting(), questionnaire_list: [item], time_list: ['00:00', '06:00', '12:00', '18:00'], number_of_days: 3 }],
+    });
     await db.destroy();
 
-    const clients: { token: string; taskId: string }[] = [];
+    const clients: { token: string; taskId: string; reminderIds: string[] }[] = [];
     for (let i = 0; i < CLIENTS; i += 1) {
       const session = await request<AppSession>(server, 'POST', '/api/app/signup', undefined, { email: `kill-${i}@process.test`, password: 'participant-pass-1' });
       const token = session.body.token;
       await request(server, 'POST', '/api/app/studies/join', token, { studyCode: seeded.studyCode });
       const tasks = await request<AppTasksAnswer>(server, 'GET', `/api/app/studies/${seeded.studyId}/tasks`, token);
-      clients.push({ token, taskId: tasks.body.anytime[0]._id });
+      // One reminder of each prompt: a prompt takes one answer.
+      const reminderIds = [...new Map(tasks.body.ema.filter((e) => e.reminder).map((e) => [e.prompt_id, e._id])).values()];
+      expect(reminderIds.length).toBeGreaterThanOrEqual(ANSWERS_EACH / 3);
+      clients.push({ token, taskId: tasks.body.anytime[0]._id, reminderIds });
     }
 
     /** submissionId → the _id its first 2xx named. */
     const acknowledged = new Map<string, string>();
+    /** What each reminder's answer sent, to send again once the server has stopped being killed. */
+    const sentWithReminder = new Map<string, ResponseBody>();
     const statuses = new Map<number, number>();
     let failures = 0;
-    const submitAll = async (client: { token: string; taskId: string }, c: number) => {
+    const submitAll = async (client: (typeof clients)[number], c: number) => {
       for (let i = 0; i < ANSWERS_EACH; i += 1) {
         const submissionId = `client-${c}-answer-${i}`;
         const now = new Date().toISOString();
-        const body = { submissionId, taskId: client.taskId, questionnaireId: seeded.questionnaireId, startedAt: now, submittedAt: now, answers: [{ question_pos: 0, response_pos: 0, value: `answer ${c}/${i}` }] };
+        const taskId = i % 3 === 2 ? client.reminderIds[(i - 2) / 3] : client.taskId;
+        const body: ResponseBody = { submissionId, taskId, questionnaireId: seeded.questionnaireId, startedAt: now, submittedAt: now, answers: [{ question_pos: 0, response_pos: 0, value: `answer ${c}/${i}` }] };
+        if (taskId !== client.taskId) sentWithReminder.set(submissionId, body);
         // Retry until an answer comes back, as the app does.
         for (;;) {
           try {
@@ -108,6 +122,12 @@ describe('answers and a killed server (SQLite, synchronous=FULL)', () => {
 
     expect(failures).toBeGreaterThan(0);
     expect(acknowledged.size).toBe(CLIENTS * ANSWERS_EACH);
+    // Every answer sent with a reminder's id, sent again after the kills: the first _id, as a retry.
+    for (const [submissionId, body] of sentWithReminder) {
+      const c = Number(submissionId.split('-')[1]);
+      const again = await request<{ _id: string }>(server, 'POST', `/api/app/studies/${seeded.studyId}/responses`, clients[c].token, body);
+      expect([submissionId, again.status, again.body._id]).toEqual([submissionId, 200, acknowledged.get(submissionId)]);
+    }
     await server.stop();
 
     const reopened = openDatabase({ url: null, sqliteFile: path.join(dataDir, 'portal.sqlite') });

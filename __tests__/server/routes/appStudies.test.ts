@@ -331,7 +331,7 @@ describe.each(databases)('participant app studies (%s)', (database) => {
   });
 
   describe('answers', () => {
-    it('are stored once per submissionId: 201, then 200 with the same _id; another use of the id is refused', async () => {
+    it('are stored once per submissionId: 201, then 200 with the same _id; another use of the id answers 422', async () => {
       const p = await participantIn(study);
       const planned = await tasks(study, p.session.token);
       const body = answer(planned.anytime[0]._id, happy);
@@ -341,7 +341,7 @@ describe.each(databases)('participant app studies (%s)', (database) => {
       expect(again.statusCode).toBe(200);
       expect(json(again)).toEqual(json(first));
       const reused = await api('POST', `/api/app/studies/${study._id}/responses`, p.session.token, { ...body, taskId: planned.once[0]._id });
-      expect(reused.statusCode).toBe(409);
+      expect(reused.statusCode).toBe(422);
       expect(messageOf(reused)).toBe(participantMessages.submissionReused);
       const stored = await t.app.ctx.db.selectFrom('submissions').select('id').where('client_submission_id', '=', body.submissionId).execute();
       expect(stored).toHaveLength(1);
@@ -368,7 +368,14 @@ describe.each(databases)('participant app studies (%s)', (database) => {
     it('a late answer is stored and marked late; the task stays unanswered in its window (expired)', async () => {
       const p = await participantIn(study);
       const prompt = (await tasks(study, p.session.token)).ema[0];
-      const submittedAt = new Date(Date.parse(prompt.window_closes_at) + 60_000).toISOString();
+      // The window closed ten minutes ago; the answer was submitted five minutes ago.
+      const closed = Date.now() - 10 * 60_000;
+      await t.app.ctx.db
+        .updateTable('tasks')
+        .set({ notification_datetime: new Date(closed - 15 * 60_000).toISOString(), window_closes_at: new Date(closed).toISOString() })
+        .where('id', '=', prompt._id)
+        .execute();
+      const submittedAt = new Date(closed + 5 * 60_000).toISOString();
       const res = await api('POST', `/api/app/studies/${study._id}/responses`, p.session.token, answer(prompt._id, happy, { startedAt: submittedAt, submittedAt }));
       expect(res.statusCode).toBe(201);
       const row = await t.app.ctx.db.selectFrom('submissions').select('late').where('id', '=', json<{ _id: string }>(res)._id).executeTakeFirstOrThrow();
@@ -494,7 +501,7 @@ describe.each(databases)('participant app studies (%s)', (database) => {
       const fake = await upload(p.session.token, Buffer.from('<html>not an image</html>'));
       const res = await api('POST', `/api/app/studies/${study._id}/responses`, p.session.token, answer(planned.anytime[0]._id, [...happy, { question_pos: 2, response_pos: 0, value: fake.key }]));
       expect(res.statusCode).toBe(400);
-      expect(messageOf(res)).toBe(participantMessages.photoNotImage);
+      expect(json(res)).toEqual({ message: participantMessages.photoNotImage, question_pos: 2, response_pos: 0 });
       expect(await t.app.ctx.storage.stat(fake.key)).toBeNull();
       // A real image of another type than the one granted (a JPEG sent as PNG) is refused as well.
       const mislabelled = await upload(p.session.token, JPEG);

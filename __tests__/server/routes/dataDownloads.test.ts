@@ -152,8 +152,8 @@ describe.each(databases)('data downloads (%s)', (database) => {
     photoKey = grant.key;
     await api('POST', `/api/app/studies/${study._id}/events`, people.p1.token, {
       events: [
-        { taskId: prompt._id, kind: 'delivered', at: '2030-01-01T01:00:00.000Z' },
-        { taskId: prompt._id, kind: 'opened', at: '2030-01-01T01:02:00.000Z' },
+        { taskId: prompt._id, kind: 'delivered', at: '2025-01-01T01:00:00.000Z' },
+        { taskId: prompt._id, kind: 'opened', at: '2025-01-01T01:02:00.000Z' },
       ],
     });
     await submit('p1', prompt._id, daily._id, dailyAnswer(TRICKY.word, [{ question_pos: 5, response_pos: 0, value: photoKey }]));
@@ -213,6 +213,11 @@ describe.each(databases)('data downloads (%s)', (database) => {
       expect(['09:00', '21:00']).toContain(ema?.planned_time_local.slice(11, 16));
       expect(Date.parse(ema?.submitted_time_utc ?? '')).toBeGreaterThan(0);
 
+      // Each row names the answer's _id and the app's submissionId, as stored.
+      const ids = await t.app.ctx.db.selectFrom('submissions').select(['id', 'client_submission_id']).where('participant_id', '=', people.p1.id).where('questionnaire_id', '=', daily._id).execute();
+      expect(dailyRows.map((r) => [r.submission_id, r.app_submission_id]).sort()).toEqual(ids.map((r) => [r.id, r.client_submission_id]).sort());
+      expect(new Set(dailyRows.map((r) => r.app_submission_id)).size).toBe(4);
+
       // The stored answers are what the file says.
       const stored = await t.app.ctx.db.selectFrom('answer_items').innerJoin('submissions', 'submissions.id', 'answer_items.submission_id').select(['answer_items.value']).where('submissions.participant_id', '=', people.p1.id).where('answer_items.question_pos', '=', 2).execute();
       expect(stored.map((s) => JSON.parse(s.value) as string)).toEqual(Array(4).fill(TRICKY.story));
@@ -269,10 +274,10 @@ describe.each(databases)('data downloads (%s)', (database) => {
       const answered = p1.find((r) => r.task_kind === 'ema' && r.submitted_utc !== '');
       expect(answered).toMatchObject({
         questionnaire_code: 'DAILY',
-        delivered_utc: '2030-01-01T01:00:00.000Z',
-        delivered_local: '2030-01-01 09:00:00',
-        opened_utc: '2030-01-01T01:02:00.000Z',
-        opened_local: '2030-01-01 09:02:00',
+        delivered_utc: '2025-01-01T01:00:00.000Z',
+        delivered_local: '2025-01-01 09:00:00',
+        opened_utc: '2025-01-01T01:02:00.000Z',
+        opened_local: '2025-01-01 09:02:00',
         status: 'completed',
         late: 'no',
         withdrawn: 'no',

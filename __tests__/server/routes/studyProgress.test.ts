@@ -84,6 +84,8 @@ describe.each(databases)('Study Progress (%s)', (database) => {
       opened_at: null,
       completed_at: null,
       cancelled_at: null,
+      delivered_received_at: null,
+      opened_received_at: null,
       ...fields,
     };
   }

@@ -30,6 +30,7 @@ const mood: MultipleChoiceSet = {
 };
 
 const a = (question_pos: number, response_pos: number, value: AnswerItem['value']): AnswerItem => ({ question_pos, response_pos, value });
+const refusal = (question_pos: number, response_pos: number, message: string) => ({ message, question_pos, response_pos });
 const required = { validation: { required: true, regex_string: '', identical_to_prev_question: false, earlier: null } };
 
 describe('answers against the questionnaire', () => {
@@ -81,8 +82,14 @@ describe('answers against the questionnaire', () => {
     ['a blank required answer', questionnaire(q([r('text', required)])), [a(0, 0, '  ')], m.answerRequired],
     ['an empty required choice', questionnaire(q([r('mc', { choices: 'set1', ...required })])), [a(0, 0, [])], m.answerRequired],
     ['a text too long', questionnaire(q([r('textarea')])), [a(0, 0, 'x'.repeat(10_001))], m.answerTooLong],
-  ])('refuses %s', (_name, qs, answers, message) => {
-    expect(answersProblem(qs, [mood], answers)).toBe(message);
+  ])('refuses %s, naming the response at fault', (_name, qs, answers, message) => {
+    const place = answers[answers.length - 1] ?? { question_pos: 0, response_pos: 0 };
+    expect(answersProblem(qs, [mood], answers)).toEqual({ message, question_pos: place.question_pos, response_pos: place.response_pos });
+  });
+
+  it('refuses too many answers without naming one', () => {
+    const many = Array.from({ length: 5001 }, (_, i) => a(i, 0, 'x'));
+    expect(answersProblem(questionnaire(q([r('text')])), [], many)).toEqual({ message: m.answerTooLong });
   });
 
   it('accepts a good eight-digit number and email', () => {
@@ -95,7 +102,7 @@ describe('answers against the questionnaire', () => {
   it('identical to the previous question', () => {
     const qs = questionnaire(q([r('text')]), q([r('text', { validation: { ...required.validation, identical_to_prev_question: true } })]));
     expect(answersProblem(qs, [], [a(0, 0, 'abc'), a(1, 0, 'abc')])).toBeNull();
-    expect(answersProblem(qs, [], [a(0, 0, 'abc'), a(1, 0, 'abd')])).toBe(m.answerNotIdentical);
+    expect(answersProblem(qs, [], [a(0, 0, 'abc'), a(1, 0, 'abd')])).toEqual(refusal(1, 0, m.answerNotIdentical));
   });
 
   it('earlier than another time', () => {
@@ -104,8 +111,8 @@ describe('answers against the questionnaire', () => {
       q([r('time', required)]),
     );
     expect(answersProblem(qs, [], [a(0, 0, '07:00'), a(1, 0, '08:00')])).toBeNull();
-    expect(answersProblem(qs, [], [a(0, 0, '09:00'), a(1, 0, '08:00')])).toBe(m.answerNotEarlier);
-    expect(answersProblem(qs, [], [a(0, 0, '08:00'), a(1, 0, '08:00')])).toBe(m.answerNotEarlier);
+    expect(answersProblem(qs, [], [a(0, 0, '09:00'), a(1, 0, '08:00')])).toEqual(refusal(0, 0, m.answerNotEarlier));
+    expect(answersProblem(qs, [], [a(0, 0, '08:00'), a(1, 0, '08:00')])).toEqual(refusal(0, 0, m.answerNotEarlier));
   });
 
   describe('visibility conditions (the preview rule)', () => {
@@ -115,19 +122,19 @@ describe('answers against the questionnaire', () => {
     );
 
     it('a visible question’s required answer is required', () => {
-      expect(answersProblem(qs, [mood], [a(0, 0, ['sad'])])).toBe(m.answerRequired);
+      expect(answersProblem(qs, [mood], [a(0, 0, ['sad'])])).toEqual(refusal(1, 0, m.answerRequired));
       expect(answersProblem(qs, [mood], [a(0, 0, ['sad']), a(1, 0, 'why')])).toBeNull();
     });
 
     it('a hidden question may not be answered, and its required answer is not required', () => {
       expect(answersProblem(qs, [mood], [a(0, 0, ['happy'])])).toBeNull();
-      expect(answersProblem(qs, [mood], [a(0, 0, ['happy']), a(1, 0, 'why')])).toBe(m.answerHidden);
+      expect(answersProblem(qs, [mood], [a(0, 0, ['happy']), a(1, 0, 'why')])).toEqual(refusal(1, 0, m.answerHidden));
     });
   });
 
   it('a photo answer must name a known upload', () => {
     const qs = questionnaire(q([r('photoUpload')]));
     expect(answersProblem(qs, [], [a(0, 0, 'photos/mine.jpg')], (key) => key === 'photos/mine.jpg')).toBeNull();
-    expect(answersProblem(qs, [], [a(0, 0, 'photos/other.jpg')], (key) => key === 'photos/mine.jpg')).toBe(m.photoUnknown);
+    expect(answersProblem(qs, [], [a(0, 0, 'photos/other.jpg')], (key) => key === 'photos/mine.jpg')).toEqual(refusal(0, 0, m.photoUnknown));
   });
 });

@@ -284,10 +284,13 @@ export interface TasksTable {
   number_of_days: number | null;
   /** planned, delivered, opened, completed or cancelled; expired is worked out on reading. */
   status: string;
+  /** The phone's moments (the events' `at`), and when the server received each event. */
   delivered_at: string | null;
   opened_at: string | null;
   completed_at: string | null;
   cancelled_at: string | null;
+  delivered_received_at: string | null;
+  opened_received_at: string | null;
 }
 
 export interface SubmissionsTable {
@@ -306,6 +309,8 @@ export interface SubmissionsTable {
   received_at: string;
   late: number;
   exclusive_task_id: string | null;
+  /** A hash of the answer as the app sent it; null for answers stored before it was kept. */
+  request_fingerprint: string | null;
 }
 
 export interface AnswerItemsTable {

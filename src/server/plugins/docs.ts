@@ -51,7 +51,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         description:
           'The calls of the research portal and of the participant app. Staff calls take a lab user\'s or the system ' +
           "owner's session token (bearerAuth); /api/app calls take a participant's (participantAuth). Every refusal " +
-          'answers JSON {message}.',
+          'answers JSON {message} (a refused participant answer adds the question_pos and response_pos at fault).',
         // package.json says UNLICENSED: the API is proprietary; the address explains that term.
         license: { name: 'UNLICENSED (proprietary)', url: 'https://docs.npmjs.com/cli/configuring-npm/package-json#license' },
       },

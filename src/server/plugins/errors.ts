@@ -1,10 +1,11 @@
-// One error handler: every error answers JSON {message}; 5xx details go to the log, never to the user.
+// One error handler: every error answers JSON {message} (with any fields an HttpError names beside it); 5xx
+// details go to the log, never to the user.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../httpErrors';
 import { generalMessages } from '../../shared/messages';
 
-function messageFor(error: FastifyError): { status: number; message: string } {
-  if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
+function messageFor(error: FastifyError): { status: number; message: string; details?: Readonly<Record<string, number>> } {
+  if (error instanceof HttpError) return { status: error.statusCode, message: error.message, details: error.details };
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
     return { status: 400, message: generalMessages.malformedBody };
   }
@@ -26,9 +27,9 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { status, message } = messageFor(error);
+    const { status, message, details } = messageFor(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, message }, 'request refused');
-    return reply.status(status).send({ message });
+    return reply.status(status).send({ message, ...details });
   });
 }

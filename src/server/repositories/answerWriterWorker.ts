@@ -21,9 +21,9 @@ function start(file: string): void {
   applySqlitePragmas(sqlite);
   const insertSubmission = sqlite.prepare(
     `insert into submissions (id, participant_id, participation_id, client_submission_id, study_id, stage_id, group_id, task_id,
-       questionnaire_id, questionnaire_version_id, started_at, submitted_at, received_at, late, exclusive_task_id)
+       questionnaire_id, questionnaire_version_id, started_at, submitted_at, received_at, late, exclusive_task_id, request_fingerprint)
      values (@id, @participant_id, @participation_id, @client_submission_id, @study_id, @stage_id, @group_id, @task_id,
-       @questionnaire_id, @questionnaire_version_id, @started_at, @submitted_at, @received_at, @late, @exclusive_task_id)
+       @questionnaire_id, @questionnaire_version_id, @started_at, @submitted_at, @received_at, @late, @exclusive_task_id, @request_fingerprint)
      on conflict do nothing`,
   );
   const insertItem = sqlite.prepare('insert into answer_items (submission_id, question_pos, response_pos, value) values (?, ?, ?, ?)');

@@ -97,6 +97,8 @@ export function tasksOfParticipations(db: Db, participationIds: readonly string[
 
 export interface SubmissionEntry {
   id: string;
+  /** The app's own id for the answer (its submissionId). */
+  client_submission_id: string;
   task_id: string;
   participation_id: string;
   group_id: string;
@@ -123,7 +125,7 @@ export function submissionsOfParticipations(
     .selectFrom('tasks as t')
     .innerJoin('submissions as s', 's.task_id', 't.id')
     .select([
-      's.id', 't.id as task_id', 's.participation_id', 's.group_id', 's.questionnaire_version_id', 's.submitted_at', 's.late', 't.kind',
+      's.id', 's.client_submission_id', 't.id as task_id', 's.participation_id', 's.group_id', 's.questionnaire_version_id', 's.submitted_at', 's.late', 't.kind',
       't.notification_datetime', 't.timezone',
     ])
     .where('t.participation_id', 'in', participationIds)

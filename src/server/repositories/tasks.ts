@@ -17,14 +17,14 @@ function withQuestionnaire(db: Db) {
     .select(['v.chin_name', 'v.abbrev']);
 }
 
-/** Rows per statement: SQLite allows 32,766 parameters, PostgreSQL 65,535; tasks have 22 columns. */
+/** Rows per statement: SQLite allows 32,766 parameters, PostgreSQL 65,535; tasks have 24 columns. */
 const INSERT_BATCH = 1000;
 
 const TASK_COLUMNS: readonly (keyof TaskRow)[] = [
   'id', 'participation_id', 'enrolment_time_id', 'study_id', 'stage_id', 'group_id', 'kind', 'questionnaire_id',
   'questionnaire_version_id', 'setting_index', 'prompt_task_id', 'notification_datetime', 'timezone', 'reminder',
   'window_closes_at', 'diary_start_date', 'number_of_days', 'status', 'delivered_at', 'opened_at', 'completed_at',
-  'cancelled_at',
+  'cancelled_at', 'delivered_received_at', 'opened_received_at',
 ];
 
 /**
@@ -138,16 +138,19 @@ export function findTasksOfParticipation(db: Db, participationId: string, ids: r
   return db.selectFrom('tasks').select(['id', 'prompt_task_id']).where('id', 'in', ids).where('participation_id', '=', participationId).execute();
 }
 
-/** The app showed the notification: the first moment is kept; planned tasks become delivered. */
-export async function markDelivered(db: Db, ids: readonly string[], at: string): Promise<void> {
-  await db.updateTable('tasks').set({ delivered_at: at }).where('id', 'in', ids).where('delivered_at', 'is', null).execute();
+/**
+ * The app showed the notification at `at` (the phone's moment), received by the server at `receivedAt`: the
+ * first report is kept; planned tasks become delivered.
+ */
+export async function markDelivered(db: Db, ids: readonly string[], at: string, receivedAt: string): Promise<void> {
+  await db.updateTable('tasks').set({ delivered_at: at, delivered_received_at: receivedAt }).where('id', 'in', ids).where('delivered_at', 'is', null).execute();
   await db.updateTable('tasks').set({ status: 'delivered' }).where('id', 'in', ids).where('status', '=', 'planned').execute();
 }
 
 /** The participant opened it (so it was delivered too): planned or delivered tasks become opened. */
-export async function markOpened(db: Db, ids: readonly string[], at: string): Promise<void> {
-  await db.updateTable('tasks').set({ opened_at: at }).where('id', 'in', ids).where('opened_at', 'is', null).execute();
-  await db.updateTable('tasks').set({ delivered_at: at }).where('id', 'in', ids).where('delivered_at', 'is', null).execute();
+export async function markOpened(db: Db, ids: readonly string[], at: string, receivedAt: string): Promise<void> {
+  await db.updateTable('tasks').set({ opened_at: at, opened_received_at: receivedAt }).where('id', 'in', ids).where('opened_at', 'is', null).execute();
+  await db.updateTable('tasks').set({ delivered_at: at, delivered_received_at: receivedAt }).where('id', 'in', ids).where('delivered_at', 'is', null).execute();
   await db.updateTable('tasks').set({ status: 'opened' }).where('id', 'in', ids).where('status', 'in', ['planned', 'delivered']).execute();
 }
 

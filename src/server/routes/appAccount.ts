@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppCredentials, ChangePasswordBody, ResetBody, ResetRequestBody } from '../../shared/types/participantApp';
 import { participantMessages } from '../../shared/messages';
+import { acceptJsonBodiesOnly } from '../plugins/jsonBodies';
 import { participantOf, requireParticipant } from '../plugins/participantAuth';
 import { changePassword, logIn, logOut, requestPasswordReset, resetPassword, signUp } from '../services/participantSessions';
 import { messageSchema } from './schemas';
@@ -18,6 +19,7 @@ import {
 } from './appSchemas';
 
 export const appAccountRoutes: FastifyPluginAsync = async (app) => {
+  acceptJsonBodiesOnly(app);
   app.post<{ Body: AppCredentials }>(
     '/api/app/signup',
     { schema: { ...appOpen, operationId: 'signUpParticipant', summary: 'Create a participant account', body: credentialsBody, response: { 201: appSessionSchema, ...appErrorResponses } } },

@@ -121,10 +121,12 @@ export const participationsSchema = {
 
 const emaTaskSchema = {
   type: 'object',
-  required: ['_id', 'kind', 'questionnaire', 'notification_datetime', 'timezone', 'reminder', 'window_closes_at', 'status'],
+  required: ['_id', 'kind', 'prompt_id', 'questionnaire', 'notification_datetime', 'timezone', 'reminder', 'window_closes_at', 'status'],
   properties: {
     _id: { type: 'string' },
     kind: { type: 'string', enum: ['ema'] },
+    /** A reminder's prompt; null for a prompt. */
+    prompt_id: { type: ['string', 'null'] },
     questionnaire: assessmentItemSchema,
     notification_datetime: { type: 'string', format: 'date-time' },
     timezone: { type: 'string' },
@@ -252,3 +254,10 @@ export const responseBody = {
 } as const;
 
 export const responseAnswerSchema = { type: 'object', required: ['_id'], properties: { _id: { type: 'string' } } } as const;
+
+/** A refused answer (400): the message, and the question and response at fault when one is. */
+export const answerRefusalSchema = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string' }, question_pos: { type: 'integer' }, response_pos: { type: 'integer' } },
+} as const;

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ConsentBody, EventsBody, JoinBody, ResponseBody, UploadBody } from '../../shared/types/participantApp';
 import { participantMessages, studyMessages } from '../../shared/messages';
 import { notFound } from '../httpErrors';
+import { acceptJsonBodiesOnly } from '../plugins/jsonBodies';
 import { participantOf, requireParticipant } from '../plugins/participantAuth';
 import { findStudyLab } from '../repositories/participants';
 import { giveConsent, joinStudy, listParticipations, tasksOf, withdraw } from '../services/appStudies';
@@ -14,6 +15,7 @@ import { messageSchema } from './schemas';
 import {
   appCommon,
   appErrorResponses,
+  answerRefusalSchema,
   appQuestionnaireSchema,
   consentBody,
   eventsBody,
@@ -33,6 +35,7 @@ type WithStudy = { Params: { studyId: string } };
 export const appStudyRoutes: FastifyPluginAsync = async (app) => {
   const db = () => app.ctx.db;
   const guarded = { preValidation: requireParticipant };
+  acceptJsonBodiesOnly(app);
 
   app.post<{ Body: JoinBody }>(
     '/api/app/studies/join',
@@ -94,7 +97,14 @@ export const appStudyRoutes: FastifyPluginAsync = async (app) => {
     '/api/app/studies/:studyId/events',
     {
       ...guarded,
-      schema: { ...appCommon, operationId: 'reportTaskEvents', summary: 'Report notifications delivered and opened', params: studyParam, body: eventsBody, response: { 200: messageSchema, ...appErrorResponses } },
+      schema: {
+        ...appCommon,
+        operationId: 'reportTaskEvents',
+        summary: 'Report notifications delivered and opened (the first report of each is kept; the same report again answers the same)',
+        params: studyParam,
+        body: eventsBody,
+        response: { 200: messageSchema, ...appErrorResponses },
+      },
     },
     async (request) => {
       await recordEvents(db(), participantOf(request).participant, request.params.studyId, request.body.events);
@@ -118,10 +128,10 @@ export const appStudyRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         ...appCommon,
         operationId: 'submitResponse',
-        summary: 'Submit an answer (stored before the 201; the same submissionId again answers 200 with the same _id)',
+        summary: 'Submit an answer (stored before the 201; the same submissionId again: 200 with the same _id for the same content, 422 for other content)',
         params: studyParam,
         body: responseBody,
-        response: { 200: responseAnswerSchema, 201: responseAnswerSchema, ...appErrorResponses },
+        response: { 200: responseAnswerSchema, 201: responseAnswerSchema, ...appErrorResponses, 400: answerRefusalSchema, 422: messageSchema },
       },
     },
     async (request, reply) => {

@@ -146,6 +146,7 @@ export async function tasksOf(db: Db, participant: ParticipantRow, studyId: stri
       ema.push({
         _id: t.id,
         kind: 'ema',
+        prompt_id: t.prompt_task_id,
         questionnaire: questionnaire(t),
         notification_datetime: t.notification_datetime ?? '',
         timezone: t.timezone ?? '',

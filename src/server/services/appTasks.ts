@@ -3,24 +3,24 @@ import type { Db } from '../repositories/db';
 import type { ParticipantRow } from '../db/types';
 import type { AppQuestionnaire, TaskEvent } from '../../shared/types/participantApp';
 import { participantMessages } from '../../shared/messages';
-import { badRequest, notFound } from '../httpErrors';
+import { notFound } from '../httpErrors';
 import { findParticipation } from '../repositories/participants';
 import { findTasksOfParticipation, latestVersionForParticipant, markDelivered, markOpened } from '../repositories/tasks';
 import { questionnaireAsPlanned } from './plan/questionnaireVersions';
+import { nowIso } from './ids';
+import { reportedMoment } from './reportedMoments';
 
 /**
- * Moves tasks forward: planned → delivered → opened, keeping the moment the app saw each. A reminder's events
- * also move its prompt (the notification the participant acted on belongs to it). The whole report is applied,
- * or none of it when a task is not the participant's.
+ * Moves tasks forward: planned → delivered → opened, keeping the moment the app saw each (the phone's) and when
+ * the server received it. A reminder's events also move its prompt (the notification the participant acted on
+ * belongs to it). The whole report is applied, or none of it when a task is not the participant's. The first
+ * report of each step is kept, so a report sent again (a retry) changes nothing and answers the same.
  */
 export async function recordEvents(db: Db, participant: ParticipantRow, studyId: string, events: readonly TaskEvent[]): Promise<void> {
   const participation = await findParticipation(db, participant.id, studyId);
   if (!participation) throw notFound(participantMessages.studyNotJoined);
-  const moments = events.map((e) => {
-    const ms = Date.parse(e.at);
-    if (!Number.isFinite(ms) || ms < 0 || ms >= 253_402_300_800_000) throw badRequest(participantMessages.answerMoment);
-    return new Date(ms).toISOString();
-  });
+  const receivedAt = nowIso();
+  const moments = events.map((e) => reportedMoment(e.at, receivedAt, participantMessages.eventMoment));
   await db.transaction().execute(async (trx) => {
     const ids = [...new Set(events.map((e) => e.taskId))];
     const tasks = await findTasksOfParticipation(trx, participation.id, ids);
@@ -29,8 +29,8 @@ export async function recordEvents(db: Db, participant: ParticipantRow, studyId:
     for (let i = 0; i < events.length; i += 1) {
       const prompt = promptOf.get(events[i].taskId);
       const targets = prompt ? [events[i].taskId, prompt] : [events[i].taskId];
-      if (events[i].kind === 'delivered') await markDelivered(trx, targets, moments[i]);
-      else await markOpened(trx, targets, moments[i]);
+      if (events[i].kind === 'delivered') await markDelivered(trx, targets, moments[i], receivedAt);
+      else await markOpened(trx, targets, moments[i], receivedAt);
     }
   });
 }

@@ -1,3 +1,5 @@
+import { FUTURE_SKEW_MINUTES } from '../limits';
+
 /**
  * Participants: the researcher's Participant List and actions (part 2 sections 2.5 and 5, quoted exactly,
  * typos included), then the texts of the participant app's API (PARTICIPANTS.md), recorded in docs/decisions.md.
@@ -62,9 +64,11 @@ export const participantMessages = {
   answerTooLong: 'An answer is too long',
   taskNotAnswerable: 'This task can no longer be answered',
   taskAlreadyAnswered: 'This task has already been answered',
-  submissionReused: 'This submission id was already used for another answer',
+  submissionReused: 'This submission id was already used for an answer with other content',
   anytimeOnly: 'Only an anytime questionnaire can be answered without a task',
   answerSubmittedBeforeStart: 'An answer cannot be submitted before it was started',
   answerMoment: 'startedAt and submittedAt must be moments in ISO-8601 form',
+  eventMoment: 'The moment (at) of an event must be in ISO-8601 form',
+  momentInFuture: `A moment the app reports may be at most ${FUTURE_SKEW_MINUTES} minutes ahead of the server's clock`,
   photoTaken: 'This photo is already part of another answer',
 } as const;

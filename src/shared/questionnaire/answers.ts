@@ -4,7 +4,7 @@
 // duration an ISO-8601 duration using only the units the response offers (P1DT2H30M); slider a number; mc the
 // chosen choices' values; photoUpload the key of an uploaded photo.
 import { participantMessages } from '../messages';
-import type { AnswerItem, AnswerValue } from '../types/participantApp';
+import type { AnswerItem, AnswerRefusal, AnswerValue } from '../types/participantApp';
 import { RESPONSE_CHECKS, isNonAnswer } from './rules';
 import type { MultipleChoiceSet, Question, ResponseItem } from './types';
 import { isQuestionVisible, type Answers } from './visibility';
@@ -86,35 +86,31 @@ function visibilityAnswers(items: readonly AnswerItem[]): Answers {
   return answers;
 }
 
+/** A refusal naming the response at fault. */
+const at = (question_pos: number, response_pos: number, message: string): AnswerRefusal => ({ message, question_pos, response_pos });
+
 /**
- * The first problem of a submission's answers, or null. `photoKeyKnown` says whether a photo answer names an
- * upload of this participant (the server looks it up before calling).
+ * The first problem of a submission's answers, or null; it names the response at fault when there is one.
+ * `photoKeyKnown` says whether a photo answer names an upload of this participant (the server looks it up
+ * before calling).
  */
 export function answersProblem(
   questions: readonly Question[],
   sets: readonly MultipleChoiceSet[],
   items: readonly AnswerItem[],
   photoKeyKnown: (key: string) => boolean = () => true,
-): string | null {
-  if (items.length > MAX_ANSWER_ITEMS) return participantMessages.answerTooLong;
+): AnswerRefusal | null {
+  if (items.length > MAX_ANSWER_ITEMS) return { message: participantMessages.answerTooLong };
   const byPlace = new Map<string, AnswerValue>();
   for (const a of items) {
     const key = `${a.question_pos}/${a.response_pos}`;
-    if (byPlace.has(key)) return participantMessages.answerDuplicateItem;
+    if (byPlace.has(key)) return at(a.question_pos, a.response_pos, participantMessages.answerDuplicateItem);
     byPlace.set(key, a.value);
   }
   const choiceValues = new Map(sets.map((s) => [s._id, new Set(s.choices.map((c) => c.value))]));
   for (const a of items) {
-    const r = questions[a.question_pos]?.other_info[a.response_pos];
-    if (!r) return participantMessages.answerUnknownItem;
-    if (isNonAnswer(r.type)) return participantMessages.answerNotAnswerable;
-    const shape = shapeProblem(r, a.value, r.choices ? (choiceValues.get(r.choices) ?? null) : null);
-    if (shape) return shape;
-    if (r.type === 'text') {
-      const text = textProblem(r, a.value as string);
-      if (text) return text;
-    }
-    if (r.type === 'photoUpload' && a.value !== '' && !photoKeyKnown(a.value as string)) return participantMessages.photoUnknown;
+    const problem = itemProblem(questions, choiceValues, a, photoKeyKnown);
+    if (problem) return at(a.question_pos, a.response_pos, problem);
   }
   const answers = visibilityAnswers(items);
   for (let qpos = 0; qpos < questions.length; qpos += 1) {
@@ -124,16 +120,36 @@ export function answersProblem(
       const r = q.other_info[rpos];
       const value = byPlace.get(`${qpos}/${rpos}`);
       if (!visible) {
-        if (!isBlank(value)) return participantMessages.answerHidden;
+        if (!isBlank(value)) return at(qpos, rpos, participantMessages.answerHidden);
         continue;
       }
       if (isNonAnswer(r.type)) continue;
-      if (r.validation.required && isBlank(value)) return participantMessages.answerRequired;
+      if (r.validation.required && isBlank(value)) return at(qpos, rpos, participantMessages.answerRequired);
       if (isBlank(value)) continue;
       const problem = crossProblem(questions, qpos, r, value as AnswerValue, byPlace);
-      if (problem) return problem;
+      if (problem) return at(qpos, rpos, problem);
     }
   }
+  return null;
+}
+
+/** One answer's own problem: a response that exists and takes answers, a value of its shape and checks. */
+function itemProblem(
+  questions: readonly Question[],
+  choiceValues: ReadonlyMap<string, ReadonlySet<string>>,
+  a: AnswerItem,
+  photoKeyKnown: (key: string) => boolean,
+): string | null {
+  const r = questions[a.question_pos]?.other_info[a.response_pos];
+  if (!r) return participantMessages.answerUnknownItem;
+  if (isNonAnswer(r.type)) return participantMessages.answerNotAnswerable;
+  const shape = shapeProblem(r, a.value, r.choices ? (choiceValues.get(r.choices) ?? null) : null);
+  if (shape) return shape;
+  if (r.type === 'text') {
+    const text = textProblem(r, a.value as string);
+    if (text) return text;
+  }
+  if (r.type === 'photoUpload' && a.value !== '' && !photoKeyKnown(a.value as string)) return participantMessages.photoUnknown;
   return null;
 }
 

@@ -71,6 +71,8 @@ export interface AppParticipationsAnswer {
 export interface AppEmaTask {
   _id: string;
   kind: 'ema';
+  /** A reminder's prompt (the notification it repeats); null for a prompt. */
+  prompt_id: string | null;
   questionnaire: AssessmentListItem;
   notification_datetime: string;
   timezone: string;
@@ -156,4 +158,11 @@ export interface ResponseBody {
 
 export interface ResponseAnswer {
   _id: string;
+}
+
+/** A refused answer (400): why, and where when one response is at fault. */
+export interface AnswerRefusal {
+  message: string;
+  question_pos?: number;
+  response_pos?: number;
 }

@@ -8,6 +8,7 @@ import * as groupQuestionnaires from './0005_group_questionnaires';
 import * as labUsersListIndex from './0006_lab_users_list_index';
 import * as participants from './0007_participants';
 import * as imageDownloads from './0008_image_downloads';
+import * as answerReceipts from './0009_answer_receipts';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_lab_users_list_index': labUsersListIndex,
   '0007_participants': participants,
   '0008_image_downloads': imageDownloads,
+  '0009_answer_receipts': answerReceipts,
 };

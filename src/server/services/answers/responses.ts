@@ -1,13 +1,14 @@
 // A participant's answer (PARTICIPANTS.md "Answers"): checked against the questionnaire as planned, stored with
-// its items in a committed transaction before the 201, once per submissionId. A late answer is stored and marked
-// late. Answers arriving together are committed together (answerStore.ts).
+// its items in a committed transaction before the 201, once per submissionId: the same submissionId again with
+// the same content (its fingerprint) answers 200 with the first _id, with other content 422. A late answer is
+// stored and marked late. Answers arriving together are committed together (answerStore.ts).
 import type { AppContext } from '../../context';
 import type { Db } from '../../repositories/db';
 import type { ParticipantRow, ParticipationRow, SubmissionRow, TaskRow } from '../../db/types';
-import type { AnswerItem, ResponseBody } from '../../../shared/types/participantApp';
+import type { AnswerItem, AnswerRefusal, ResponseBody } from '../../../shared/types/participantApp';
 import { answersProblem } from '../../../shared/questionnaire/answers';
 import { participantMessages } from '../../../shared/messages';
-import { badRequest, conflict, notFound } from '../../httpErrors';
+import { HttpError, badRequest, conflict, notFound, unprocessable } from '../../httpErrors';
 import { findParticipation } from '../../repositories/participants';
 import { findArrival } from '../../repositories/plans';
 import { findAnytimeTask, findTask } from '../../repositories/tasks';
@@ -17,6 +18,8 @@ import { questionnaireAsPlanned } from '../plan/questionnaireVersions';
 import { diaryEndDate, localDate } from '../plan/diaryDays';
 import { checkStoredPhoto } from '../photos';
 import { newId, nowIso } from '../ids';
+import { judgedMoment, reportedMoment } from '../reportedMoments';
+import { requestFingerprint } from './fingerprint';
 
 export interface StoredAnswer {
   _id: string;
@@ -24,12 +27,23 @@ export interface StoredAnswer {
   status: 200 | 201;
 }
 
-/** The same submission again, or the same id used for something else. */
-function replay(existing: SubmissionRow, body: ResponseBody): StoredAnswer {
-  if (existing.questionnaire_id !== body.questionnaireId || (body.taskId !== null && existing.task_id !== body.taskId)) {
-    throw conflict(participantMessages.submissionReused);
-  }
+/**
+ * The same submission again answers as the first did; the same id with other content is refused (422). It is
+ * judged by what the participant sent: a reminder's answer is stored under its prompt, and its retry names the
+ * reminder again. An answer stored before fingerprints were kept is the same when its questionnaire is.
+ */
+function replay(existing: SubmissionRow, body: ResponseBody, fingerprint: string): StoredAnswer {
+  const same = existing.request_fingerprint === null ? existing.questionnaire_id === body.questionnaireId : existing.request_fingerprint === fingerprint;
+  if (!same) throw unprocessable(participantMessages.submissionReused);
   return { _id: existing.id, status: 200 };
+}
+
+/** 400 naming the response at fault, when one is. */
+function refusal(problem: AnswerRefusal): HttpError {
+  const where: Record<string, number> = {};
+  if (problem.question_pos !== undefined) where.question_pos = problem.question_pos;
+  if (problem.response_pos !== undefined) where.response_pos = problem.response_pos;
+  return new HttpError(400, problem.message, where);
 }
 
 /** The task an answer is for: the named task (a reminder answers its prompt), or the anytime task. */
@@ -69,23 +83,31 @@ async function photoIdsOf(ctx: AppContext, participant: ParticipantRow, question
   return { keys: new Set(uploads.map((u) => u.object_key)), uploads };
 }
 
-/** An ISO-8601 moment as stored (UTC, milliseconds); a moment that is not one answers 400. */
-function instant(value: string): string {
-  const ms = Date.parse(value);
-  if (!Number.isFinite(ms) || ms < 0 || ms >= 253_402_300_800_000) throw badRequest(participantMessages.answerMoment);
-  return new Date(ms).toISOString();
+/** A stored photo that is not what it claims to be is refused at the answer naming it. */
+async function checkPhotos(ctx: AppContext, uploads: Awaited<ReturnType<typeof photoIdsOf>>['uploads'], answers: readonly AnswerItem[]): Promise<void> {
+  for (const upload of uploads) {
+    try {
+      await checkStoredPhoto(ctx, upload);
+    } catch (error) {
+      const item = answers.find((a) => a.value === upload.object_key);
+      if (!(error instanceof HttpError) || !item) throw error;
+      throw refusal({ message: error.message, question_pos: item.question_pos, response_pos: item.response_pos });
+    }
+  }
 }
 
 export async function submitResponse(ctx: AppContext, participant: ParticipantRow, studyId: string, body: ResponseBody): Promise<StoredAnswer> {
   const db = ctx.db;
+  const receivedAt = nowIso();
+  const startedAt = reportedMoment(body.startedAt, receivedAt, participantMessages.answerMoment);
+  const submittedAt = reportedMoment(body.submittedAt, receivedAt, participantMessages.answerMoment);
+  const fingerprint = requestFingerprint(body, startedAt, submittedAt);
   const existing = await findSubmissionByClientId(db, participant.id, body.submissionId);
-  if (existing) return replay(existing, body);
+  if (existing) return replay(existing, body, fingerprint);
   const participation = await findParticipation(db, participant.id, studyId);
   if (!participation) throw notFound(participantMessages.studyNotJoined);
   if (participation.status === 'withdrawn') throw conflict(participantMessages.alreadyWithdrawn);
   if (participation.status === 'invited') throw conflict(participantMessages.notEnrolled);
-  const startedAt = instant(body.startedAt);
-  const submittedAt = instant(body.submittedAt);
   if (submittedAt < startedAt) throw badRequest(participantMessages.answerSubmittedBeforeStart);
 
   const task = await taskFor(db, participation, body);
@@ -97,10 +119,10 @@ export async function submitResponse(ctx: AppContext, participant: ParticipantRo
   if (!version) throw notFound(participantMessages.taskNotFound);
   const photos = await photoIdsOf(ctx, participant, version.questions, body.answers);
   const problem = answersProblem(version.questions, version.sets, body.answers, (key) => photos.keys.has(key));
-  if (problem) throw badRequest(problem);
-  for (const upload of photos.uploads) await checkStoredPhoto(ctx, upload);
+  if (problem) throw refusal(problem);
+  await checkPhotos(ctx, photos.uploads, body.answers);
 
-  const late = isLate(task, submittedAt);
+  const late = isLate(task, judgedMoment(submittedAt, receivedAt));
   const id = newId();
   const result = await ctx.answers.submit({
     submission: {
@@ -116,9 +138,10 @@ export async function submitResponse(ctx: AppContext, participant: ParticipantRo
       questionnaire_version_id: task.questionnaire_version_id,
       started_at: startedAt,
       submitted_at: submittedAt,
-      received_at: nowIso(),
+      received_at: receivedAt,
       late: late ? 1 : 0,
       exclusive_task_id: exclusive ? task.id : null,
+      request_fingerprint: fingerprint,
     },
     items: body.answers.map((a) => ({ submission_id: id, question_pos: a.question_pos, response_pos: a.response_pos, value: JSON.stringify(a.value) })),
     completes: exclusive && !late ? [task.id] : [],
@@ -126,6 +149,11 @@ export async function submitResponse(ctx: AppContext, participant: ParticipantRo
   });
   if ('refused' in result) {
     throw conflict(result.refused === 'photoTaken' ? participantMessages.photoTaken : participantMessages.taskAlreadyAnswered);
+  }
+  // Another call with the same submissionId was stored first: this one answers as a retry of it.
+  if (result.status === 200) {
+    const stored = await findSubmissionByClientId(db, participant.id, body.submissionId);
+    if (stored) return replay(stored, body, fingerprint);
   }
   return result;
 }

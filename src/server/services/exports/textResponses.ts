@@ -1,5 +1,6 @@
 // Download Text Response: a zip of one UTF-8 CSV per questionnaire answered in the stage (and group), one row
-// per answer, written a page of participants at a time (PARTICIPANTS.md "Data out").
+// per answer, written a page of participants at a time (PARTICIPANTS.md "Data out"). Each row names the answer's
+// _id and the app's own submissionId, so that rows can be matched with the app's records.
 import type { Db } from '../../repositories/db';
 import { dataDownloadMessages, questionnaireCsvName } from '../../../shared/dataDownloads';
 import { notFound } from '../../httpErrors';
@@ -12,7 +13,7 @@ import { participationPages, withdrawnMark, type ExportScope } from './scope';
 
 export const TEXT_FIXED_COLUMNS = [
   'participant_id', 'email', 'stage', 'group', 'task_kind', 'timezone', 'planned_time_utc', 'planned_time_local',
-  'submitted_time_utc', 'submitted_time_local', 'late', 'withdrawn',
+  'submitted_time_utc', 'submitted_time_local', 'late', 'withdrawn', 'submission_id', 'app_submission_id',
 ] as const;
 
 export interface TextQuestionnaire {
@@ -75,6 +76,8 @@ export async function writeTextResponses(db: Db, scope: ExportScope, plan: reado
               localTime(s.submitted_at, s.timezone),
               s.late ? 'yes' : 'no',
               withdrawnMark(participation),
+              s.id,
+              s.client_submission_id,
               ...questionnaire.columns.map((c) => {
                 const value = answers?.get(`${c.qpos}/${c.rpos}`);
                 return value === undefined ? '' : itemText(value);

@@ -73,6 +73,8 @@ function taskRow(ctx: PlanContext, f: RowFields): TaskInsert {
     opened_at: null,
     completed_at: null,
     cancelled_at: null,
+    delivered_received_at: null,
+    opened_received_at: null,
   };
 }
 
