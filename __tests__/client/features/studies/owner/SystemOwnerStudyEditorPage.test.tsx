@@ -1,6 +1,7 @@
 // The owner's editor is the lab user's editor fed with the owner's calls: each action must reach the owner's
 // call with the owner's token, and the owner holds every permission entry.
 import { screen, waitFor, within } from '@testing-library/react';
+import { dataDownloadMessages } from '../../../../../src/shared/dataDownloads';
 import { authMessages, studyMessages } from '../../../../../src/shared/messages';
 import { labUserSession, ownerSession } from '../../../support/fixtures';
 import { captureSaves, fileAnswer, XLSX } from '../../downloads/support';
@@ -163,6 +164,16 @@ describe('SystemOwnerStudyEditorPage (/systemowner/studies/{studyId}/{managedByU
     } finally {
       capture.restore();
     }
+  });
+
+  it(`shows the server’s refusal of the download in the red alert: '${dataDownloadMessages.noTasks}'`, async () => {
+    net.on('POST', `${BASE}/s1/download_resp_time`, { status: 404, data: { message: dataDownloadMessages.noTasks } });
+    const { user } = await open();
+    const panel = screen.getByRole('region', { name: 'Response Time' });
+    await user.selectOptions(within(panel).getByLabelText('Stage'), 'stage1');
+    await user.selectOptions(within(panel).getByLabelText('Group'), 'group1-1');
+    await user.click(within(panel).getByRole('button', { name: 'Download Response Time' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(dataDownloadMessages.noTasks);
   });
 
   it('a 401 on the owner’s download ends the owner’s session, not the lab user’s', async () => {
