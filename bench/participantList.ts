@@ -1,5 +1,6 @@
 // Participant List render: a study of 10,000 participants (seeded straight into the server's SQLite file, as
-// the server writes them: an account, a participation in stage 1 group 1, and for half of them an arrival),
+// the server writes them: an account, a participation in stage 1 group 1, and for half of them an arrival with
+// its plan: a week of EMA prompts, and for half of those two diary tasks, cancelled for every other one),
 // opened in Chromium on the built server.
 //   - open: from navigation (from a blank page) to /participants/{studyId} until the first animation frame
 //     with the first rows, and with all 10,000 rows, in the table (read in the page as performance.now(), the
@@ -37,7 +38,13 @@ function codeOf(n: number): string {
   return code;
 }
 
-/** Writes `count` participants of the study into stage 1, group 1; every other one has arrived. Answers the ms it took. */
+/** EMA prompts in an arrived participant's seeded plan: 4 a day for a week, with two reminders each. */
+const EMA_TASKS_PER_PLAN = 4 * 7 * 3;
+
+/**
+ * Writes `count` participants of the study into stage 1, group 1; every other one has arrived, with a plan (the
+ * list reads it: completion by the plan's end, and whether it holds diary tasks). Answers the ms it took.
+ */
 export function seedParticipants(dataDir: string, study: Study, createdBy: string, count: number): number {
   const started = Date.now();
   const stage = study.stage_list[0];
@@ -55,7 +62,28 @@ export function seedParticipants(dataDir: string, study: Study, createdBy: strin
     `INSERT INTO enrolment_times (id, participation_id, assignment_num, stage_id, group_id, start_datetime, plan_seed)
      VALUES (?, ?, 1, ?, ?, ?, ?)`,
   );
+  // Every column named, as the server's own insert does (repositories/tasks.ts).
+  const task = db.prepare(
+    `INSERT INTO tasks (id, participation_id, enrolment_time_id, study_id, stage_id, group_id, kind, questionnaire_id,
+       questionnaire_version_id, setting_index, prompt_task_id, notification_datetime, timezone, reminder, window_closes_at,
+       diary_start_date, number_of_days, status, delivered_at, opened_at, completed_at, cancelled_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'bench-questionnaire', 'bench-version', 0, NULL, ?, 'Asia/Hong_Kong', ?, ?, ?, ?, ?, NULL, NULL, NULL, ?)`,
+  );
   const base = Date.now() - count * 60_000;
+  const soon = Date.now() + 3_600_000;
+  const plan = (participationId: string, arrivalId: string, i: number) => {
+    for (let k = 0; k < EMA_TASKS_PER_PLAN; k += 1) {
+      const at = new Date(soon + Math.floor(k / 3) * 6 * 3_600_000 + (k % 3) * 5 * 60_000);
+      const closes = new Date(soon + Math.floor(k / 3) * 6 * 3_600_000 + 15 * 60_000).toISOString();
+      task.run(id(), participationId, arrivalId, study._id, stage._id, group._id, 'ema', at.toISOString(), k % 3 === 0 ? 0 : 1, closes, null, null, 'planned', null);
+    }
+    if (i % 4 !== 0) return;
+    const cancelled = i % 8 === 0;
+    for (let k = 0; k < 2; k += 1) {
+      const startDate = new Date(soon).toISOString().slice(0, 10);
+      task.run(id(), participationId, arrivalId, study._id, stage._id, group._id, 'diary', null, 0, null, startDate, 7, cancelled ? 'cancelled' : 'planned', cancelled ? new Date().toISOString() : null);
+    }
+  };
   db.transaction(() => {
     for (let i = 0; i < count; i += 1) {
       const participantId = id();
@@ -64,7 +92,11 @@ export function seedParticipants(dataDir: string, study: Study, createdBy: strin
       const arrived = i % 2 === 0;
       account.run(participantId, codeOf(i + 1), `participant${i + 1}@bench.test`, createdBy, at);
       participation.run(participationId, participantId, study._id, arrived ? 'enrolled' : 'invited', stage._id, group._id, arrived ? 1 : 0, at, at);
-      if (arrived) arrival.run(id(), participationId, stage._id, group._id, at, randomBytes(8).toString('hex'));
+      if (arrived) {
+        const arrivalId = id();
+        arrival.run(arrivalId, participationId, stage._id, group._id, at, randomBytes(8).toString('hex'));
+        plan(participationId, arrivalId, i);
+      }
     }
   })();
   db.close();

@@ -1,5 +1,6 @@
 // The system owner manages a lab's studies on behalf of its manager: pick the lab and the managing user, create
-// studies, build one (a stage, a group, Save Changes, the consent form), activate, deactivate and delete it.
+// studies, save one's basic information on its own, build another (a stage, a group, Save Changes, the consent
+// form), activate, deactivate and delete it.
 // The lab's manager then finds the study that remains in their own Study List.
 import { generalMessages, studyMessages } from '../../src/shared/messages';
 import { seedLab } from './support/api';
@@ -36,11 +37,12 @@ describe('system owner studies', () => {
         await page.waitForURL((url) => url.pathname === '/systemowner/studies/1');
       };
 
-      // A study that stays.
+      // A study that stays: its basic information saved on its own (the manager's list shows the name below).
       const keptCode = await createAndOpen();
       await page.getByLabel('Study Name').fill('Kept by the owner');
-      await page.getByRole('button', { name: 'Save Changes' }).click();
-      await page.getByText(studyMessages.changesSaved).waitFor();
+      await page.getByLabel('Contact Person').fill('Owner Contact');
+      await page.getByRole('button', { name: 'Save Basic Information' }).click();
+      await page.getByText(studyMessages.basicInfoChanged).waitFor();
       await backToList();
 
       // A study built, then retired.

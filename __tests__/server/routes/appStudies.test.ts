@@ -20,7 +20,7 @@ import { participantMessages } from '../../../src/shared/messages';
 import { newEmaSetting, newDiarySetting } from '../../../src/shared/study/assessmentSettings';
 import type { Study } from '../../../src/shared/types/study';
 import type { AppParticipation, AppQuestionnaire, AppSession, AppTasksAnswer, UploadAnswer } from '../../../src/shared/types/participantApp';
-import type { DiaryTasksAnswer, EmaTasksAnswer, GetParticipantsAnswer } from '../../../src/shared/types/participant';
+import type { DiaryTasksAnswer, EmaTasksAnswer, FilteredParticipantsAnswer, GetParticipantsAnswer, Participant } from '../../../src/shared/types/participant';
 
 jest.setTimeout(60_000);
 
@@ -260,6 +260,39 @@ describe.each(databases)('participant app studies (%s)', (database) => {
       expect(after.daysLeft).toEqual({ [diaryId]: 3 });
       const other = await api('GET', `/api/ema_tasks/${study._id}/${p.id}`, otherManager);
       expect(other.statusCode).toBe(404);
+    });
+
+    it("the Participant List offers the diary tasks the stored plan holds, whatever the group's settings are now", async () => {
+      const s = await studyWithPlan();
+      const group1 = s.stage_list[0].participant_group_list[0];
+      const stage2 = s.stage_list[1];
+      const rows = async () => {
+        const all = json<GetParticipantsAnswer>(await api('GET', `/api/participants/${s._id}/get_participants`, manager)).participantsData.participants;
+        const filtered = json<FilteredParticipantsAnswer>(
+          await api('POST', `/api/participants/${s._id}/get_filtered_participants`, manager, { currentStageId: s.stage_list[0]._id, currentGroupId: group1._id }),
+        ).participants;
+        const say = (list: Participant[]) => Object.fromEntries(list.map((p) => [p._id, p.participation[0].has_diary_tasks]));
+        return { all: say(all), filtered: say(filtered) };
+      };
+      const diaryCount = async (id: string) => json<DiaryTasksAnswer>(await api('GET', `/api/diary_ax_tasks/${s._id}/${id}`, manager)).diaryAxTasks.length;
+
+      // The group has a diary setting, but nothing is planned before the arrival.
+      const early = await participantIn(s);
+      expect((await rows()).all).toEqual({ [early.id]: false });
+      await tasks(s, early.session.token);
+      expect(await rows()).toEqual({ all: { [early.id]: true }, filtered: { [early.id]: true } });
+
+      // The setting removed: the plan made before keeps its diary task; an arrival after it has none.
+      await setGroupSettings(t.app.ctx.db, group1._id, { once: [mood._id] });
+      const late = await participantIn(s);
+      await tasks(s, late.session.token);
+      expect((await rows()).all).toEqual({ [early.id]: true, [late.id]: false });
+      expect([await diaryCount(early.id), await diaryCount(late.id)]).toEqual([1, 0]);
+
+      // A new assignment cancels the rest of the old plan, its diary task included.
+      await assign(t.app, manager, s._id, early.id, stage2._id, stage2.participant_group_list[0]._id);
+      expect((await rows()).all).toEqual({ [early.id]: false, [late.id]: false });
+      expect(await diaryCount(early.id)).toBe(0);
     });
 
     it('a task whose window closed without an answer reads as expired', async () => {

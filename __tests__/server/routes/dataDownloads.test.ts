@@ -14,7 +14,7 @@ import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/op
 import type { Question, Questionnaire, ResponseItem, ResponseType } from '../../../src/shared/questionnaire/types';
 import { newDiarySetting, newEmaSetting } from '../../../src/shared/study/assessmentSettings';
 import { dataDownloadMessages, questionnaireCsvName } from '../../../src/shared/dataDownloads';
-import { studyMessages } from '../../../src/shared/messages';
+import { authMessages, studyMessages } from '../../../src/shared/messages';
 import { XLSX_MEDIA_TYPE, ZIP_MEDIA_TYPE, type FileDownloadAnswer } from '../../../src/shared/types/dataDownloads';
 import type { Study } from '../../../src/shared/types/study';
 import type { AppTasksAnswer, UploadAnswer } from '../../../src/shared/types/participantApp';
@@ -79,6 +79,7 @@ async function sheetRows(bytes: Buffer): Promise<Row[]> {
 
 describe.each(databases)('data downloads (%s)', (database) => {
   let t: TestApp;
+  let owner: string;
   let manager: string;
   let otherManager: string;
   let study: Study;
@@ -114,7 +115,7 @@ describe.each(databases)('data downloads (%s)', (database) => {
 
   beforeAll(async () => {
     t = await createTestApp(database);
-    const owner = await ownerToken(t.app);
+    owner = await ownerToken(t.app);
     const lab = await seedLab(t.app, owner);
     const other = await seedLab(t.app, owner);
     manager = await labUserToken(t.app, lab.managerEmail, lab.managerPassword);
@@ -299,6 +300,54 @@ describe.each(databases)('data downloads (%s)', (database) => {
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.some((r) => r.task_kind === 'ema')).toBe(false);
       expect(rows.filter((r) => r.task_kind === 'once').map((r) => r.participant_id).sort()).toEqual([people.p1.code, people.p2.code, people.p3.code, people.p4.code].sort());
+    });
+  });
+
+  describe("the system owner's response times (POST /api/studies/systemowner/{id}/download_resp_time)", () => {
+    const ownerUrl = (id = study._id) => `/api/studies/systemowner/${id}/download_resp_time`;
+    /** The file name without its moment (to the minute), which two calls may not share. */
+    const named = (title: string) => title.replace(/_\d{8}-\d{4}\.xlsx$/, '.xlsx');
+
+    it("is the lab user's workbook for the same stage and group, JSON and streamed", async () => {
+      for (const body of [{ stageId, groupId: group1 }, { stageId }, { stageId, groupId: group1, includeEma: false }]) {
+        const labUsers = json<FileDownloadAnswer>(await api('POST', timeUrl(), manager, body));
+        const res = await api('POST', ownerUrl(), owner, body);
+        expect([JSON.stringify(body), res.statusCode]).toEqual([JSON.stringify(body), 200]);
+        const owners = json<FileDownloadAnswer>(res);
+        expect(named(owners.title)).toBe(named(labUsers.title));
+        const rows = await sheetRows(Buffer.from(owners.content, 'base64'));
+        expect(rows.length).toBeGreaterThan(0);
+        expect(rows).toEqual(await sheetRows(Buffer.from(labUsers.content, 'base64')));
+
+        const streamed = await api('POST', ownerUrl(), owner, body, { accept: XLSX_MEDIA_TYPE });
+        expect(streamed.headers['content-type']).toBe(XLSX_MEDIA_TYPE);
+        expect(await sheetRows(streamed.rawPayload)).toEqual(rows);
+      }
+    });
+
+    it("answers the lab user's messages for a stage, group or study that is not there and a stage without tasks", async () => {
+      const cases: Array<[Record<string, unknown>, string | undefined, number, string]> = [
+        [{ stageId: otherStudy.stage_list[0]._id }, undefined, 404, studyMessages.stageNotFound],
+        [{ stageId: study.stage_list[0]._id, groupId: group1 }, undefined, 404, studyMessages.groupNotFound],
+        [{ stageId: study.stage_list[0]._id }, undefined, 404, dataDownloadMessages.noTasks],
+        [{ stageId }, '000000000000000000000000', 404, studyMessages.studyNotFound],
+      ];
+      for (const [body, id, status, message] of cases) {
+        const res = await api('POST', ownerUrl(id), owner, body);
+        expect([res.statusCode, messageOf(res)]).toEqual([status, message]);
+      }
+      expect((await api('POST', ownerUrl(), owner, {})).statusCode).toBe(400);
+    });
+
+    it('refuses a lab user, even of the study\'s lab, and the owner on another host than the main host', async () => {
+      const labUser = await api('POST', ownerUrl(), manager, { stageId });
+      expect([labUser.statusCode, messageOf(labUser)]).toEqual([403, authMessages.systemOwnerOnly]);
+      const elsewhere = await api('POST', ownerUrl(), owner, { stageId }, { host: 'portal.example.org' });
+      expect([elsewhere.statusCode, messageOf(elsewhere)]).toEqual([403, authMessages.systemOwnerMainHostOnly]);
+      expect((await api('POST', ownerUrl(), undefined, { stageId })).statusCode).toBe(401);
+      // And the owner gets nothing from the lab user's call.
+      const labCall = await api('POST', timeUrl(), owner, { stageId });
+      expect([labCall.statusCode, messageOf(labCall)]).toEqual([403, authMessages.labUserOnly]);
     });
   });
 

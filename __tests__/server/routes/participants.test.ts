@@ -82,6 +82,7 @@ describe.each(databases)('researcher participant calls (%s)', (database) => {
             current_stage: { _id: stage(1)._id, chin_name: '', stage_num: 1 },
             current_group: { _id: stage(1).participant_group_list[0]._id, name: '', group_num: 1 },
             arrive_assigned: false,
+            has_diary_tasks: false,
             enrolment_time: [],
           },
         ],

@@ -294,6 +294,33 @@ describe.each(databases)("the system owner's studies (%s)", (database) => {
       expect(await read(study._id)).toEqual(saved);
     });
 
+    it("saves the basic information on its own, trimmed, with the lab user's toast text, leaving the rest as it was", async () => {
+      const study = await studyOfLabB();
+      const path = `/api/studies/systemowner/${study._id}/edit_basic`;
+      const res = await api('PUT', path, owner, { chin_name: '  Owner named  ', contact_person_name: 'Bo', contact_email: ' bo@lab.org ' });
+      expect([res.statusCode, json(res)]).toEqual([200, { message: 'Study information was changed successfully' }]);
+      expect(studyMessages.basicInfoChanged).toBe('Study information was changed successfully');
+      const saved = await read(study._id);
+      expect(saved).toEqual({ ...study, chin_name: 'Owner named', contact_person_name: 'Bo', contact_email: 'bo@lab.org' });
+      // The study's own lab user sees it too; a field the body leaves out is kept.
+      expect((await ok(api('GET', `/api/studies/${study._id}`, managerB, undefined, 'dark.localhost'))).chin_name).toBe('Owner named');
+      await ok(api('PUT', path, owner, { chin_name: 'Renamed' }));
+      expect(await read(study._id)).toEqual({ ...saved, chin_name: 'Renamed' });
+      const missing = await api('PUT', `/api/studies/systemowner/${MISSING_ID}/edit_basic`, owner, { chin_name: 'x' });
+      expect([missing.statusCode, messageOf(missing)]).toEqual([404, studyMessages.studyNotFound]);
+    });
+
+    it.each([
+      ['an invalid contact email', { contact_email: 'not-an-email' }, authMessages.invalidEmail],
+      ['a study name over 500 characters', { chin_name: 'x'.repeat(501) }, studyMessages.studyNameTooLong],
+      ['a contact person over 200 characters', { contact_person_name: 'x'.repeat(201) }, studyMessages.contactPersonTooLong],
+    ])("refuses %s in the basic information with the lab user's message and changes nothing", async (_what, payload, message) => {
+      const study = await studyOfLabB();
+      const res = await api('PUT', `/api/studies/systemowner/${study._id}/edit_basic`, owner, { chin_name: 'Kept', ...payload });
+      expect([res.statusCode, messageOf(res)]).toEqual([400, message]);
+      expect(await read(study._id)).toEqual(study);
+    });
+
     it('saves the consent form through its own call, sanitised', async () => {
       const study = await studyOfLabB();
       const path = `/api/studies/systemowner/${study._id}/edit_consent`;
@@ -359,6 +386,8 @@ describe.each(databases)("the system owner's studies (%s)", (database) => {
         ['PUT', `/api/studies/systemowner/${id}/add_stage`],
         ['PUT', `/api/studies/systemowner/${id}/edit_except_consent`, { chin_name: 'Changed' }],
         ['PUT', `/api/studies/systemowner/${id}/edit_consent`, { consent: 'Changed', consentNeeded: false }],
+        ['PUT', `/api/studies/systemowner/${id}/edit_basic`, { chin_name: 'Changed' }],
+        ['POST', `/api/studies/systemowner/${id}/download_resp_time`, { stageId: study.stage_list[0]._id }],
         ['DELETE', `/api/studies/systemowner/${id}/2/delete_group`],
         ['DELETE', `/api/studies/systemowner/${id}/2/delete_stage`],
         ['PUT', `/api/studies/systemowner/${stage2}/add_group`],
@@ -451,6 +480,8 @@ describe.each(databases)("the system owner's studies (%s)", (database) => {
       ['put', '/api/studies/systemowner/{id}/add_stage', false],
       ['put', '/api/studies/systemowner/{id}/edit_except_consent', true],
       ['put', '/api/studies/systemowner/{studyId}/edit_consent', true],
+      ['put', '/api/studies/systemowner/{id}/edit_basic', true],
+      ['post', '/api/studies/systemowner/{id}/download_resp_time', true],
       ['delete', '/api/studies/systemowner/{studyId}/{groupNum}/delete_group', false],
       ['delete', '/api/studies/systemowner/{studyId}/{stageNum}/delete_stage', false],
       ['put', '/api/studies/systemowner/{stageId}/add_group', false],

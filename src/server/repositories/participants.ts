@@ -85,6 +85,8 @@ export interface ParticipantListRow {
   group_name: string;
   group_num: number;
   arrive_assigned: number;
+  /** Whether the participation's plan holds a diary task that is not cancelled (SQLite 0/1, PostgreSQL boolean). */
+  has_diary_tasks: number | boolean;
 }
 
 export interface PlaceFilter {
@@ -120,6 +122,18 @@ export function listParticipantRows(db: Db, studyId: string, filter: PlaceFilter
     'g.name as group_name',
     'g.group_num',
     'pa.arrive_assigned',
+    // One EXISTS per row on tasks' (participation_id, kind, ...) index: the list stays one query at any size.
+    (eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('tasks as t')
+            .select('t.id')
+            .whereRef('t.participation_id', '=', 'pa.id')
+            .where('t.kind', '=', 'diary')
+            .where('t.status', '!=', 'cancelled'),
+        )
+        .as('has_diary_tasks'),
   ]);
   if (participantId) query = query.where('p.id', '=', participantId);
   return query.orderBy('pa.joined_at').orderBy('pa.id').execute();

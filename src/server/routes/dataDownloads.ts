@@ -14,6 +14,7 @@ import {
 } from '../../shared/types/dataDownloads';
 import { notFound } from '../httpErrors';
 import { labUserOf, requireLabUser } from '../plugins/auth';
+import type { StudyRow } from '../db/types';
 import type { Db } from '../repositories/db';
 import { findStudyInLab } from '../repositories/studies';
 import { planAnalysis, writeAnalysis } from '../services/exports/analysis';
@@ -92,6 +93,23 @@ async function download(
   return { content: bytes().toString('base64'), title: file.title };
 }
 
+/** What the response-time calls say of themselves in the OpenAPI description (the lab user's and the owner's). */
+export const responseTimeDescription = `Answers {content (base64 xlsx), title}; with \`Accept: ${XLSX_MEDIA_TYPE}\` the workbook itself, streamed.`;
+
+/**
+ * The response-time workbook of a stage (and group) of a study the caller may read: the lab user's call and
+ * the system owner's (routes/systemOwnerStudies.ts) answer the same file.
+ */
+export function responseTimeDownload(request: FastifyRequest, reply: FastifyReply, study: StudyRow, body: ResponseTimeDownloadBody) {
+  const { stageId, groupId, includeEma } = body;
+  const withEma = includeEma !== false;
+  return download(request, reply, XLSX_MEDIA_TYPE, 'asked', async (reads) => {
+    const scope = await resolveScope(reads, study, stageId, groupId);
+    await checkResponseTimes(reads, scope, withEma);
+    return { title: titleOf('response_times', scope), write: (sink) => writeResponseTimes(reads, scope, withEma, sink) };
+  });
+}
+
 export const dataDownloadRoutes: FastifyPluginAsync = async (app) => {
   const common = { tags: ['data'], security: bearerAuth };
 
@@ -128,22 +146,13 @@ export const dataDownloadRoutes: FastifyPluginAsync = async (app) => {
         ...common,
         operationId: 'downloadResponseTimes',
         summary: 'Response times: an .xlsx workbook, one row per task (EMA left out when includeEma is false)',
-        description: `Answers {content (base64 xlsx), title}; with \`Accept: ${XLSX_MEDIA_TYPE}\` the workbook itself, streamed.`,
+        description: responseTimeDescription,
         params: studyParam,
         body: responseTimeBodySchema,
         response: { 200: fileAnswer(XLSX_MEDIA_TYPE), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const study = await studyOfLab(request, request.params.studyId);
-      const { stageId, groupId, includeEma } = request.body;
-      const withEma = includeEma !== false;
-      return download(request, reply, XLSX_MEDIA_TYPE, 'asked', async (reads) => {
-        const scope = await resolveScope(reads, study, stageId, groupId);
-        await checkResponseTimes(reads, scope, withEma);
-        return { title: titleOf('response_times', scope), write: (sink) => writeResponseTimes(reads, scope, withEma, sink) };
-      });
-    },
+    async (request, reply) => responseTimeDownload(request, reply, await studyOfLab(request, request.params.studyId), request.body),
   );
 
   app.post<{ Params: { studyId: string }; Body: AnalysisDownloadBody }>(

@@ -30,7 +30,7 @@ export const assessmentItemSchema = {
 
 const participationSummarySchema = {
   type: 'object',
-  required: ['_id', 'status', 'study', 'current_stage', 'current_group', 'arrive_assigned', 'enrolment_time'],
+  required: ['_id', 'status', 'study', 'current_stage', 'current_group', 'arrive_assigned', 'has_diary_tasks', 'enrolment_time'],
   properties: {
     _id: { type: 'string' },
     status: { type: 'string', enum: [...PARTICIPATION_STATUSES] },
@@ -38,6 +38,7 @@ const participationSummarySchema = {
     current_stage: stageRefSchema,
     current_group: groupRefSchema,
     arrive_assigned: { type: 'boolean' },
+    has_diary_tasks: { type: 'boolean', description: 'The stored plan holds diary tasks (not cancelled): Assigned Diary Assessments is offered' },
     enrolment_time: { type: 'array', items: enrolmentTimeSchema },
   },
 } as const;

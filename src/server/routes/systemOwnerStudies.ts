@@ -1,18 +1,22 @@
 // The system owner's studies (part 2 section 7 "System owner"): the list by lab and managing user, Create
-// Study for a managing user, the lifecycle and the study editor's calls, for any lab's study. The owner holds
-// every permission entry, so each call hands the same services as the lab user's calls SYSTEM_OWNER_ENTRIES.
+// Study for a managing user, the lifecycle and the study editor's calls (basic information saved on its own
+// included), and the response-time download by stage and group, for any lab's study. The owner holds every
+// permission entry, so each call hands the same services as the lab user's calls SYSTEM_OWNER_ENTRIES.
 import type { FastifyPluginAsync } from 'fastify';
 import { studyMessages } from '../../shared/messages';
-import type { ConsentBody, OwnerCreateStudyBody, OwnerStudyListBody, StudyEditBody } from '../../shared/types/study';
+import { XLSX_MEDIA_TYPE, type ResponseTimeDownloadBody } from '../../shared/types/dataDownloads';
+import type { BasicInfoBody, ConsentBody, OwnerCreateStudyBody, OwnerStudyListBody, StudyEditBody } from '../../shared/types/study';
 import { requireSystemOwner } from '../plugins/auth';
 import { createBlankStudy, readStudy, studyPage } from '../services/studies';
 import { activateStudy, deactivateStudy, deleteInactiveStudy } from '../services/studyLifecycle';
-import { saveConsent, saveWholeStudy } from '../services/studyEdits';
+import { saveBasicInfo, saveConsent, saveWholeStudy } from '../services/studyEdits';
 import { addGroup, addStage, deleteGroup, deleteStage } from '../services/studyStructure';
 import { SYSTEM_OWNER_ENTRIES } from '../services/permissions';
 import { anyStudy, managingUser, managingUserOfLab, studyOfAnyStage } from '../services/systemOwnerStudies';
+import { responseTimeDescription, responseTimeDownload } from './dataDownloads';
+import { fileAnswer, responseTimeBodySchema } from './dataDownloadSchemas';
 import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
-import { consentBodySchema, pageQuerySchema, readSettingTypes, studyEditBodySchema, studyListSchema, studySchema } from './studySchemas';
+import { basicInfoBodySchema, consentBodySchema, pageQuerySchema, readSettingTypes, studyEditBodySchema, studyListSchema, studySchema } from './studySchemas';
 
 const idText = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
@@ -117,6 +121,35 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
       await saveWholeStudy(db(), study, request.body, SYSTEM_OWNER_ENTRIES, { timezones: app.ctx.config.timezones });
       return fresh(study.id);
     },
+  );
+
+  // Part 2 section 7 does not show these two paths: they sit beside the owner's other calls on the study.
+  app.put<WithId & { Body: Partial<BasicInfoBody> }>(
+    '/api/studies/systemowner/:id/edit_basic',
+    {
+      ...guard,
+      schema: { ...withId, operationId: 'saveStudyBasicsAsSystemOwner', summary: "Save the study's basic information", body: basicInfoBodySchema, response: { 200: messageSchema, ...errorResponses } },
+    },
+    async (request) => {
+      await saveBasicInfo(db(), await anyStudy(db(), request.params.id), request.body);
+      return { message: studyMessages.basicInfoChanged };
+    },
+  );
+
+  app.post<WithId & { Body: ResponseTimeDownloadBody }>(
+    '/api/studies/systemowner/:id/download_resp_time',
+    {
+      ...guard,
+      schema: {
+        ...withId,
+        operationId: 'downloadResponseTimesAsSystemOwner',
+        summary: "Response times of a stage (and group): the lab user's workbook, one row per task",
+        description: responseTimeDescription,
+        body: responseTimeBodySchema,
+        response: { 200: fileAnswer(XLSX_MEDIA_TYPE), ...errorResponses },
+      },
+    },
+    async (request, reply) => responseTimeDownload(request, reply, await anyStudy(db(), request.params.id), request.body),
   );
 
   app.put<WithStudyId & { Body: ConsentBody }>(

@@ -45,6 +45,7 @@ function toParticipant(row: ParticipantListRow, arrivals: string[]): Participant
         current_stage: { _id: row.stage_id, chin_name: row.stage_name, stage_num: row.stage_num },
         current_group: { _id: row.group_id, name: row.group_name, group_num: row.group_num },
         arrive_assigned: row.arrive_assigned === 1,
+        has_diary_tasks: Boolean(row.has_diary_tasks),
         enrolment_time: arrivals.map((start_datetime) => ({ start_datetime })),
       },
     ],

@@ -31,6 +31,11 @@ export interface ParticipationSummary {
   current_stage: StageRef;
   current_group: GroupRef;
   arrive_assigned: boolean;
+  /**
+   * Whether the stored plan holds diary tasks (not cancelled): what Assigned Diary Assessments lists. The row
+   * says whether there are any; the dialog's call reads them (part 2 section 3's diary_ax_tasks).
+   */
+  has_diary_tasks: boolean;
   /** Oldest first; the Participant List shows the last one's start_datetime. */
   enrolment_time: EnrolmentTime[];
 }

@@ -11,7 +11,7 @@ let net: MockApi;
 beforeEach(() => {
   rows = [
     participant({ id: 'p1', code: 'AAA111', email: 'ann@example.org' }),
-    participant({ id: 'p2', code: 'BBB222', stageNum: 2, groupNum: 1, arrived: true, arrivals: ['2030-03-01T01:30:00.000Z'] }),
+    participant({ id: 'p2', code: 'BBB222', stageNum: 2, groupNum: 1, arrived: true, arrivals: ['2030-03-01T01:30:00.000Z'], diary: true }),
   ];
   net = answerParticipants(mockApi(), () => rows);
 });

@@ -19,9 +19,12 @@ const rows: Participant[] = [
     groupNum: 1,
     arrived: true,
     arrivals: ['2030-01-01T00:00:00.000Z', '2030-03-01T01:30:00.000Z'],
+    diary: true,
   }),
-  participant({ id: 'p3', code: 'CCC333', stageNum: 2, groupNum: 2, arrived: true, arrivals: ['2030-03-02T14:00:00.000Z'] }),
-  participant({ id: 'p4', code: 'DDD444', stageNum: 2, groupNum: 1, status: 'withdrawn' }),
+  // Control has no diary setting now, but CCC333's stored plan (made when it had one) holds diary tasks.
+  participant({ id: 'p3', code: 'CCC333', stageNum: 2, groupNum: 2, arrived: true, arrivals: ['2030-03-02T14:00:00.000Z'], diary: true }),
+  // Arrived in Diary, which has a diary setting, but withdrawn: its diary tasks were cancelled.
+  participant({ id: 'p4', code: 'DDD444', stageNum: 2, groupNum: 1, arrived: true, status: 'withdrawn' }),
 ];
 
 let net: MockApi;
@@ -122,7 +125,7 @@ describe('ParticipantListPage (/participants/{studyId})', () => {
     expect(net.sentTo('GET', LIST)).toHaveLength(2);
   });
 
-  it('offers the row actions only once a stage and a group are chosen, diary tasks only to those who have them', async () => {
+  it('offers the row actions only once a stage and a group are chosen, diary tasks to those whose stored plan has them', async () => {
     // Enrolled participants can be withdrawn or marked completed, DDD444 (withdrawn) not: see ParticipationEndActions.test.tsx.
     const ends = ['Withdraw', 'Mark As Completed'];
     const { user } = openPage();
@@ -135,13 +138,14 @@ describe('ParticipantListPage (/participants/{studyId})', () => {
 
     await user.selectOptions(screen.getByLabelText('Group'), 'Group 1: Diary');
     await waitFor(() => expect(codesShown()).toEqual(['BBB222', 'DDD444']));
-    // BBB222 has arrived in a group with a diary setting; DDD444 has not arrived, so has no diary task yet.
+    // The server's word on the stored plan decides, not the group's settings: DDD444's group has a diary
+    // setting, but its plan holds no diary task.
     expect(buttonsOf('BBB222')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments', 'Download Image Data', ...ends]);
     expect(buttonsOf('DDD444')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Download Image Data']);
 
     await user.selectOptions(screen.getByLabelText('Group'), 'Group 2: Control');
     await waitFor(() => expect(codesShown()).toEqual(['CCC333']));
-    expect(buttonsOf('CCC333')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Download Image Data', ...ends]);
+    expect(buttonsOf('CCC333')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments', 'Download Image Data', ...ends]);
     // The stage's and group's downloads sit in their own panel (downloads feature tests), not in the rows.
     expect(screen.getByRole('button', { name: 'Download Text Response' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download Response Time' })).toBeInTheDocument();

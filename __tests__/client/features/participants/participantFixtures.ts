@@ -35,6 +35,8 @@ interface ParticipantOptions {
   groupNum?: number;
   arrived?: boolean;
   arrivals?: string[];
+  /** Whether the server says the stored plan holds diary tasks. */
+  diary?: boolean;
 }
 
 export function participant(o: ParticipantOptions): Participant {
@@ -57,6 +59,7 @@ export function participant(o: ParticipantOptions): Participant {
         current_stage: { _id: theStage._id, chin_name: theStage.chin_name, stage_num: stageNum },
         current_group: { _id: theGroup._id, name: theGroup.name, group_num: groupNum },
         arrive_assigned: o.arrived ?? false,
+        has_diary_tasks: o.diary ?? false,
         enrolment_time: (o.arrivals ?? []).map((start_datetime) => ({ start_datetime })),
       },
     ],

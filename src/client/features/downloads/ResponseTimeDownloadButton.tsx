@@ -1,15 +1,18 @@
-// The response-time download (part 2 sections 2.5 and 2.7): with EMA on the Participant List, without it on
-// Study Progress, where a note says where EMA response time is.
+// The response-time download (part 2 sections 2.5, 2.7 and 7): with EMA on the Participant List, without it on
+// Study Progress, where a note says where EMA response time is; and in the system owner's study editor, through
+// the owner's call.
 import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import { dataDownloadTitle } from '../../../shared/dataDownloads';
 import { dataDownloadTexts } from '../../../shared/dataDownloadTexts';
+import type { Study } from '../../../shared/types/study';
+import type { SessionKind } from '../../api/client';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectParticipantStudy } from '../participants/participantsSlice';
 import { BusyButton } from './BusyButton';
 import { downloadScope } from './downloadScope';
 import { DownloadStatus } from './DownloadStatus';
-import { downloadResponseTimes } from './downloadsThunks';
+import { downloadOwnerResponseTimes, downloadResponseTimes } from './downloadsThunks';
 import { useDownload } from './useDownload';
 
 interface ResponseTimeDownloadButtonProps {
@@ -18,11 +21,18 @@ interface ResponseTimeDownloadButtonProps {
   /** Omitted for all groups of the stage. */
   groupId?: string;
   includeEma: boolean;
+  /** Whose call: the lab user's (the default) or the system owner's. */
+  caller?: SessionKind;
+  /** The study the fallback file name is read from; the Participant List's study when not given. */
+  study?: Study | null;
 }
 
-export function ResponseTimeDownloadButton({ studyId, stageId, groupId, includeEma }: ResponseTimeDownloadButtonProps) {
+const thunks = { labUser: downloadResponseTimes, systemOwner: downloadOwnerResponseTimes } as const;
+
+export function ResponseTimeDownloadButton({ studyId, stageId, groupId, includeEma, caller = 'labUser', study: given }: ResponseTimeDownloadButtonProps) {
   const dispatch = useAppDispatch();
-  const study = useAppSelector(selectParticipantStudy);
+  const participantStudy = useAppSelector(selectParticipantStudy);
+  const study = given === undefined ? participantStudy : given;
   const download = useDownload('responseTimes');
   const noteId = useId();
   const label = includeEma ? dataDownloadTexts.responseTimeButton : dataDownloadTexts.responseTimeWithoutEmaButton;
@@ -30,7 +40,7 @@ export function ResponseTimeDownloadButton({ studyId, stageId, groupId, includeE
   const start = () => {
     const request = { studyId, stageId, ...(groupId ? { groupId } : {}), includeEma };
     const fallbackTitle = dataDownloadTitle('responseTimes', downloadScope(study, studyId, stageId, groupId));
-    download.started(dispatch(downloadResponseTimes({ request, fallbackTitle })));
+    download.started(dispatch(thunks[caller]({ request, fallbackTitle })));
   };
 
   return (

@@ -1,5 +1,6 @@
 // The data downloads' calls (part 2 section 7, contract in shared/types/dataDownloads.ts) in their streamed
 // form: Accept names the file's media type and the answer is the file itself, read as a Blob with its progress.
+// The response-time download has the system owner's call too, with the owner's token.
 import { isAxiosError, type AxiosProgressEvent } from 'axios';
 import { TEXT_DOWNLOAD_TIMEOUT_MS } from '../../../shared/limits';
 import {
@@ -9,7 +10,7 @@ import {
   type ResponseTimeDownloadBody,
   type TextResponseDownloadBody,
 } from '../../../shared/types/dataDownloads';
-import { api } from '../../api/client';
+import { api, type SessionKind } from '../../api/client';
 import { fileNameFromDisposition } from './saveFile';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -62,10 +63,18 @@ function progressOf(event: AxiosProgressEvent): DownloadProgress {
   return { received: event.loaded, total: event.total && event.total > 0 ? event.total : null };
 }
 
-async function streamFile(url: string, body: object, mediaType: string, options: DownloadOptions, timeout = 0): Promise<DownloadedFile> {
+async function streamFile(
+  url: string,
+  body: object,
+  mediaType: string,
+  options: DownloadOptions,
+  timeout = 0,
+  session: SessionKind = 'labUser',
+): Promise<DownloadedFile> {
   const { onProgress } = options;
   try {
     const response = await api.post<Blob>(url, body, {
+      session,
       headers: { Accept: mediaType },
       responseType: 'blob',
       timeout,
@@ -84,6 +93,8 @@ export const downloadsApi = {
     streamFile(`/api/data/${id(studyId)}/download_text_resp`, body, ZIP_MEDIA_TYPE, options, TEXT_DOWNLOAD_TIMEOUT_MS),
   responseTimes: ({ studyId, ...body }: ResponseTimeRequest, options: DownloadOptions = {}) =>
     streamFile(`/api/data/${id(studyId)}/download_resp_time`, body, XLSX_MEDIA_TYPE, options),
+  ownerResponseTimes: ({ studyId, ...body }: ResponseTimeRequest, options: DownloadOptions = {}) =>
+    streamFile(`/api/studies/systemowner/${id(studyId)}/download_resp_time`, body, XLSX_MEDIA_TYPE, options, 0, 'systemOwner'),
   analysis: ({ studyId, ...body }: AnalysisRequest, options: DownloadOptions = {}) =>
     streamFile(`/api/data/${id(studyId)}/download_analysis`, body, ZIP_MEDIA_TYPE, options),
 };

@@ -10,6 +10,7 @@ import type { ListQuery } from '../participants/participantsApi';
 import type { DownloadProgress } from './downloadsApi';
 import {
   downloadAnalysisData,
+  downloadOwnerResponseTimes,
   downloadProgressed,
   downloadResponseTimes,
   downloadTextResponses,
@@ -43,6 +44,7 @@ export const initialDownloadsState: DownloadsState = {
 const downloadThunks = [
   ['textResponses', downloadTextResponses],
   ['responseTimes', downloadResponseTimes],
+  ['responseTimes', downloadOwnerResponseTimes],
   ['analysis', downloadAnalysisData],
 ] as const;
 
@@ -91,6 +93,7 @@ const downloadsSlice = createSlice({
     }
     trackRequest(builder, downloadTextResponses, 'textResponses');
     trackRequest(builder, downloadResponseTimes, 'responseTimes');
+    trackRequest(builder, downloadOwnerResponseTimes, 'responseTimes');
     trackRequest(builder, downloadAnalysisData, 'analysis');
     trackRequest(builder, fetchDownloadCandidates, 'candidates');
     // After trackRequest's matchers, so that it has the last word on a cancelled download.

@@ -3,6 +3,7 @@
 // dispatched thunk cancels the request itself.
 import { createAction, createAsyncThunk } from '@reduxjs/toolkit';
 import type { DataDownloadKind } from '../../../shared/dataDownloads';
+import type { SessionKind } from '../../api/client';
 import { toApiError } from '../../api/errors';
 import { createApiThunk, type ApiRejectionMeta, type ApiThunkConfig } from '../../app/createApiThunk';
 import { participantsApi } from '../participants/participantsApi';
@@ -22,14 +23,15 @@ export interface SavedDownload {
   bytes: number;
 }
 
-const rejection: ApiRejectionMeta = { session: 'labUser', signOutOn401: true };
-
+/** The lab user's download of a kind, or the system owner's (its own action type, the same request state). */
 function createDownloadThunk<Request>(
   kind: DataDownloadKind,
   call: (request: Request, options: DownloadOptions) => Promise<DownloadedFile>,
+  session: SessionKind = 'labUser',
 ) {
+  const rejection: ApiRejectionMeta = { session, signOutOn401: true };
   return createAsyncThunk<SavedDownload, DownloadArg<Request>, ApiThunkConfig>(
-    `downloads/${kind}`,
+    session === 'labUser' ? `downloads/${kind}` : `downloads/${kind}/${session}`,
     async ({ request, fallbackTitle }, { dispatch, signal, rejectWithValue }) => {
       try {
         const file = await call(request, { signal, onProgress: (progress) => dispatch(downloadProgressed({ kind, progress })) });
@@ -45,6 +47,7 @@ function createDownloadThunk<Request>(
 
 export const downloadTextResponses = createDownloadThunk('textResponses', downloadsApi.textResponses);
 export const downloadResponseTimes = createDownloadThunk('responseTimes', downloadsApi.responseTimes);
+export const downloadOwnerResponseTimes = createDownloadThunk('responseTimes', downloadsApi.ownerResponseTimes, 'systemOwner');
 export const downloadAnalysisData = createDownloadThunk('analysis', downloadsApi.analysis);
 
 /** The participants the text dialog offers to exclude, apart from the Participant List's own rows. */

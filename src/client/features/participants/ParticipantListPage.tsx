@@ -79,7 +79,7 @@ export default function ParticipantListPage() {
           <p className="text-body-secondary small mb-2" aria-live="polite">
             {participants.length === 1 ? '1 participant' : `${participants.length.toLocaleString('en-US')} participants`}
           </p>
-          <ParticipantTable studyId={studyId} participants={participants} study={study} showActions={showActions} onAction={onAction} />
+          <ParticipantTable studyId={studyId} participants={participants} showActions={showActions} onAction={onAction} />
         </>
       )}
       {dialog?.kind === 'create' && <CreateParticipantDialog studyId={studyId} onClose={close} onCreated={reload} />}

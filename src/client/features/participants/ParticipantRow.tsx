@@ -1,6 +1,7 @@
 // One row of the Participant List (part 2 section 2.5). Its actions show only while a stage and a group are
-// chosen; Assigned Diary Assessments only for a participant who has diary tasks; Download Image Data keeps
-// its own state per participant.
+// chosen; Assigned Diary Assessments only for a participant whose stored plan holds diary tasks (the server
+// says so per row, whatever the group's settings are now); Download Image Data keeps its own state per
+// participant.
 import { memo } from 'react';
 import Button from 'react-bootstrap/Button';
 import { lastArrival } from '../../../shared/participants';
@@ -16,11 +17,10 @@ interface ParticipantRowProps {
   participant: Participant;
   /** False when no stage and group are chosen: the row has no actions then. */
   showActions: boolean;
-  showDiary: boolean;
   onAction: (action: RowAction, participant: Participant) => void;
 }
 
-export const ParticipantRow = memo(function ParticipantRow({ studyId, participant, showActions, showDiary, onAction }: ParticipantRowProps) {
+export const ParticipantRow = memo(function ParticipantRow({ studyId, participant, showActions, onAction }: ParticipantRowProps) {
   const participation = participant.participation[0];
   const arrival = lastArrival(participation.enrolment_time);
   const who = <span className="visually-hidden"> {participant.participant_code}</span>;
@@ -42,7 +42,7 @@ export const ParticipantRow = memo(function ParticipantRow({ studyId, participan
             <Button size="sm" variant="outline-secondary" onClick={() => onAction('ema', participant)}>
               EMA Schedule{who}
             </Button>
-            {showDiary && (
+            {participation.has_diary_tasks && (
               <Button size="sm" variant="outline-secondary" onClick={() => onAction('diary', participant)}>
                 Assigned Diary Assessments{who}
               </Button>

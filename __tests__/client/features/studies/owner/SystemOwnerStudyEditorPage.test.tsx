@@ -1,8 +1,10 @@
 // The owner's editor is the lab user's editor fed with the owner's calls: each action must reach the owner's
 // call with the owner's token, and the owner holds every permission entry.
 import { screen, waitFor, within } from '@testing-library/react';
+import { dataDownloadMessages } from '../../../../../src/shared/dataDownloads';
 import { authMessages, studyMessages } from '../../../../../src/shared/messages';
 import { labUserSession, ownerSession } from '../../../support/fixtures';
+import { captureSaves, fileAnswer, XLSX } from '../../downloads/support';
 import { mockApi, type MockApi } from '../../../support/mockApi';
 import { currentLocation, renderWithProviders, signedIn } from '../../../testUtils';
 import { LAB_QUESTIONNAIRES } from '../editorHarness';
@@ -47,8 +49,7 @@ describe('SystemOwnerStudyEditorPage (/systemowner/studies/{studyId}/{managedByU
     expect(screen.getByRole('button', { name: 'Click To Edit Consent Form' })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Stage 2' })).getByRole('button', { name: 'Add Participant Group' })).toBeInTheDocument();
     expect(screen.getByLabelText('Study Name')).not.toHaveAttribute('readonly');
-    // Basic information is saved with Save Changes only: the owner has no call of its own for it.
-    expect(screen.queryByRole('button', { name: 'Save Basic Information' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Basic Information' })).toBeInTheDocument();
     // The multi-selects offer every questionnaire of the lab, from both pages.
     expect(store.getState().ownerStudies?.questionnaireOptions.map((q) => q._id)).toEqual(LAB_QUESTIONNAIRES.map((q) => q._id));
   });
@@ -99,6 +100,91 @@ describe('SystemOwnerStudyEditorPage (/systemowner/studies/{studyId}/{managedByU
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(studyMessages.changesSaved)).toBeInTheDocument();
     expect(net.sentTo('PUT', `${BASE}/s1/edit_except_consent`)[0].body).toMatchObject({ chin_name: 'Owner Edit' });
+  });
+
+  it(`saves the basic information alone through the owner’s edit_basic: '${studyMessages.basicInfoChanged}'`, async () => {
+    net.on('PUT', `${BASE}/s1/edit_basic`, { status: 200, data: { message: studyMessages.basicInfoChanged } });
+    const { user, store } = await open();
+    const name = screen.getByLabelText('Study Name');
+    await user.clear(name);
+    await user.type(name, 'Owner Named');
+    await user.click(screen.getByRole('button', { name: 'Save Basic Information' }));
+    expect(await screen.findByText('Study information was changed successfully')).toBeInTheDocument();
+    const [sent] = net.sentTo('PUT', `${BASE}/s1/edit_basic`);
+    expect(sent.body).toEqual({ chin_name: 'Owner Named', contact_person_name: 'Dr. Chan', contact_email: 'chan@example.org' });
+    expect(sent.authorization).toBe('Bearer owner-token');
+    // Only basic information went: the rest of the study is not saved by it.
+    expect(net.sent.filter((r) => r.method === 'PUT').map((r) => r.url)).toEqual([`${BASE}/s1/edit_basic`]);
+    expect(store.getState().ownerStudies?.study?.chin_name).toBe('Owner Named');
+  });
+
+  it(`checks the basic information first ('${authMessages.invalidEmail}') and shows the server’s refusal in the red alert`, async () => {
+    net.on('PUT', `${BASE}/s1/edit_basic`, { status: 400, data: { message: studyMessages.studyNameTooLong } });
+    const { user } = await open();
+    const email = screen.getByLabelText('Contact Email');
+    await user.clear(email);
+    await user.type(email, 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Save Basic Information' }));
+    expect(screen.getByText(authMessages.invalidEmail)).toBeInTheDocument();
+    expect(email).toHaveFocus();
+    expect(net.sentTo('PUT', `${BASE}/s1/edit_basic`)).toEqual([]);
+
+    await user.clear(email);
+    await user.type(email, 'owner@example.org');
+    await user.click(screen.getByRole('button', { name: 'Save Basic Information' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(studyMessages.studyNameTooLong);
+    expect(screen.queryByText(studyMessages.basicInfoChanged)).not.toBeInTheDocument();
+  });
+
+  it('downloads the response times of a chosen stage and group through the owner’s call', async () => {
+    const capture = captureSaves();
+    try {
+      net.on('POST', `${BASE}/s1/download_resp_time`, fileAnswer(XLSX, { bytes: 12, disposition: 'attachment; filename="ABC234_stage2_group1_response_times.xlsx"' }));
+      const { user } = await open();
+      const panel = screen.getByRole('region', { name: 'Response Time' });
+      const group = within(panel).getByLabelText('Group');
+      expect(group).toBeDisabled();
+      expect(within(panel).queryByRole('button', { name: 'Download Response Time' })).not.toBeInTheDocument();
+      await user.selectOptions(within(panel).getByLabelText('Stage'), 'Stage 2');
+      expect(within(group).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a group', 'Group 1', 'Group 2']);
+      expect(within(panel).queryByRole('button', { name: 'Download Response Time' })).not.toBeInTheDocument();
+      await user.selectOptions(group, 'Group 1');
+      await user.click(within(panel).getByRole('button', { name: 'Download Response Time' }));
+      expect(await within(panel).findByText('Saved ABC234_stage2_group1_response_times.xlsx')).toBeInTheDocument();
+      const [sent] = net.sentTo('POST', `${BASE}/s1/download_resp_time`);
+      expect(sent.body).toEqual({ stageId: 'stage2', groupId: 'group2-1', includeEma: true });
+      expect([sent.authorization, sent.accept]).toEqual(['Bearer owner-token', XLSX]);
+      expect(net.sentTo('POST', '/api/data/s1/download_resp_time')).toEqual([]);
+      expect(capture.saves.map((f) => [f.fileName, f.blob.size])).toEqual([['ABC234_stage2_group1_response_times.xlsx', 12]]);
+
+      // Choosing another stage resets the group, and the button goes until a group is chosen again.
+      await user.selectOptions(within(panel).getByLabelText('Stage'), 'stage1');
+      expect(group).toHaveValue('');
+      expect(within(panel).queryByRole('button', { name: 'Download Response Time' })).not.toBeInTheDocument();
+    } finally {
+      capture.restore();
+    }
+  });
+
+  it(`shows the server’s refusal of the download in the red alert: '${dataDownloadMessages.noTasks}'`, async () => {
+    net.on('POST', `${BASE}/s1/download_resp_time`, { status: 404, data: { message: dataDownloadMessages.noTasks } });
+    const { user } = await open();
+    const panel = screen.getByRole('region', { name: 'Response Time' });
+    await user.selectOptions(within(panel).getByLabelText('Stage'), 'stage1');
+    await user.selectOptions(within(panel).getByLabelText('Group'), 'group1-1');
+    await user.click(within(panel).getByRole('button', { name: 'Download Response Time' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(dataDownloadMessages.noTasks);
+  });
+
+  it('a 401 on the owner’s download ends the owner’s session, not the lab user’s', async () => {
+    net.on('POST', `${BASE}/s1/download_resp_time`, { status: 401, data: { message: authMessages.sessionExpired } });
+    const { user, store } = await open();
+    const panel = screen.getByRole('region', { name: 'Response Time' });
+    await user.selectOptions(within(panel).getByLabelText('Stage'), 'stage2');
+    await user.selectOptions(within(panel).getByLabelText('Group'), 'group2-2');
+    await user.click(within(panel).getByRole('button', { name: 'Download Response Time' }));
+    await waitFor(() => expect(store.getState().auth.systemOwner).toBeNull());
+    expect(store.getState().auth.labUser).not.toBeNull();
   });
 
   it('saves the consent form through the owner’s edit_consent', async () => {

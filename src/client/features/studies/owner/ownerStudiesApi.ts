@@ -4,6 +4,7 @@ import { api } from '../../../api/client';
 import type { QuestionnaireListAnswer } from '../../../../shared/questionnaire/types';
 import type { MessageAnswer } from '../../../../shared/types/identity';
 import type {
+  BasicInfoBody,
   ConsentBody,
   OwnerQuestionnaireListBody,
   OwnerStudyListBody,
@@ -44,6 +45,8 @@ export const ownerStudiesApi = {
     (await api.delete<Study>(`${base}/${id(studyId)}/${id(groupId)}/delete_group`, owner)).data,
   editConsent: async ({ studyId, body }: StudyBody<ConsentBody>) =>
     (await api.put<MessageAnswer>(`${base}/${id(studyId)}/edit_consent`, body, owner)).data,
+  editBasic: async ({ studyId, body }: StudyBody<BasicInfoBody>) =>
+    (await api.put<MessageAnswer>(`${base}/${id(studyId)}/edit_basic`, body, owner)).data,
   editExceptConsent: async ({ studyId, body }: StudyBody<StudyEditBody>) =>
     (await api.put<Study>(`${base}/${id(studyId)}/edit_except_consent`, body, owner)).data,
   /** Every questionnaire of the managing user's lab, for the editor's multi-selects. */

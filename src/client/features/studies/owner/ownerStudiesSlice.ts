@@ -15,6 +15,7 @@ import {
   deleteOwnerGroup,
   deleteOwnerStage,
   deleteOwnerStudy,
+  editOwnerBasicInfo,
   editOwnerConsent,
   editOwnerStudy,
   fetchOwnerQuestionnaireOptions,
@@ -33,6 +34,7 @@ const requestKeys = [
   'deleteStage',
   'addGroup',
   'deleteGroup',
+  'editBasic',
   'editConsent',
   'editExceptConsent',
   'questionnaireOptions',
@@ -107,6 +109,11 @@ const ownerStudiesSlice = createSlice({
         if (state.list) state.list.studies = state.list.studies.filter((s) => s._id !== action.meta.arg);
         if (state.study?._id === action.meta.arg) state.study = null;
       })
+      // The server answers a message only: the study as shown takes the saved fields, as the lab user's does.
+      .addCase(editOwnerBasicInfo.fulfilled, (state, action) => {
+        const { studyId, body } = action.meta.arg;
+        if (state.study?._id === studyId) Object.assign(state.study, body);
+      })
       .addCase(editOwnerConsent.fulfilled, (state, action) => {
         const { studyId, body } = action.meta.arg;
         const first = state.study?._id === studyId ? state.study.stage_list[0] : undefined;
@@ -144,6 +151,7 @@ const ownerStudiesSlice = createSlice({
     trackRequest(builder, deleteOwnerStage, 'deleteStage');
     trackRequest(builder, addOwnerGroup, 'addGroup');
     trackRequest(builder, deleteOwnerGroup, 'deleteGroup');
+    trackRequest(builder, editOwnerBasicInfo, 'editBasic');
     trackRequest(builder, editOwnerConsent, 'editConsent');
     trackRequest(builder, editOwnerStudy, 'editExceptConsent');
     trackRequest(builder, fetchOwnerQuestionnaireOptions, 'questionnaireOptions');

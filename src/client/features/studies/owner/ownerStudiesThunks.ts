@@ -15,6 +15,7 @@ export const deleteOwnerStage = createApiThunk('ownerStudies/deleteStage', owner
 export const addOwnerGroup = createApiThunk('ownerStudies/addGroup', ownerStudiesApi.addGroup, owner);
 export const deleteOwnerGroup = createApiThunk('ownerStudies/deleteGroup', ownerStudiesApi.deleteGroup, owner);
 export const editOwnerConsent = createApiThunk('ownerStudies/editConsent', ownerStudiesApi.editConsent, owner);
+export const editOwnerBasicInfo = createApiThunk('ownerStudies/editBasic', ownerStudiesApi.editBasic, owner);
 export const editOwnerStudy = createApiThunk('ownerStudies/editExceptConsent', ownerStudiesApi.editExceptConsent, owner);
 export const fetchOwnerQuestionnaireOptions = createApiThunk(
   'ownerStudies/fetchQuestionnaireOptions',

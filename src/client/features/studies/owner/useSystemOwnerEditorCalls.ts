@@ -1,10 +1,9 @@
 // The system owner's calls for the study editor (/systemowner/studies/{studyId}/{managedByUserId}/edit): the
 // same editor as the lab user's, fed with the owner's thunks. The owner holds every permission entry and saves
-// basic information only with Save Changes (no owner call for it, part 2 section 7).
+// basic information on its own as well as with Save Changes (part 2 section 7).
 import { useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
-import { resetState } from '../../../app/requestState';
 import { selectReplaying } from '../../qa/qaSlice';
 import { useSiteConfig } from '../../site/useSiteConfig';
 import type { StudyEditorCalls } from '../editor/editorCalls';
@@ -19,13 +18,14 @@ import {
   addOwnerStage,
   deleteOwnerGroup,
   deleteOwnerStage,
+  editOwnerBasicInfo,
   editOwnerConsent,
   editOwnerStudy,
   fetchOwnerQuestionnaireOptions,
   fetchOwnerStudy,
 } from './ownerStudiesThunks';
 
-type Operation = 'save' | 'addStage' | 'deleteStage' | 'addGroup' | 'deleteGroup' | 'editConsent';
+type Operation = 'save' | 'saveBasicInfo' | 'addStage' | 'deleteStage' | 'addGroup' | 'deleteGroup' | 'editConsent';
 
 const holdsEveryEntry = () => true;
 
@@ -49,6 +49,10 @@ export function useSystemOwnerEditorCalls(studyId: string, managedByUserId: stri
   const operations = useMemo<Pick<StudyEditorCalls, Operation>>(
     () => ({
       save: async (body) => editOwnerStudy.fulfilled.match(await dispatch(editOwnerStudy({ studyId, body }))),
+      saveBasicInfo: async (body) => {
+        const result = await dispatch(editOwnerBasicInfo({ studyId, body }));
+        return editOwnerBasicInfo.fulfilled.match(result) ? result.payload.message : null;
+      },
       addStage: async () => addOwnerStage.fulfilled.match(await dispatch(addOwnerStage(studyId))),
       deleteStage: async (stage) =>
         deleteOwnerStage.fulfilled.match(await dispatch(deleteOwnerStage({ studyId, stageNum: stage.stage_num }))),
@@ -70,8 +74,7 @@ export function useSystemOwnerEditorCalls(studyId: string, managedByUserId: stri
       requests: {
         load: requests.study,
         save: requests.editExceptConsent,
-        // No separate call: basic information goes with Save Changes, so this request never runs.
-        saveBasicInfo: resetState,
+        saveBasicInfo: requests.editBasic,
         addStage: requests.addStage,
         deleteStage: requests.deleteStage,
         addGroup: requests.addGroup,
