@@ -77,12 +77,24 @@ export const participantAnswers: Benchmark = {
     const profileDir = process.env.BENCH_CPU_PROFILE === '1' ? path.join(__dirname, 'results', 'profiles', `answers-${Date.now()}`) : null;
     if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
     const nodeArgs = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
-    const server = await startServerProcess({ DATA_DIR: dataDir, SYSTEM_OWNER_EMAIL: OWNER_EMAIL, SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD, LOG_LEVEL: logLevel }, undefined, nodeArgs, 'ignore');
+    const env = { DATA_DIR: dataDir, SYSTEM_OWNER_EMAIL: OWNER_EMAIL, SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD, LOG_LEVEL: logLevel };
+    // Set up by a server of its own; the one measured (and profiled) starts afterwards on the same data, so its
+    // figures and profile hold only answers.
+    let study: AnswerStudy;
+    const setup = await startServerProcess(env, undefined, [], 'ignore');
+    try {
+      study = await seedAnswerStudy(setup, PARTICIPANTS);
+    } catch (error) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    } finally {
+      await setup.stop();
+    }
+    const server = await startServerProcess(env, undefined, nodeArgs, 'ignore');
     // Only to count what was stored; the study is set up over HTTP.
     const { db } = openDatabase({ url: null, sqliteFile: path.join(dataDir, 'portal.sqlite') });
     const bare = await startTsHelper(path.join(__dirname, 'support', 'bareAppendServer.ts'), { BARE_APPEND_FILE: path.join(dataDir, 'bare-answers.jsonl') });
     try {
-      const study = await seedAnswerStudy(server, PARTICIPANTS);
       const responsesPath = `/api/app/studies/${study.studyId}/responses`;
       const real: LoadTarget = { url: server.url(responsesPath), headers: {}, pid: server.pid, requests: answerRequests(study, 'bench') };
       const reference: LoadTarget = { url: `http://127.0.0.1:${bare.port}${responsesPath}`, headers: {}, pid: bare.pid, requests: answerRequests(study, 'bare') };
