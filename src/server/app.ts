@@ -10,6 +10,7 @@ import { registerInputValueChecks } from './plugins/inputValues';
 import { RequestLog } from './plugins/requestLog';
 import { createSessionCache } from './plugins/sessionCache';
 import type { LiveSession } from './plugins/auth';
+import type { ParticipantRow } from './db/types';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerApiDocs } from './plugins/docs';
 import { registerPortal } from './plugins/portal';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     answers,
     sessions: createSessionCache<LiveSession>(writeCount),
+    participantSessions: createSessionCache<ParticipantRow>(writeCount),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
