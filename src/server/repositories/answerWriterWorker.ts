@@ -23,6 +23,8 @@ const ITEMS_PER_INSERT = 100;
 function start(file: string): void {
   const sqlite = new SQLite(file);
   applySqlitePragmas(sqlite);
+  // Its commits never checkpoint: the checkpointer's thread does (walCheckpointWorker.ts).
+  sqlite.pragma('wal_autocheckpoint = 0');
   const insertSubmission = sqlite.prepare(
     `insert into submissions (id, participant_id, participation_id, client_submission_id, study_id, stage_id, group_id, task_id,
        questionnaire_id, questionnaire_version_id, started_at, submitted_at, received_at, late, exclusive_task_id)
