@@ -1,19 +1,26 @@
-// Answers: 200 participants submitting 20-item answers over HTTP to the real server process (SQLite,
-// synchronous=FULL: every 201 is on disk), autocannon at 50 connections. Each request is a new answer (its own
-// submissionId) of one of the participants, round robin. After each run the stored answers are counted: every
-// 2xx must be there. Run RUNS times (3 by default) on the same server; medians are reported.
+// Answers: what phones send, against the least a durable answer can cost. The study, its 20-question
+// questionnaire and 500 participants are set up over HTTP as a researcher and the app would
+// (support/answerStudy.ts); then autocannon at 50 connections posts 20-item answers (5 single choices, 5
+// sliders, 5 numbers, 5 texts), each a new submission (its own submissionId) of one of the participants, round
+// robin, to the real server process (SQLite, synchronous=FULL: every 201 is on disk). In the same run the same
+// bodies go to a bare Node server in its own process that appends each to a file with fdatasync before its 201
+// (support/bareAppendServer.ts). RUNS runs (3 by default), each timing both, in alternating order; medians are
+// reported, and the ratio is the median of the runs' ratios. After each run the stored answers are counted:
+// every 2xx must be there. With BENCH_CPU_PROFILE=1 the server runs under `node --cpu-prof` (main thread and
+// answer writer thread each write a profile) and the run ends with where their time went.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { openDatabase } from '../src/server/db/database';
-import { setGroupSettings } from '../__tests__/server/support/participants';
-import { ensureServerBuild, OWNER_EMAIL, OWNER_PASSWORD, request, seedStudyOverHttp, startServerProcess } from '../__tests__/server/support/serverProcess';
-import { loadSettings } from './support/load';
-import type { AppSession, AppTasksAnswer } from '../src/shared/types/participantApp';
+import { ensureServerBuild, OWNER_EMAIL, OWNER_PASSWORD, startServerProcess } from '../__tests__/server/support/serverProcess';
+import { seedAnswerStudy, type AnswerStudy } from './support/answerStudy';
+import { summariseProfile } from './support/cpuProfile';
+import { loadSettings, measureTarget, type LoadFigures, type LoadTarget } from './support/load';
+import { startTsHelper } from './support/process';
 import type { Benchmark } from './types';
 
-const PARTICIPANTS = Number(process.env.BENCH_ANSWER_PARTICIPANTS || 200);
+const PARTICIPANTS = Number(process.env.BENCH_ANSWER_PARTICIPANTS || 500);
 const ITEMS = 20;
 const RUNS = Number(process.env.BENCH_ANSWER_RUNS || 3);
 
@@ -24,92 +31,140 @@ function median(values: number[]): number {
 }
 
 interface RunFigures {
-  answersPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  acknowledged: number;
-  stored: number;
-  failed: number;
+  real: LoadFigures & { answersPerSecond: number; stored: number; failed: number };
+  bare: LoadFigures & { answersPerSecond: number };
+  ratio: number;
+  loadAverage: number;
+}
+
+/** Requests as a phone sends them: a new submissionId each, the participants in turn. */
+function answerRequests(study: AnswerStudy, prefix: string): autocannon.Request[] {
+  let sent = 0;
+  const answers = JSON.stringify(study.answers);
+  return [
+    {
+      method: 'POST',
+      setupRequest: (req) => {
+        sent += 1;
+        const p = study.participants[sent % study.participants.length];
+        const now = new Date().toISOString();
+        return {
+          ...req,
+          headers: { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${p.token}` },
+          body: `{"submissionId":"${prefix}-${sent}","taskId":"${p.taskId}","questionnaireId":"${study.questionnaireId}","startedAt":"${now}","submittedAt":"${now}","answers":${answers}}`,
+        };
+      },
+    },
+  ];
+}
+
+function printProfiles(dir: string) {
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
+    const profile = summariseProfile(path.join(dir, file), 20);
+    console.log(`CPU profile ${file} (idle ${profile.idlePercent} %)`);
+    for (const entry of profile.top) console.log(`  ${entry.selfPercent.toFixed(1).padStart(5)} %  ${entry.name}`);
+  }
 }
 
 export const participantAnswers: Benchmark = {
   name: 'answers',
-  title: `Answers: ${PARTICIPANTS} participants, ${ITEMS}-item answers over HTTP, SQLite synchronous=FULL`,
+  title: `Answers: ${PARTICIPANTS} participants, ${ITEMS}-item answers over HTTP (SQLite synchronous=FULL) vs a bare append with fdatasync`,
   async run() {
     const settings = loadSettings();
     const logLevel = process.env.BENCH_LOG_LEVEL || 'info';
     ensureServerBuild();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-answers-'));
-    const server = await startServerProcess({ DATA_DIR: dataDir, SYSTEM_OWNER_EMAIL: OWNER_EMAIL, SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD, LOG_LEVEL: logLevel }, undefined, (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), 'ignore');
-    const { db } = openDatabase({ url: null, sqliteFile: path.join(dataDir, 'portal.sqlite') });
+    const profileDir = process.env.BENCH_CPU_PROFILE === '1' ? path.join(__dirname, 'results', 'profiles', `answers-${Date.now()}`) : null;
+    if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
+    const nodeArgs = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+    const env = { DATA_DIR: dataDir, SYSTEM_OWNER_EMAIL: OWNER_EMAIL, SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD, LOG_LEVEL: logLevel };
+    // Set up by a server of its own; the one measured (and profiled) starts afterwards on the same data, so its
+    // figures and profile hold only answers.
+    let study: AnswerStudy;
+    const setup = await startServerProcess(env, undefined, [], 'ignore');
     try {
-      const seeded = await seedStudyOverHttp(server, ITEMS);
-      await setGroupSettings(db, seeded.groupId, { anytime: [seeded.questionnaireId] });
-      const participants: { token: string; taskId: string }[] = [];
-      for (let i = 0; i < PARTICIPANTS; i += 1) {
-        const session = await request<AppSession>(server, 'POST', '/api/app/signup', undefined, { email: `answers-${i}@bench.test`, password: 'participant-pass-1' });
-        await request(server, 'POST', '/api/app/studies/join', session.body.token, { studyCode: seeded.studyCode });
-        const tasks = await request<AppTasksAnswer>(server, 'GET', `/api/app/studies/${seeded.studyId}/tasks`, session.body.token);
-        participants.push({ token: session.body.token, taskId: tasks.body.anytime[0]._id });
-      }
-
-      let sent = 0;
-      const answers = Array.from({ length: ITEMS }, (_, i) => ({ question_pos: i, response_pos: 0, value: `answer to question ${i + 1}, a sentence of ordinary length` }));
-      const load = (duration: number) =>
-        autocannon({
-          url: server.url(`/api/app/studies/${seeded.studyId}/responses`),
-          connections: settings.connections,
-          duration,
-          requests: [
-            {
-              method: 'POST',
-              setupRequest: (req) => {
-                sent += 1;
-                const p = participants[sent % participants.length];
-                const now = new Date().toISOString();
-                return {
-                  ...req,
-                  headers: { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${p.token}` },
-                  body: JSON.stringify({ submissionId: `bench-${sent}`, taskId: p.taskId, questionnaireId: seeded.questionnaireId, startedAt: now, submittedAt: now, answers }),
-                };
-              },
-            },
-          ],
-        });
+      study = await seedAnswerStudy(setup, PARTICIPANTS);
+    } catch (error) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    } finally {
+      await setup.stop();
+    }
+    const server = await startServerProcess(env, undefined, nodeArgs, 'ignore');
+    // Only to count what was stored; the study is set up over HTTP.
+    const { db } = openDatabase({ url: null, sqliteFile: path.join(dataDir, 'portal.sqlite') });
+    const bare = await startTsHelper(path.join(__dirname, 'support', 'bareAppendServer.ts'), { BARE_APPEND_FILE: path.join(dataDir, 'bare-answers.jsonl') });
+    try {
+      const responsesPath = `/api/app/studies/${study.studyId}/responses`;
+      const real: LoadTarget = { url: server.url(responsesPath), headers: {}, pid: server.pid, requests: answerRequests(study, 'bench') };
+      const reference: LoadTarget = { url: `http://127.0.0.1:${bare.port}${responsesPath}`, headers: {}, pid: bare.pid, requests: answerRequests(study, 'bare') };
       const count = async () => Number((await db.selectFrom('submissions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      const seconds = settings.durationSeconds;
 
-      if (settings.warmupSeconds > 0) await load(settings.warmupSeconds);
+      if (settings.warmupSeconds > 0) {
+        await measureTarget(real, settings.connections, settings.warmupSeconds);
+        await measureTarget(reference, settings.connections, settings.warmupSeconds);
+      }
       const runs: RunFigures[] = [];
       for (let i = 0; i < RUNS; i += 1) {
-        const before = await count();
-        const result = await load(settings.durationSeconds);
-        const stored = (await count()) - before;
-        runs.push({
-          answersPerSecond: result['2xx'] / settings.durationSeconds,
-          p50Ms: result.latency.p50,
-          p99Ms: result.latency.p99,
-          acknowledged: result['2xx'],
-          stored,
-          failed: result.non2xx + result.errors + result.timeouts,
-        });
+        const timeReal = async () => {
+          const before = await count();
+          const figures = await measureTarget(real, settings.connections, seconds);
+          return { ...figures, answersPerSecond: figures.ok / seconds, stored: (await count()) - before, failed: figures.requests - figures.ok + figures.errors };
+        };
+        const timeBare = async () => {
+          const figures = await measureTarget(reference, settings.connections, seconds);
+          return { ...figures, answersPerSecond: figures.ok / seconds };
+        };
+        // Alternating order: the machine's other load changes from second to second.
+        let r: RunFigures['real'];
+        let b: RunFigures['bare'];
+        if (i % 2 === 0) {
+          r = await timeReal();
+          b = await timeBare();
+        } else {
+          b = await timeBare();
+          r = await timeReal();
+        }
+        const run = { real: r, bare: b, ratio: r.answersPerSecond / b.answersPerSecond, loadAverage: os.loadavg()[0] };
+        runs.push(run);
         console.log(
-          `run ${i + 1}: ${Math.round(runs[i].answersPerSecond)} answers/s, p50 ${result.latency.p50} p90 ${result.latency.p90} p99 ${result.latency.p99} max ${result.latency.max} ms, ${result['2xx']} acknowledged, ${stored} stored`,
+          `run ${i + 1}: server ${Math.round(r.answersPerSecond)} answers/s p50 ${r.p50Ms} p99 ${r.p99Ms} ms ${r.cpuMicrosPerRequest} µs CPU/answer, ${r.ok} acknowledged, ${r.stored} stored; ` +
+            `bare append ${Math.round(b.answersPerSecond)}/s p50 ${b.p50Ms} p99 ${b.p99Ms} ms ${b.cpuMicrosPerRequest} µs CPU; ratio ${run.ratio.toFixed(2)}; load average ${run.loadAverage.toFixed(2)}`,
         );
       }
+      const med = (pick: (r: RunFigures) => number) => median(runs.map(pick));
       return {
         measures: [
-          { name: `answers per second (median of ${RUNS})`, value: median(runs.map((r) => r.answersPerSecond)), unit: 'answers/s', target: { op: '>=', value: 2000 } },
-          { name: 'p99 latency (median)', value: median(runs.map((r) => r.p99Ms)), unit: 'ms', target: { op: '<=', value: 50 } },
-          { name: 'p50 latency (median)', value: median(runs.map((r) => r.p50Ms)), unit: 'ms' },
-          { name: 'acknowledged but not stored', value: runs.reduce((n, r) => n + Math.max(0, r.acknowledged - r.stored), 0), unit: 'answers', target: { op: '<=', value: 0 } },
-          { name: 'failed answers', value: runs.reduce((n, r) => n + r.failed, 0), unit: 'count', target: { op: '<=', value: 0 } },
+          { name: `answers per second (median of ${RUNS})`, value: med((r) => r.real.answersPerSecond), unit: 'answers/s' },
+          { name: 'p99 latency (median)', value: med((r) => r.real.p99Ms), unit: 'ms', target: { op: '<=', value: 50 } },
+          { name: 'p50 latency (median)', value: med((r) => r.real.p50Ms), unit: 'ms' },
+          { name: 'server CPU per answer (median)', value: med((r) => r.real.cpuMicrosPerRequest ?? NaN), unit: 'µs' },
+          { name: 'bare durable append per second (median)', value: med((r) => r.bare.answersPerSecond), unit: 'answers/s' },
+          { name: 'bare append p99 latency (median)', value: med((r) => r.bare.p99Ms), unit: 'ms' },
+          { name: 'bare append p50 latency (median)', value: med((r) => r.bare.p50Ms), unit: 'ms' },
+          { name: 'bare append CPU per answer (median)', value: med((r) => r.bare.cpuMicrosPerRequest ?? NaN), unit: 'µs' },
+          { name: 'ratio server / bare append (median of runs)', value: med((r) => r.ratio), unit: '', target: { op: '>=', value: 0.45 } },
+          { name: 'acknowledged but not stored', value: runs.reduce((n, r) => n + Math.max(0, r.real.ok - r.real.stored), 0), unit: 'answers', target: { op: '<=', value: 0 } },
+          { name: 'failed answers', value: runs.reduce((n, r) => n + r.real.failed, 0), unit: 'count', target: { op: '<=', value: 0 } },
         ],
-        details: { settings, logLevel, participants: PARTICIPANTS, items: ITEMS, runs, reference: 'ESMira: about 1,100 answers/s, p99 79 ms at 50 connections, CSV files without fsync' },
+        details: {
+          settings,
+          logLevel,
+          participants: PARTICIPANTS,
+          items: ITEMS,
+          answerBytes: Buffer.byteLength(JSON.stringify(study.answers)),
+          runs,
+          reference: 'ESMira on the same machine, same answers: about 1,030 answers/s, p99 84 ms at 50 connections, without fsync',
+        },
       };
     } finally {
+      await bare.stop();
       await db.destroy();
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      // The profiles are written when the server exits.
+      if (profileDir) printProfiles(profileDir);
     }
   },
 };

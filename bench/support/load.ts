@@ -24,6 +24,8 @@ export interface LoadFigures {
   p50Ms: number;
   p99Ms: number;
   requests: number;
+  /** Answers with a 2xx status. */
+  ok: number;
   errors: number;
   non2xx: number;
   /** CPU time the server process spent per answer (Linux only; NaN elsewhere): unlike requests per second, it
@@ -34,7 +36,7 @@ export interface LoadFigures {
 const TICKS_PER_SECOND = 100;
 
 /** User plus system CPU time of a process so far, in microseconds, from /proc (NaN where there is none). */
-function cpuMicrosOf(pid: number): number {
+export function cpuMicrosOf(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
     // After the name: state is field 3, utime field 14 and stime field 15 (1-based, as in proc(5)).
@@ -44,8 +46,8 @@ function cpuMicrosOf(pid: number): number {
   }
 }
 
-function once(url: string, headers: Record<string, string>, connections: number, duration: number) {
-  return autocannon({ url, headers, connections, duration });
+function once(url: string, headers: Record<string, string>, connections: number, duration: number, requests?: autocannon.Request[]) {
+  return autocannon({ url, headers, connections, duration, requests });
 }
 
 /** Warms the route up, then measures it. */
@@ -60,6 +62,7 @@ function figuresOf(result: autocannon.Result): LoadFigures {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
+    ok: result['2xx'],
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
@@ -70,6 +73,16 @@ export interface LoadTarget {
   headers: Record<string, string>;
   /** The process answering, for its CPU time per request. */
   pid?: number;
+  /** Requests built one by one (a new body each, say) instead of the same GET every time. */
+  requests?: autocannon.Request[];
+}
+
+/** One timed load on a target: its figures with the CPU time its process spent per request. */
+export async function measureTarget(target: LoadTarget, connections: number, seconds: number): Promise<LoadFigures> {
+  const cpuBefore = target.pid ? cpuMicrosOf(target.pid) : NaN;
+  const figures = figuresOf(await once(target.url, target.headers, connections, seconds, target.requests));
+  const cpu = target.pid ? cpuMicrosOf(target.pid) - cpuBefore : NaN;
+  return { ...figures, cpuMicrosPerRequest: Math.round((cpu / figures.requests) * 10) / 10 };
 }
 
 export interface Comparison {
@@ -90,15 +103,10 @@ export interface Comparison {
 export async function compare(real: LoadTarget, baseline: LoadTarget, settings: LoadSettings): Promise<Comparison> {
   const seconds = Math.max(1, Math.round(settings.durationSeconds / settings.rounds));
   if (settings.warmupSeconds > 0) {
-    await once(real.url, real.headers, settings.connections, settings.warmupSeconds);
-    await once(baseline.url, baseline.headers, settings.connections, settings.warmupSeconds);
+    await once(real.url, real.headers, settings.connections, settings.warmupSeconds, real.requests);
+    await once(baseline.url, baseline.headers, settings.connections, settings.warmupSeconds, baseline.requests);
   }
-  const run = async (target: LoadTarget) => {
-    const cpuBefore = target.pid ? cpuMicrosOf(target.pid) : NaN;
-    const figures = figuresOf(await once(target.url, target.headers, settings.connections, seconds));
-    const cpu = target.pid ? cpuMicrosOf(target.pid) - cpuBefore : NaN;
-    return { ...figures, cpuMicrosPerRequest: Math.round((cpu / figures.requests) * 10) / 10 };
-  };
+  const run = (target: LoadTarget) => measureTarget(target, settings.connections, seconds);
   const rounds: Comparison['rounds'] = [];
   for (let i = 0; i < settings.rounds; i++) {
     let r: LoadFigures;

@@ -8,6 +8,7 @@ import type { ObjectStorage } from './storage/objectStorage';
 import type { Mailer } from './services/mail';
 import type { AnswerStore } from './services/answers/answerStore';
 import type { LiveSession } from './plugins/auth';
+import type { ParticipantRow } from './db/types';
 import type { SessionCache } from './plugins/sessionCache';
 
 export interface AppContext {
@@ -23,4 +24,6 @@ export interface AppContext {
   answers: AnswerStore;
   /** Staff sessions remembered between calls (SQLite only; null on PostgreSQL). */
   sessions: SessionCache<LiveSession> | null;
+  /** Participants' app sessions, remembered the same way. */
+  participantSessions: SessionCache<ParticipantRow> | null;
 }

@@ -106,6 +106,8 @@ describe.each(databases)('participant app accounts (%s)', (database) => {
       const email = uniqueEmail('change');
       const here = await appSignup(t.app, email);
       const there = json<AppSession>(await api('POST', '/api/app/login', undefined, { email, password: PARTICIPANT_PASSWORD }));
+      // Used just before: a session remembered between calls (SQLite) must end at the change all the same.
+      expect((await studies(there.token)).statusCode).toBe(200);
       const wrong = await api('PUT', '/api/app/password', here.token, { currentPassword: 'not-the-password', newPassword: 'brand-new-pass' });
       expect(wrong.statusCode).toBe(400);
       expect(messageOf(wrong)).toBe(participantMessages.currentPasswordWrong);

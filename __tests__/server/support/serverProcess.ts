@@ -25,6 +25,8 @@ export function ensureServerBuild(): void {
 
 export interface ServerProcess {
   port: number;
+  /** The server's process id (a benchmark reads its CPU time from /proc). */
+  pid: number;
   url(pathname: string): string;
   /** Ends the process at once: no shutdown, no flush, like a crash or a power cut of the process. */
   kill(): Promise<void>;
@@ -81,7 +83,7 @@ export async function startServerProcess(
       await exited;
     }
   };
-  return { port: listenOn, url: (pathname) => `${base}${pathname}`, kill: () => end('SIGKILL'), stop: () => end('SIGTERM'), logs: () => output };
+  return { port: listenOn, pid: child.pid ?? 0, url: (pathname) => `${base}${pathname}`, kill: () => end('SIGKILL'), stop: () => end('SIGTERM'), logs: () => output };
 }
 
 export interface JsonAnswer<T> {

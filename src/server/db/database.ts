@@ -86,13 +86,36 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
   const sqlite = new SQLite(options.sqliteFile);
   applySqlitePragmas(sqlite);
   const writes = { count: 0 };
+  const connection = withStatementCache(sqlite, writes, sqliteResultCache(sqlite, writes));
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  directReaders.set(db, (sql, parameters) => {
+    // Inside a transaction the read must wait its turn behind it, as Kysely makes it.
+    if (sqlite.inTransaction) return null;
+    const statement = connection.prepare(sql);
+    return statement.reader ? (statement.all(parameters) as unknown[]) : null;
+  });
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes, sqliteResultCache(sqlite, writes)) }) }),
+    db,
     kind: 'sqlite',
     sqliteFile: options.sqliteFile,
     writeCount: () => writes.count,
     openReader: () => openSqliteReader(options.sqliteFile),
   };
+}
+
+/** Runs a read now, on the calling thread's turn, or answers null when it must go through Kysely. */
+export type DirectReader = (sql: string, parameters: readonly unknown[]) => unknown[] | null;
+
+const directReaders = new WeakMap<Kysely<Database>, DirectReader>();
+
+/**
+ * The server's SQLite connection runs each statement synchronously: a read outside a transaction gives the same
+ * rows whether it goes through Kysely (its connection lock, a few promises) or straight to the statement, which
+ * for the small reads every call makes (repositories/prepared.ts) cost more than the read itself. Null for
+ * PostgreSQL, a transaction or a reader connection.
+ */
+export function directReaderOf(db: Kysely<Database>): DirectReader | null {
+  return directReaders.get(db) ?? null;
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -2,6 +2,7 @@
 // /api/app calls. A staff token is refused here, as a participant token is refused on staff calls (auth.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ParticipantRow } from '../db/types';
+import type { AppContext } from '../context';
 import { findLiveParticipantSession } from '../repositories/participantSessions';
 import { unauthorized } from '../httpErrors';
 import { authMessages, participantMessages } from '../../shared/messages';
@@ -27,9 +28,22 @@ export async function requireParticipant(request: FastifyRequest, _reply: Fastif
   if (claims === 'expired') throw unauthorized(authMessages.sessionExpired);
   if (!claims) throw unauthorized(authMessages.sessionMissing);
   if (claims.kind !== 'participant') throw unauthorized(participantMessages.wrongTokenKind);
-  const participant = await findLiveParticipantSession(ctx.db, claims.sessionId, new Date().toISOString());
+  const participant = await liveParticipant(ctx, claims.sessionId);
   if (!participant || participant.id !== claims.accountId) throw unauthorized(authMessages.sessionExpired);
   request.participantAuth = { sessionId: claims.sessionId, participant };
+}
+
+/** The session's participant; remembered briefly where that is safe, as staff sessions are (sessionCache.ts). */
+async function liveParticipant(ctx: AppContext, sessionId: string): Promise<ParticipantRow | undefined> {
+  const cache = ctx.participantSessions;
+  const nowMs = Date.now();
+  const known = cache?.get(sessionId, nowMs);
+  if (known) return known;
+  const mark = cache?.mark() ?? 0;
+  const live = await findLiveParticipantSession(ctx.db, sessionId, new Date(nowMs).toISOString());
+  if (!live) return undefined;
+  cache?.remember(sessionId, live.participant, live.expiresAt, mark, nowMs);
+  return live.participant;
 }
 
 export function participantOf(request: FastifyRequest): ParticipantAuth {

@@ -1,4 +1,5 @@
-// Staff sessions remembered between calls, so that most authenticated calls make no session query. Only on
+// Staff and participant sessions remembered between calls, so that most authenticated calls make no session
+// query (for participants, not even while the answer writer commits, which makes every kept read forgotten). Only on
 // SQLite: there this process makes every change to sessions and accounts through one connection (the answer
 // writer thread writes answers only), and that connection counts its writes (db/database.ts). Anything written
 // since a session was read forgets every remembered session, so a logout, a changed password, a deleted account

@@ -5,6 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { applySqlitePragmas } from '../db/database';
 import { PhotoTaken, type AnswerWrite, type AnswerWriteResult } from './answerWrites';
+import type { AnswerItemRow } from '../db/types';
 import { OPEN_STATUSES } from './tasks';
 import { isStopRequest, type StopThread } from '../threads';
 
@@ -16,9 +17,14 @@ export interface WriterRequest {
 
 export type WriterReply = { id: number; results: AnswerWriteResult[] } | { id: number; photoTaken: number } | { id: number; error: string };
 
+/** Items per insert statement (4 values each: far below SQLite's limit of variables). */
+const ITEMS_PER_INSERT = 100;
+
 function start(file: string): void {
   const sqlite = new SQLite(file);
   applySqlitePragmas(sqlite);
+  // Its commits never checkpoint: the checkpointer's thread does (walCheckpointWorker.ts).
+  sqlite.pragma('wal_autocheckpoint = 0');
   const insertSubmission = sqlite.prepare(
     `insert into submissions (id, participant_id, participation_id, client_submission_id, study_id, stage_id, group_id, task_id,
        questionnaire_id, questionnaire_version_id, started_at, submitted_at, received_at, late, exclusive_task_id, request_fingerprint)
@@ -26,7 +32,26 @@ function start(file: string): void {
        @questionnaire_id, @questionnaire_version_id, @started_at, @submitted_at, @received_at, @late, @exclusive_task_id, @request_fingerprint)
      on conflict do nothing`,
   );
-  const insertItem = sqlite.prepare('insert into answer_items (submission_id, question_pos, response_pos, value) values (?, ?, ?, ?)');
+  // One statement inserts many items: a statement run per item cost more than SQLite's own work for it.
+  const itemInserts = new Map<number, SQLite.Statement>();
+  const insertItems = (items: readonly AnswerItemRow[]) => {
+    for (let start = 0; start < items.length; start += ITEMS_PER_INSERT) {
+      const rows = items.slice(start, start + ITEMS_PER_INSERT);
+      let statement = itemInserts.get(rows.length);
+      if (!statement) {
+        statement = sqlite.prepare(`insert into answer_items (submission_id, question_pos, response_pos, value) values ${Array(rows.length).fill('(?, ?, ?, ?)').join(', ')}`);
+        itemInserts.set(rows.length, statement);
+      }
+      const values: unknown[] = new Array(rows.length * 4);
+      rows.forEach((item, i) => {
+        values[i * 4] = item.submission_id;
+        values[i * 4 + 1] = item.question_pos;
+        values[i * 4 + 2] = item.response_pos;
+        values[i * 4 + 3] = item.value;
+      });
+      statement.run(values);
+    }
+  };
   const open = OPEN_STATUSES.map((s) => `'${s}'`).join(', ');
   const completeTask = sqlite.prepare(
     `update tasks set status = 'completed', completed_at = ? where (id = ? or prompt_task_id = ?) and status in (${open})`,
@@ -37,10 +62,11 @@ function start(file: string): void {
   const writeBatch = sqlite.transaction((writes: AnswerWrite[]): AnswerWriteResult[] => {
     const now = new Date().toISOString();
     const results: AnswerWriteResult[] = [];
+    const items: AnswerItemRow[] = [];
     writes.forEach((w, index) => {
       const s = w.submission;
       if (insertSubmission.run(s).changes === 1) {
-        for (const item of w.items) insertItem.run(item.submission_id, item.question_pos, item.response_pos, item.value);
+        for (const item of w.items) items.push(item);
         for (const taskId of w.completes) completeTask.run(now, taskId, taskId);
         for (const photoId of w.photoIds) {
           if (attachPhoto.run(s.id, photoId, s.id).changes !== 1) throw new PhotoTaken(index);
@@ -51,6 +77,7 @@ function start(file: string): void {
       const stored = existing.get(s.participant_id, s.client_submission_id);
       results.push(stored ? { _id: stored.id, status: 200 } : { refused: 'taskAlreadyAnswered' });
     });
+    insertItems(items);
     return results;
   });
 

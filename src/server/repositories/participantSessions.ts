@@ -14,14 +14,18 @@ const liveSession = prepared(2, (db: Db, sessionId: string, now: string) =>
     .selectFrom('participant_sessions as s')
     .innerJoin('participants as p', 'p.id', 's.participant_id')
     .selectAll('p')
+    .select('s.expires_at as session_expires_at')
     .where('s.id', '=', sessionId)
     .where('s.ended_at', 'is', null)
     .where('s.expires_at', '>', now),
 );
 
-/** The live session's participant, in one query: every app call makes it. */
-export async function findLiveParticipantSession(db: Db, sessionId: string, now: string): Promise<ParticipantRow | undefined> {
-  return (await liveSession(db, sessionId, now))[0];
+/** The live session's participant and when the session ends, in one query: every app call makes it. */
+export async function findLiveParticipantSession(db: Db, sessionId: string, now: string): Promise<{ participant: ParticipantRow; expiresAt: string } | undefined> {
+  const row = (await liveSession(db, sessionId, now))[0];
+  if (!row) return undefined;
+  const { session_expires_at: expiresAt, ...participant } = row;
+  return { participant, expiresAt };
 }
 
 export function endParticipantSession(db: Db, sessionId: string, now: string): Promise<unknown> {

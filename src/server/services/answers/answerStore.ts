@@ -1,5 +1,6 @@
 // Where answers are committed, in groups (groupCommit.ts): on SQLite by a writer thread with its own connection,
-// so that the wait for the disk (synchronous=FULL) does not hold up the requests being read meanwhile; on
+// so that the wait for the disk (synchronous=FULL) does not hold up the requests being read meanwhile, and a
+// checkpointer thread that keeps the write-ahead log short without stopping the writer's commits; on
 // PostgreSQL through the pool. A caller's promise settles only after its group is committed.
 import type { Db } from '../../repositories/db';
 import { PhotoTaken, writeAnswerBatch, type AnswerWrite, type AnswerWriteResult } from '../../repositories/answerWrites';
@@ -31,6 +32,9 @@ function withPhotoRetry(write: BatchWriter): BatchWriter {
 
 function workerWriter(sqliteFile: string): { write: BatchWriter; close: () => Promise<void> } {
   const worker = startThread('repositories/answerWriterWorker', { sqliteFile });
+  // The writer's commits leave the checkpoints to this thread, so that none of them waits for one.
+  const checkpointer = startThread('repositories/walCheckpointWorker', { sqliteFile });
+  checkpointer.unref();
   const pending = new Map<number, { resolve: (r: AnswerWriteResult[]) => void; reject: (e: unknown) => void }>();
   let next = 0;
   const failAll = (error: Error) => {
@@ -58,7 +62,10 @@ function workerWriter(sqliteFile: string): { write: BatchWriter; close: () => Pr
         const request: WriterRequest = { id: next, writes: JSON.stringify(writes) };
         worker.postMessage(request);
       }),
-    close: () => stopThread(worker),
+    close: async () => {
+      await stopThread(worker);
+      await stopThread(checkpointer);
+    },
   };
 }
 
