@@ -12,7 +12,7 @@ import type { Study } from '../../../shared/types/study';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Loading } from '../../components/Loading';
 import { DialogCloseButton, GuardedModal, UnsavedWork } from '../../components/unsavedChanges/GuardedModal';
-import { groupLabel, stageLabel } from '../participants/labels';
+import { GroupOptions, StageOptions } from '../../components/stageGroup/StageGroupOptions';
 import { BusyButton } from './BusyButton';
 import { downloadScope } from './downloadScope';
 import { DownloadStatus } from './DownloadStatus';
@@ -79,22 +79,14 @@ export function TextResponseDownloadDialog({ study, stageId: chosenStage, groupI
                   setGroupId(null);
                 }}
               >
-                {study.stage_list.map((s) => (
-                  <option key={s._id} value={s._id}>
-                    {stageLabel(s)}
-                  </option>
-                ))}
+                <StageOptions study={study} />
               </Form.Select>
             </Form.Group>
             <Form.Group className="mb-3" controlId="text-download-group">
               <Form.Label>Group</Form.Label>
               <Form.Select value={groupId ?? ''} onChange={(event) => setGroupId(event.target.value || null)}>
                 <option value="">{dataDownloadTexts.allGroups}</option>
-                {stage?.participant_group_list.map((g) => (
-                  <option key={g._id} value={g._id}>
-                    {groupLabel(g)}
-                  </option>
-                ))}
+                <GroupOptions stage={stage} />
               </Form.Select>
             </Form.Group>
             <fieldset>

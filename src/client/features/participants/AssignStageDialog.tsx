@@ -12,7 +12,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { toastShown } from '../notifications/notificationsSlice';
 import { DialogCloseButton } from '../../components/unsavedChanges/GuardedModal';
 import { DraftDialog } from './DraftDialog';
-import { groupLabel, stageLabel } from './labels';
+import { groupLabel, stageLabel } from '../../components/stageGroup/labels';
+import { GroupOptions, StageOptions } from '../../components/stageGroup/StageGroupOptions';
 import { selectParticipantsRequests } from './participantsSlice';
 import { assignParticipant } from './participantsThunks';
 
@@ -70,11 +71,7 @@ export function AssignStageDialog({ study, participant, onClose, onAssigned }: A
             <Form.Label>Assigned Stage</Form.Label>
             <Form.Select value={fields.stageId ?? ''} onChange={(e) => setFields(withAssignedStage(fields, e.target.value || null))}>
               <option value="">Choose a stage</option>
-              {study.stage_list.map((s) => (
-                <option key={s._id} value={s._id}>
-                  {stageLabel(s)}
-                </option>
-              ))}
+              <StageOptions study={study} />
             </Form.Select>
           </Form.Group>
           <Form.Group className="mb-3" controlId="assign-group">
@@ -85,11 +82,7 @@ export function AssignStageDialog({ study, participant, onClose, onAssigned }: A
               disabled={!stage}
             >
               <option value="">Choose a group</option>
-              {stage?.participant_group_list.map((g) => (
-                <option key={g._id} value={g._id}>
-                  {groupLabel(g)}
-                </option>
-              ))}
+              <GroupOptions stage={stage} />
             </Form.Select>
           </Form.Group>
         </Modal.Body>

@@ -5,7 +5,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import type { Study } from '../../../shared/types/study';
 import type { ParticipantFilter } from './participantsApi';
-import { groupLabel, stageLabel } from './labels';
+import { GroupOptions, StageOptions } from '../../components/stageGroup/StageGroupOptions';
 
 interface ParticipantFilterPanelProps {
   study: Study | null;
@@ -25,22 +25,14 @@ export function ParticipantFilterPanel({ study, filter, onStage, onGroup, childr
           <Form.Label>Stage</Form.Label>
           <Form.Select value={filter.stageId ?? ''} onChange={(e) => onStage(e.target.value || null)} disabled={!study}>
             <option value="">All stages</option>
-            {study?.stage_list.map((s) => (
-              <option key={s._id} value={s._id}>
-                {stageLabel(s)}
-              </option>
-            ))}
+            <StageOptions study={study} />
           </Form.Select>
         </Form.Group>
         <Form.Group controlId="participant-filter-group">
           <Form.Label>Group</Form.Label>
           <Form.Select value={filter.groupId ?? ''} onChange={(e) => onGroup(e.target.value || null)} disabled={!stage}>
             <option value="">All groups</option>
-            {stage?.participant_group_list.map((g) => (
-              <option key={g._id} value={g._id}>
-                {groupLabel(g)}
-              </option>
-            ))}
+            <GroupOptions stage={stage} />
           </Form.Select>
         </Form.Group>
         {children && <div className="ms-auto">{children}</div>}

@@ -1,4 +1,4 @@
-// How participants, stages and groups read on the Participant List and its dialogs.
+// How participants read on the Participant List and its dialogs (stages and groups: components/stageGroup).
 import type { ParticipationStatus } from '../../../shared/types/participant';
 import { dateTimeText } from './dateTime';
 
@@ -11,16 +11,6 @@ const statusLabels: Record<ParticipationStatus, string> = {
 
 export function statusLabel(status: ParticipationStatus): string {
   return statusLabels[status];
-}
-
-export function stageLabel(stage: { stage_num: number; chin_name: string }): string {
-  const name = stage.chin_name.trim();
-  return name ? `Stage ${stage.stage_num}: ${name}` : `Stage ${stage.stage_num}`;
-}
-
-export function groupLabel(group: { group_num: number; name: string }): string {
-  const name = group.name.trim();
-  return name ? `Group ${group.group_num}: ${name}` : `Group ${group.group_num}`;
 }
 
 /** The moment a participant first loaded their assessments, in the researcher's own time zone. */

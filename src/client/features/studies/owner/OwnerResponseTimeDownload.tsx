@@ -6,7 +6,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import type { Study } from '../../../../shared/types/study';
 import { ResponseTimeDownloadButton } from '../../downloads/ResponseTimeDownloadButton';
-import { groupLabel, stageLabel } from '../../participants/labels';
+import { GroupOptions, StageOptions } from '../../../components/stageGroup/StageGroupOptions';
 
 export function OwnerResponseTimeDownload({ study }: { study: Study }) {
   const [stageId, setStageId] = useState('');
@@ -32,22 +32,14 @@ export function OwnerResponseTimeDownload({ study }: { study: Study }) {
               }}
             >
               <option value="">Choose a stage</option>
-              {study.stage_list.map((s) => (
-                <option key={s._id} value={s._id}>
-                  {stageLabel(s)}
-                </option>
-              ))}
+              <StageOptions study={study} />
             </Form.Select>
           </Form.Group>
           <Form.Group controlId="owner-response-time-group">
             <Form.Label>Group</Form.Label>
             <Form.Select value={group ? groupId : ''} onChange={(event) => setGroupId(event.target.value)} disabled={!stage}>
               <option value="">Choose a group</option>
-              {stage?.participant_group_list.map((g) => (
-                <option key={g._id} value={g._id}>
-                  {groupLabel(g)}
-                </option>
-              ))}
+              <GroupOptions stage={stage} />
             </Form.Select>
           </Form.Group>
           {stage && group && (
