@@ -1,30 +1,13 @@
 // Several server processes started at the same moment on an empty PostgreSQL database all come up: the
 // migrations, the system owner and the session secret are each made once, whichever process gets there first.
 // Needs TEST_DATABASE_URL (skipped without it); each case works in a database of its own.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import { postgresUrl, ProcessScratch, query } from '../support/ownDatabases';
 import { ensureServerBuild, OWNER_EMAIL, OWNER_PASSWORD, request, startServerProcess, type ServerProcess } from '../support/serverProcess';
 
 jest.setTimeout(240_000);
 
-const baseUrl = process.env.TEST_DATABASE_URL;
-
-async function query<T extends Record<string, unknown>>(connectionString: string | undefined, sqlText: string): Promise<T[]> {
-  const client = new Client({ connectionString });
-  await client.connect();
-  try {
-    return (await client.query<T>(sqlText)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-(baseUrl ? describe : describe.skip)('server processes starting together on an empty PostgreSQL database', () => {
-  const databases: string[] = [];
-  const dataDirs: string[] = [];
+(postgresUrl ? describe : describe.skip)('server processes starting together on an empty PostgreSQL database', () => {
+  const scratch = new ProcessScratch('first_start');
   let servers: ServerProcess[] = [];
 
   beforeAll(() => ensureServerBuild(), 180_000);
@@ -34,28 +17,12 @@ async function query<T extends Record<string, unknown>>(connectionString: string
     servers = [];
   });
 
-  afterAll(async () => {
-    for (const database of databases) await query(baseUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function emptyDatabase(): Promise<string> {
-    const database = `first_start_${randomBytes(5).toString('hex')}`;
-    await query(baseUrl, `CREATE DATABASE ${database}`);
-    databases.push(database);
-    const url = new URL(baseUrl ?? '');
-    url.pathname = `/${database}`;
-    return url.toString();
-  }
+  afterAll(() => scratch.remove());
 
   /** Starts `count` processes at once; every one must come up (a process that exits fails here with its output). */
   async function startTogether(count: number, env: Record<string, string>): Promise<ServerProcess[]> {
     const started = await Promise.allSettled(
-      Array.from({ length: count }, () => {
-        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-first-start-'));
-        dataDirs.push(dataDir);
-        return startServerProcess({ DATA_DIR: dataDir, ...env });
-      }),
+      Array.from({ length: count }, () => startServerProcess({ DATA_DIR: scratch.dataDir(), ...env })),
     );
     servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     const failures = started.flatMap((s) => (s.status === 'rejected' ? [String(s.reason)] : []));
@@ -64,7 +31,7 @@ async function query<T extends Record<string, unknown>>(connectionString: string
   }
 
   it.each([2, 4])('%i processes with the owner password set all come up, and the owner can sign in on each', async (count) => {
-    const databaseUrl = await emptyDatabase();
+    const databaseUrl = await scratch.database();
     const started = await startTogether(count, {
       DATABASE_URL: databaseUrl,
       SYSTEM_OWNER_EMAIL: OWNER_EMAIL,
@@ -80,7 +47,7 @@ async function query<T extends Record<string, unknown>>(connectionString: string
   });
 
   it('4 processes with a generated owner password: one creates the owner and prints its password, and it signs in on every process', async () => {
-    const databaseUrl = await emptyDatabase();
+    const databaseUrl = await scratch.database();
     const started = await startTogether(4, { DATABASE_URL: databaseUrl, SYSTEM_OWNER_EMAIL: OWNER_EMAIL });
     const printed = started.flatMap((s) => [...s.logs().matchAll(/Password \(shown only now\): (\S+)/g)].map((m) => m[1]));
     expect(printed).toHaveLength(1);

@@ -1,11 +1,7 @@
 // The plan is made once across server processes: two real server processes on one PostgreSQL database receive
 // the same participants' first tasks calls at the same moment, and each participant gets one arrival and one
 // plan. Needs TEST_DATABASE_URL (skipped without it); the test works in a database of its own.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import { postgresUrl, ProcessScratch } from '../support/ownDatabases';
 import { openDatabase } from '../../../src/server/db/database';
 import { newEmaSetting } from '../../../src/shared/study/assessmentSettings';
 import { setGroupSettings } from '../support/participants';
@@ -22,51 +18,35 @@ import type { AppSession, AppTasksAnswer } from '../../../src/shared/types/parti
 
 jest.setTimeout(240_000);
 
-const baseUrl = process.env.TEST_DATABASE_URL;
 const PARTICIPANTS = 12;
 const CALLS_EACH = 4;
 
-async function admin(sqlText: string): Promise<void> {
-  const client = new Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
-}
-
-(baseUrl ? describe : describe.skip)('two server processes on one PostgreSQL racing on arrivals', () => {
-  const database = `race_${randomBytes(5).toString('hex')}`;
-  const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'portal-race-')));
+(postgresUrl ? describe : describe.skip)('two server processes on one PostgreSQL racing on arrivals', () => {
+  const scratch = new ProcessScratch('race');
   let databaseUrl: string;
   let servers: ServerProcess[] = [];
 
   beforeAll(async () => {
     ensureServerBuild();
-    await admin(`CREATE DATABASE ${database}`);
-    const url = new URL(baseUrl ?? '');
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
+    databaseUrl = await scratch.database();
   }, 180_000);
 
   afterAll(async () => {
     for (const s of servers) await s.stop();
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+    await scratch.remove();
   });
 
   it('each participant gets one arrival and one plan, whichever process answers', async () => {
-    const env = (i: number) => ({
-      DATA_DIR: dataDirs[i],
+    const env = () => ({
+      DATA_DIR: scratch.dataDir(),
       DATABASE_URL: databaseUrl,
       SYSTEM_OWNER_EMAIL: OWNER_EMAIL,
       SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD,
       // Both processes sign tokens with one secret, as a deployment behind a load balancer would.
       SESSION_SECRET: 'a-shared-session-secret-of-32-characters!',
     });
-    servers = [await startServerProcess(env(0))];
-    servers.push(await startServerProcess(env(1)));
+    servers = [await startServerProcess(env())];
+    servers.push(await startServerProcess(env()));
     const seeded = await seedStudyOverHttp(servers[0]);
     const { db } = openDatabase({ url: databaseUrl, sqliteFile: '' });
     await setGroupSettings(db, seeded.groupId, {

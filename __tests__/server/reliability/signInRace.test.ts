@@ -1,56 +1,37 @@
 // The sign-in limit holds across server processes: two real server processes on one PostgreSQL database receive
 // wrong passwords for one account at the same moment, and no more than the limit of them are checked (401); the
 // rest answer 429. Needs TEST_DATABASE_URL (skipped without it); the test works in a database of its own.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { authMessages } from '../../../src/shared/messages';
+import { postgresUrl, ProcessScratch } from '../support/ownDatabases';
 import { ensureServerBuild, OWNER_EMAIL, OWNER_PASSWORD, request, startServerProcess, type ServerProcess } from '../support/serverProcess';
 
 jest.setTimeout(240_000);
 
-const baseUrl = process.env.TEST_DATABASE_URL;
 /** LOGIN_MAX_ATTEMPTS_PER_ACCOUNT's default. */
 const LIMIT = 10;
 
-async function admin(sqlText: string): Promise<void> {
-  const client = new Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(sqlText);
-  } finally {
-    await client.end();
-  }
-}
-
-(baseUrl ? describe : describe.skip)('wrong passwords for one account sent to two server processes at once', () => {
-  const database = `signin_race_${randomBytes(5).toString('hex')}`;
-  const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'portal-signin-race-')));
+(postgresUrl ? describe : describe.skip)('wrong passwords for one account sent to two server processes at once', () => {
+  const scratch = new ProcessScratch('signin_race');
   let servers: ServerProcess[] = [];
 
   beforeAll(async () => {
     ensureServerBuild();
-    await admin(`CREATE DATABASE ${database}`);
-    const url = new URL(baseUrl ?? '');
-    url.pathname = `/${database}`;
-    const env = (i: number) => ({
-      DATA_DIR: dataDirs[i],
-      DATABASE_URL: url.toString(),
+    const databaseUrl = await scratch.database();
+    const env = () => ({
+      DATA_DIR: scratch.dataDir(),
+      DATABASE_URL: databaseUrl,
       SYSTEM_OWNER_EMAIL: OWNER_EMAIL,
       SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD,
       // Every attempt comes from 127.0.0.1: only the account's limit is under test.
       LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '10000',
     });
-    servers = [await startServerProcess(env(0))];
-    servers.push(await startServerProcess(env(1)));
+    servers = [await startServerProcess(env())];
+    servers.push(await startServerProcess(env()));
   }, 180_000);
 
   afterAll(async () => {
     for (const s of servers) await s.stop();
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+    await scratch.remove();
   });
 
   /** `count` calls at once, alternating between the processes; answers the statuses, sorted, and the 429s' messages. */
