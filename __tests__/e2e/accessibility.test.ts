@@ -438,6 +438,7 @@ describe('Go to on a question card', () => {
       await card(page, 1).getByRole('button', { name: 'Visibility Condition' }).focus();
       await page.keyboard.press('Tab');
       await expectFocused(goTo);
+      await expectAboveSaveBar(goTo);
       expect(await goTo.locator('option').allTextContents()).toEqual(['Choose a question', 'Question 2 (Q2): What made you feel so?', 'Question 3 (Q3): Look at this picture.']);
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
@@ -454,6 +455,13 @@ describe('Go to on a question card', () => {
     });
   });
 });
+
+/** The focused control is not hidden behind the editor's fixed save bar (WCAG 2.4.11). */
+async function expectAboveSaveBar(locator: Locator): Promise<void> {
+  const control = await locator.boundingBox();
+  const bar = await locator.page().locator('.questionnaire-save-bar').boundingBox();
+  expect(control && bar && control.y + control.height <= bar.y).toBe(true);
+}
 
 async function expectFocused(locator: Locator): Promise<void> {
   await locator.and(locator.page().locator(':focus')).waitFor();
