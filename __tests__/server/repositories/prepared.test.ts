@@ -7,12 +7,14 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { migrateToLatest, openDatabase } from '../../../src/server/db/database';
 import type { Database } from '../../../src/server/db/types';
-import { prepared } from '../../../src/server/repositories/prepared';
+import SQLite from 'better-sqlite3';
+import { ANSWER_PATH, prepared } from '../../../src/server/repositories/prepared';
 
 let dir: string;
 let db: Kysely<Database>;
 
 const labNamed = prepared(1, (d: Kysely<Database>, name: string) => d.selectFrom('labs').select('name').where('name', '=', name));
+const labNamedUnkept = prepared(1, (d: Kysely<Database>, name: string) => d.selectFrom('labs').select(['id', 'name']).where('name', '=', name), ANSWER_PATH);
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'portal-prepared-test-'));
@@ -48,5 +50,21 @@ describe('prepared reads on SQLite', () => {
     finish();
     await expect(transaction).rejects.toThrow('rolled back');
     expect(await read).toEqual([]);
+  });
+
+  it('on the answer path (rows not kept) answer what another connection committed, read after read', async () => {
+    expect(await labNamedUnkept(db, 'Third lab')).toEqual([]);
+    const other = new SQLite(path.join(dir, 'portal.sqlite'));
+    try {
+      other.prepare("insert into labs (id, name, organization, created_at) values ('l3', 'Third lab', 1, '2030-01-01T00:00:00.000Z')").run();
+      expect(await labNamedUnkept(db, 'Third lab')).toEqual([{ id: 'l3', name: 'Third lab' }]);
+      other.prepare("update labs set id = 'l4' where id = 'l3'").run();
+      const [first, second] = [await labNamedUnkept(db, 'Third lab'), await labNamedUnkept(db, 'Third lab')];
+      expect(first).toEqual([{ id: 'l4', name: 'Third lab' }]);
+      // Each caller gets objects of its own.
+      expect(first[0]).not.toBe(second[0]);
+    } finally {
+      other.close();
+    }
   });
 });

@@ -88,11 +88,12 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
   const writes = { count: 0 };
   const connection = withStatementCache(sqlite, writes, sqliteResultCache(sqlite, writes));
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
-  directReaders.set(db, (sql, parameters) => {
+  directReaders.set(db, (sql, parameters, keep) => {
     // Inside a transaction the read must wait its turn behind it, as Kysely makes it.
     if (sqlite.inTransaction) return null;
-    const statement = connection.prepare(sql);
-    return statement.reader ? (statement.all(parameters) as unknown[]) : null;
+    const statement: RowStatement = connection.prepare(sql);
+    if (!statement.reader) return null;
+    return (!keep && statement.allUnkept ? statement.allUnkept(parameters) : statement.all(parameters)) as unknown[];
   });
   return {
     db,
@@ -104,7 +105,11 @@ export function openDatabase(options: DatabaseOptions): OpenDatabase {
 }
 
 /** Runs a read now, on the calling thread's turn, or answers null when it must go through Kysely. */
-export type DirectReader = (sql: string, parameters: readonly unknown[]) => unknown[] | null;
+/** `keep: false` for reads whose rows each write changes (the answer path): keeping them only costs. */
+export type DirectReader = (sql: string, parameters: readonly unknown[], keep: boolean) => unknown[] | null;
+
+/** A reader statement of the server's connection: `allUnkept` reads past the kept results (db/resultCache.ts). */
+type RowStatement = SqliteStatement & { allUnkept?: (parameters: readonly unknown[]) => unknown[] };
 
 const directReaders = new WeakMap<Kysely<Database>, DirectReader>();
 
@@ -173,18 +178,18 @@ function counted(statement: SqliteStatement, readonly: boolean, writes: { count:
  * and one function made for the statement's columns turns each into an object literal of a fixed shape, the
  * same object better-sqlite3 would build (a repeated column name keeps its last value, as there).
  */
-function withRowBuilder(statement: SQLite.Statement, sql: string, results: ResultCache | null): SqliteStatement {
+function withRowBuilder(statement: SQLite.Statement, sql: string, results: ResultCache | null): RowStatement {
   if (!statement.reader) return statement as unknown as SqliteStatement;
   const names = statement.columns().map((c) => c.name);
   const build = new Function('row', `return {${names.map((name, i) => `${JSON.stringify(name)}: row[${i}]`).join(', ')}};`) as (
     row: unknown[],
   ) => Record<string, unknown>;
   const rows = statement.raw(true);
+  const allUnkept = (parameters: readonly unknown[]) => (rows.all(...parameters) as unknown[][]).map(build);
   return {
     reader: true,
-    all: results
-      ? (parameters) => results.rows(sql, parameters, () => rows.all(...parameters) as unknown[][]).map(build)
-      : (parameters) => (rows.all(...parameters) as unknown[][]).map(build),
+    all: results ? (parameters) => results.rows(sql, parameters, () => rows.all(...parameters) as unknown[][]).map(build) : allUnkept,
+    allUnkept,
     run: (parameters) => rows.run(...parameters),
     *iterate(parameters) {
       for (const row of rows.iterate(...parameters) as IterableIterator<unknown[]>) yield build(row);

@@ -1,7 +1,7 @@
 // Participant accounts and their participations in studies.
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from './db';
-import { prepared } from './prepared';
+import { ANSWER_PATH, prepared } from './prepared';
 import type { ParticipantRow, ParticipantsTable, ParticipationRow, ParticipationsTable } from '../db/types';
 
 export function insertParticipant(db: Db, row: Insertable<ParticipantsTable>): Promise<unknown> {
@@ -27,6 +27,7 @@ export function insertParticipation(db: Db, row: Insertable<ParticipationsTable>
 
 const participationOf = prepared(2, (db: Db, participantId: string, studyId: string) =>
   db.selectFrom('participations').selectAll().where('participant_id', '=', participantId).where('study_id', '=', studyId),
+  ANSWER_PATH,
 );
 
 /** Every app call about a study asks it: a prepared query. */

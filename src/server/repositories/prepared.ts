@@ -14,7 +14,16 @@ interface Compiled<Row> {
   slots: (number | null)[];
 }
 
-export function prepared<Args extends unknown[], Row>(arity: Args['length'], build: (db: Db, ...args: Args) => Compilable<Row>) {
+export interface PreparedOptions {
+  /**
+   * False for reads on the answer path (a participant's submissions, tasks and participations): every answer
+   * committed changes what they read, so the connection's kept results (db/resultCache.ts) are never used again
+   * and keeping them only costs a check of data_version and the keeping itself on each call.
+   */
+  keep: boolean;
+}
+
+export function prepared<Args extends unknown[], Row>(arity: Args['length'], build: (db: Db, ...args: Args) => Compilable<Row>, options: PreparedOptions = { keep: true }) {
   const compiled = new WeakMap<Db, Compiled<Row>>();
   return async (db: Db, ...args: Args): Promise<Row[]> => {
     let entry = compiled.get(db);
@@ -31,8 +40,11 @@ export function prepared<Args extends unknown[], Row>(arity: Args['length'], bui
       const slot = slots[i];
       return slot === null ? p : args[slot];
     });
-    const direct = directReaderOf(db)?.(query.sql, parameters);
+    const direct = directReaderOf(db)?.(query.sql, parameters, options.keep);
     if (direct) return direct as Row[];
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;
   };
 }
+
+/** The options of the answer path's reads: their rows are not kept. */
+export const ANSWER_PATH: PreparedOptions = { keep: false };

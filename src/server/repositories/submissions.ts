@@ -2,10 +2,11 @@
 import type { Db } from './db';
 import type { AnswerItemRow, SubmissionRow } from '../db/types';
 import { OPEN_STATUSES } from './tasks';
-import { prepared } from './prepared';
+import { ANSWER_PATH, prepared } from './prepared';
 
 const byClientId = prepared(2, (db: Db, participantId: string, clientSubmissionId: string) =>
   db.selectFrom('submissions').selectAll().where('participant_id', '=', participantId).where('client_submission_id', '=', clientSubmissionId),
+  ANSWER_PATH,
 );
 
 /** Every answer call asks it first (is this a retry?): a prepared query. */
@@ -44,7 +45,7 @@ export async function completeTasks(db: Db, taskIds: readonly string[], now: str
     .execute();
 }
 
-const forExclusiveTask = prepared(1, (db: Db, taskId: string) => db.selectFrom('submissions').select('id').where('exclusive_task_id', '=', taskId));
+const forExclusiveTask = prepared(1, (db: Db, taskId: string) => db.selectFrom('submissions').select('id').where('exclusive_task_id', '=', taskId), ANSWER_PATH);
 
 export async function hasSubmissionForTask(db: Db, taskId: string): Promise<boolean> {
   return (await forExclusiveTask(db, taskId)).length > 0;

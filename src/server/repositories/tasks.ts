@@ -1,7 +1,7 @@
 // The stored plan: tasks, read with the name and code of the questionnaire each was planned with.
 import { CompiledQuery } from 'kysely';
 import { dialectOf, type Db } from './db';
-import { prepared } from './prepared';
+import { ANSWER_PATH, prepared } from './prepared';
 import type { TaskRow } from '../db/types';
 
 /** Statuses a task can still leave; completed and cancelled are final. */
@@ -56,7 +56,7 @@ export async function insertTasks(db: Db, rows: readonly TaskRow[]): Promise<voi
   }
 }
 
-const taskById = prepared(1, (db: Db, id: string) => db.selectFrom('tasks').selectAll().where('id', '=', id));
+const taskById = prepared(1, (db: Db, id: string) => db.selectFrom('tasks').selectAll().where('id', '=', id), ANSWER_PATH);
 
 export async function findTask(db: Db, id: string): Promise<TaskRow | undefined> {
   return (await taskById(db, id))[0];
