@@ -461,6 +461,22 @@ describe.each(databases)('participant app studies (%s)', (database) => {
       expect(messageOf(backwards)).toBe(participantMessages.answerSubmittedBeforeStart);
     });
 
+    it('a retry gets its first answer after what it was checked against moved on: the prompt answered, the participant withdrawn', async () => {
+      const p = await participantIn(study);
+      const prompt = (await tasks(study, p.session.token)).ema[0];
+      const first = answer(prompt._id, happy);
+      const stored = json<{ _id: string }>(await api('POST', `/api/app/studies/${study._id}/responses`, p.session.token, first));
+      // The prompt is completed by the first try: the retry is not a second answer to it.
+      const retry = await api('POST', `/api/app/studies/${study._id}/responses`, p.session.token, first);
+      expect([retry.statusCode, json<{ _id: string }>(retry)._id]).toEqual([200, stored._id]);
+      expect((await api('POST', `/api/app/studies/${study._id}/withdraw`, p.session.token)).statusCode).toBe(200);
+      const afterWithdrawal = await api('POST', `/api/app/studies/${study._id}/responses`, p.session.token, first);
+      expect([afterWithdrawal.statusCode, json<{ _id: string }>(afterWithdrawal)._id]).toEqual([200, stored._id]);
+      // Other content under the same id is still refused, not taken for the first answer.
+      const changed = await api('POST', `/api/app/studies/${study._id}/responses`, p.session.token, { ...first, answers: [{ question_pos: 0, response_pos: 0, value: ['sad'] }] });
+      expect(changed.statusCode).toBe(422);
+    });
+
     it('after withdrawal: answers refused, future tasks cancelled, earlier answers kept', async () => {
       const p = await participantIn(study);
       const planned = await tasks(study, p.session.token);

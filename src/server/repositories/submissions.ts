@@ -45,12 +45,6 @@ export async function completeTasks(db: Db, taskIds: readonly string[], now: str
     .execute();
 }
 
-const forExclusiveTask = prepared(1, (db: Db, taskId: string) => db.selectFrom('submissions').select('id').where('exclusive_task_id', '=', taskId), ANSWER_PATH);
-
-export async function hasSubmissionForTask(db: Db, taskId: string): Promise<boolean> {
-  return (await forExclusiveTask(db, taskId)).length > 0;
-}
-
 export function listAnswerItems(db: Db, submissionId: string): Promise<AnswerItemRow[]> {
   return db.selectFrom('answer_items').selectAll().where('submission_id', '=', submissionId).orderBy('question_pos').orderBy('response_pos').execute();
 }

@@ -12,7 +12,7 @@ import { HttpError, badRequest, conflict, notFound, unprocessable } from '../../
 import { findParticipation } from '../../repositories/participants';
 import { findArrival } from '../../repositories/plans';
 import { findAnytimeTask, findTask } from '../../repositories/tasks';
-import { findSubmissionByClientId, hasSubmissionForTask } from '../../repositories/submissions';
+import { findSubmissionByClientId } from '../../repositories/submissions';
 import { findPhotoUploadsByKeys } from '../../repositories/photos';
 import { questionnaireAsPlanned } from '../plan/questionnaireVersions';
 import { diaryEndDate, localDate } from '../plan/diaryDays';
@@ -96,14 +96,21 @@ async function checkPhotos(ctx: AppContext, uploads: Awaited<ReturnType<typeof p
   }
 }
 
-export async function submitResponse(ctx: AppContext, participant: ParticipantRow, studyId: string, body: ResponseBody): Promise<StoredAnswer> {
+interface Received {
+  receivedAt: string;
+  startedAt: string;
+  submittedAt: string;
+  fingerprint: string;
+}
+
+/**
+ * Checks and stores a submissionId not seen before. It reads no earlier submission: a retry is found when a
+ * check refuses it or the store finds its id taken (submitResponse), and a second answer to a prompt or a
+ * one-time task is refused by the store's unique rule on the task, in the same transaction as the write.
+ */
+async function storeNewResponse(ctx: AppContext, participant: ParticipantRow, studyId: string, body: ResponseBody, received: Received): Promise<StoredAnswer> {
   const db = ctx.db;
-  const receivedAt = nowIso();
-  const startedAt = reportedMoment(body.startedAt, receivedAt, participantMessages.answerMoment);
-  const submittedAt = reportedMoment(body.submittedAt, receivedAt, participantMessages.answerMoment);
-  const fingerprint = requestFingerprint(body, startedAt, submittedAt);
-  const existing = await findSubmissionByClientId(db, participant.id, body.submissionId);
-  if (existing) return replay(existing, body, fingerprint);
+  const { receivedAt, startedAt, submittedAt, fingerprint } = received;
   const participation = await findParticipation(db, participant.id, studyId);
   if (!participation) throw notFound(participantMessages.studyNotJoined);
   if (participation.status === 'withdrawn') throw conflict(participantMessages.alreadyWithdrawn);
@@ -113,7 +120,6 @@ export async function submitResponse(ctx: AppContext, participant: ParticipantRo
   const task = await taskFor(db, participation, body);
   if (task.status === 'cancelled') throw conflict(participantMessages.taskNotAnswerable);
   const exclusive = task.kind === 'ema' || task.kind === 'once';
-  if (exclusive && (await hasSubmissionForTask(db, task.id))) throw conflict(participantMessages.taskAlreadyAnswered);
 
   const version = await questionnaireAsPlanned(db, task.questionnaire_version_id);
   if (!version) throw notFound(participantMessages.taskNotFound);
@@ -150,10 +156,32 @@ export async function submitResponse(ctx: AppContext, participant: ParticipantRo
   if ('refused' in result) {
     throw conflict(result.refused === 'photoTaken' ? participantMessages.photoTaken : participantMessages.taskAlreadyAnswered);
   }
-  // Another call with the same submissionId was stored first: this one answers as a retry of it.
-  if (result.status === 200) {
-    const stored = await findSubmissionByClientId(db, participant.id, body.submissionId);
-    if (stored) return replay(stored, body, fingerprint);
-  }
+  // The submissionId was stored before (by a first try, or a try racing this one): answered as its retry.
+  if (result.status === 200) throw new SubmissionSeen(result);
   return result;
+}
+
+/** The store found this submissionId taken: the stored answer decides the reply. */
+class SubmissionSeen extends Error {
+  constructor(readonly stored: StoredAnswer) {
+    super('submission id seen');
+  }
+}
+
+export async function submitResponse(ctx: AppContext, participant: ParticipantRow, studyId: string, body: ResponseBody): Promise<StoredAnswer> {
+  const receivedAt = nowIso();
+  const startedAt = reportedMoment(body.startedAt, receivedAt, participantMessages.answerMoment);
+  const submittedAt = reportedMoment(body.submittedAt, receivedAt, participantMessages.answerMoment);
+  const fingerprint = requestFingerprint(body, startedAt, submittedAt);
+  try {
+    return await storeNewResponse(ctx, participant, studyId, body, { receivedAt, startedAt, submittedAt, fingerprint });
+  } catch (error) {
+    if (!(error instanceof HttpError || error instanceof SubmissionSeen)) throw error;
+    // A retry answers as its first try did, whatever changed since (the task completed, the participant
+    // withdrew, the window closed): the earlier submission is looked for only once a new answer was refused.
+    const existing = await findSubmissionByClientId(ctx.db, participant.id, body.submissionId);
+    if (existing) return replay(existing, body, fingerprint);
+    if (error instanceof SubmissionSeen) return error.stored;
+    throw error;
+  }
 }
