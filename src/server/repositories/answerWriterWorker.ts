@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { applySqlitePragmas } from '../db/database';
-import { PhotoTaken, type AnswerWrite, type AnswerWriteResult } from './answerWrites';
+import { PhotoTaken, storedRowsOf, type AnswerWrite, type AnswerWriteResult } from './answerWrites';
 import type { AnswerItemRow } from '../db/types';
 import { OPEN_STATUSES } from './tasks';
 import { isStopRequest, type StopThread } from '../threads';
@@ -64,9 +64,10 @@ function start(file: string): void {
     const results: AnswerWriteResult[] = [];
     const items: AnswerItemRow[] = [];
     writes.forEach((w, index) => {
-      const s = w.submission;
+      const stored = storedRowsOf(w);
+      const s = stored.submission;
       if (insertSubmission.run(s).changes === 1) {
-        for (const item of w.items) items.push(item);
+        for (const item of stored.items) items.push(item);
         for (const taskId of w.completes) completeTask.run(now, taskId, taskId);
         for (const photoId of w.photoIds) {
           if (attachPhoto.run(s.id, photoId, s.id).changes !== 1) throw new PhotoTaken(index);
@@ -74,8 +75,8 @@ function start(file: string): void {
         results.push({ _id: s.id, status: 201 });
         return;
       }
-      const stored = existing.get(s.participant_id, s.client_submission_id);
-      results.push(stored ? { _id: stored.id, status: 200 } : { refused: 'taskAlreadyAnswered' });
+      const first = existing.get(s.participant_id, s.client_submission_id);
+      results.push(first ? { _id: first.id, status: 200 } : { refused: 'taskAlreadyAnswered' });
     });
     insertItems(items);
     return results;

@@ -2,12 +2,18 @@
 // main thread), on SQLite in the answer writer's thread (answerWriterWorker.ts), which runs the same steps.
 import type { Db } from './db';
 import type { AnswerItemRow, SubmissionRow } from '../db/types';
+import type { AnswerItem } from '../../shared/types/participantApp';
+import { requestFingerprint } from '../services/answers/fingerprint';
 import { attachPhotos } from './photos';
 import { completeTasks, findSubmissionByClientId, insertAnswerItems, insertSubmissionsOnce } from './submissions';
 
 export interface AnswerWrite {
-  submission: SubmissionRow;
-  items: AnswerItemRow[];
+  /** The submission row but its fingerprint, which the writer derives (storedRowsOf). */
+  submission: Omit<SubmissionRow, 'request_fingerprint'>;
+  /** The task id as the app sent it (a reminder's), for the fingerprint. */
+  sentTaskId: string | null;
+  /** The answers as sent, checked. */
+  answers: AnswerItem[];
   /** Tasks the answer completes (an EMA prompt in its window, a one-time task). */
   completes: string[];
   photoIds: string[];
@@ -23,6 +29,19 @@ export class PhotoTaken extends Error {
   }
 }
 
+/**
+ * The rows an answer is stored as: its submission with the fingerprint of what was sent, and one item per
+ * answer. Derived where the answer is written (the SQLite writer's thread), not on the thread taking requests.
+ */
+export function storedRowsOf(write: AnswerWrite): { submission: SubmissionRow; items: AnswerItemRow[] } {
+  const s = write.submission;
+  const request_fingerprint = requestFingerprint({ taskId: write.sentTaskId, questionnaireId: s.questionnaire_id, startedAt: s.started_at, submittedAt: s.submitted_at, answers: write.answers });
+  return {
+    submission: { ...s, request_fingerprint },
+    items: write.answers.map((a) => ({ submission_id: s.id, question_pos: a.question_pos, response_pos: a.response_pos, value: JSON.stringify(a.value) })),
+  };
+}
+
 export async function writeAnswerBatch(db: Db, writes: readonly AnswerWrite[]): Promise<AnswerWriteResult[]> {
   return db.transaction().execute(async (trx) => {
     // One client id twice in one batch: the first is written, the others answer as replays.
@@ -32,9 +51,10 @@ export async function writeAnswerBatch(db: Db, writes: readonly AnswerWrite[]): 
       if (!firstOfClient.has(key)) firstOfClient.set(key, w);
     }
     const candidates = [...firstOfClient.values()];
-    const inserted = await insertSubmissionsOnce(trx, candidates.map((w) => w.submission));
+    const rows = new Map(candidates.map((w) => [w, storedRowsOf(w)]));
+    const inserted = await insertSubmissionsOnce(trx, candidates.map((w) => rows.get(w)!.submission));
     const stored = candidates.filter((w) => inserted.has(w.submission.id));
-    await insertAnswerItems(trx, stored.flatMap((w) => w.items));
+    await insertAnswerItems(trx, stored.flatMap((w) => rows.get(w)!.items));
     await completeTasks(trx, stored.flatMap((w) => w.completes), new Date().toISOString());
     for (const w of stored) {
       if (w.photoIds.length > 0 && (await attachPhotos(trx, w.photoIds, w.submission.id)) !== w.photoIds.length) {

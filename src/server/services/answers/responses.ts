@@ -100,7 +100,6 @@ interface Received {
   receivedAt: string;
   startedAt: string;
   submittedAt: string;
-  fingerprint: string;
 }
 
 /**
@@ -110,7 +109,7 @@ interface Received {
  */
 async function storeNewResponse(ctx: AppContext, participant: ParticipantRow, studyId: string, body: ResponseBody, received: Received): Promise<StoredAnswer> {
   const db = ctx.db;
-  const { receivedAt, startedAt, submittedAt, fingerprint } = received;
+  const { receivedAt, startedAt, submittedAt } = received;
   const participation = await findParticipation(db, participant.id, studyId);
   if (!participation) throw notFound(participantMessages.studyNotJoined);
   if (participation.status === 'withdrawn') throw conflict(participantMessages.alreadyWithdrawn);
@@ -147,9 +146,9 @@ async function storeNewResponse(ctx: AppContext, participant: ParticipantRow, st
       received_at: receivedAt,
       late: late ? 1 : 0,
       exclusive_task_id: exclusive ? task.id : null,
-      request_fingerprint: fingerprint,
     },
-    items: body.answers.map((a) => ({ submission_id: id, question_pos: a.question_pos, response_pos: a.response_pos, value: JSON.stringify(a.value) })),
+    sentTaskId: body.taskId,
+    answers: body.answers,
     completes: exclusive && !late ? [task.id] : [],
     photoIds: photos.uploads.map((u) => u.id),
   });
@@ -172,15 +171,14 @@ export async function submitResponse(ctx: AppContext, participant: ParticipantRo
   const receivedAt = nowIso();
   const startedAt = reportedMoment(body.startedAt, receivedAt, participantMessages.answerMoment);
   const submittedAt = reportedMoment(body.submittedAt, receivedAt, participantMessages.answerMoment);
-  const fingerprint = requestFingerprint(body, startedAt, submittedAt);
   try {
-    return await storeNewResponse(ctx, participant, studyId, body, { receivedAt, startedAt, submittedAt, fingerprint });
+    return await storeNewResponse(ctx, participant, studyId, body, { receivedAt, startedAt, submittedAt });
   } catch (error) {
     if (!(error instanceof HttpError || error instanceof SubmissionSeen)) throw error;
     // A retry answers as its first try did, whatever changed since (the task completed, the participant
     // withdrew, the window closed): the earlier submission is looked for only once a new answer was refused.
     const existing = await findSubmissionByClientId(ctx.db, participant.id, body.submissionId);
-    if (existing) return replay(existing, body, fingerprint);
+    if (existing) return replay(existing, body, requestFingerprint({ ...body, startedAt, submittedAt }));
     if (error instanceof SubmissionSeen) return error.stored;
     throw error;
   }
