@@ -9,6 +9,7 @@ import * as labUsersListIndex from './0006_lab_users_list_index';
 import * as participants from './0007_participants';
 import * as imageDownloads from './0008_image_downloads';
 import * as answerReceipts from './0009_answer_receipts';
+import * as answerItemsClustered from './0010_answer_items_clustered';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_participants': participants,
   '0008_image_downloads': imageDownloads,
   '0009_answer_receipts': answerReceipts,
+  '0010_answer_items_clustered': answerItemsClustered,
 };
