@@ -17,9 +17,9 @@ function row(code: string, changes: Partial<ParticipantProgress> = {}): Particip
     email: `${code.toLowerCase()}@example.org`,
     status: 'enrolled',
     arrived_at: '2030-03-01T01:30:00.000Z',
-    prompts: { planned: 10, delivered: 8, opened: 6, completed: 5, late: 1, expired: 3, open: 1 },
+    prompts: { planned: 10, delivered: 8, opened: 6, completed: 5, late: 1, expired: 3, open: 1, closed: 9, closedDelivered: 8 },
     rates: { delivery: 0.8, response: 5 / 8, completion: 0.5 },
-    recent: { planned: 4, delivered: 4, completed: 3, response: 0.75 },
+    recent: { planned: 4, closed: 4, delivered: 4, completed: 3, response: 0.75 },
     flag: null,
     diary: { daysDone: 3, daysLeft: 4 },
     once: { done: 1, total: 2 },
@@ -36,13 +36,13 @@ const answer: StudyProgressAnswer = {
     row('GOOD33'),
     row('NEW444', {
       arrived_at: null,
-      prompts: { planned: 0, delivered: 0, opened: 0, completed: 0, late: 0, expired: 0, open: 0 },
+      prompts: { planned: 0, delivered: 0, opened: 0, completed: 0, late: 0, expired: 0, open: 0, closed: 0, closedDelivered: 0 },
       rates: { delivery: null, response: null, completion: null },
     }),
   ],
   days: [
-    { day: 1, participants: 3, planned: 9, delivered: 8, completed: 6, delivery: 8 / 9, response: 0.75 },
-    { day: 2, participants: 3, planned: 9, delivered: 6, completed: 3, delivery: 6 / 9, response: 0.5 },
+    { day: 1, participants: 3, planned: 9, delivered: 8, completed: 6, closed: 9, closedDelivered: 8, delivery: 8 / 9, response: 0.75 },
+    { day: 2, participants: 3, planned: 9, delivered: 6, completed: 3, closed: 9, closedDelivered: 6, delivery: 6 / 9, response: 0.5 },
   ],
 };
 
