@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { Settings } from 'luxon';
 import { generalMessages, participantMessages } from '../../../../../src/shared/messages';
 import { dataDownloadTexts } from '../../../../../src/shared/dataDownloadTexts';
 import { progressTexts } from '../../../../../src/shared/progress';
@@ -47,6 +48,14 @@ const answer: StudyProgressAnswer = {
 };
 
 let net: MockApi;
+const defaultZone = Settings.defaultZone;
+beforeAll(() => {
+  // The researcher's own zone, other than the study's (Hong Kong).
+  Settings.defaultZone = 'Europe/London';
+});
+afterAll(() => {
+  Settings.defaultZone = defaultZone;
+});
 beforeEach(() => {
   net = mockApi().on('GET', '/api/studies/s1', { status: 200, data: twoStageStudy }).on('POST', PROGRESS, { status: 200, data: answer });
 });
@@ -89,6 +98,23 @@ describe('StudyProgressPage (/participants/check_progress/{studyId})', () => {
     const scroller = screen.getByRole('region', { name: progressTexts.tableCaption });
     expect(scroller).toHaveAttribute('tabindex', '0');
     expect(scroller).toContainElement(rows[0]);
+  });
+
+  it("shows the arrival in the study's time zone, named, or in the researcher's own when chosen", async () => {
+    const { user } = await chooseGroup();
+    const rows = within(await table()).getAllByRole('row').slice(1);
+    expect(within(rows[2]).getByRole('rowheader')).toHaveTextContent('Enrolled, arrived 2030-03-01 09:30 AM GMT+8');
+    expect(screen.getByRole('radio', { name: 'Study time zone (Asia/Hong_Kong)' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'My time zone (Europe/London)' }));
+    expect(within(rows[2]).getByRole('rowheader')).toHaveTextContent('Enrolled, arrived 2030-03-01 01:30 AM GMT');
+  });
+
+  it('labels every figure with its column, for the card each row becomes on a phone', async () => {
+    await chooseGroup();
+    const row = within(await table()).getAllByRole('row')[3];
+    const labels = within(row).getAllByRole('cell').map((c) => c.getAttribute('data-label'));
+    expect(labels).toEqual(Object.values(progressTexts.columns).slice(1));
+    expect(screen.getByRole('table', { name: progressTexts.tableCaption })).toHaveClass('table-cards');
   });
 
   it("draws the group's delivery and response rate per study day, with the same figures as a table", async () => {
