@@ -23,8 +23,8 @@ const product = useProduct();
 const PASSWORD = 'participant-pass-1';
 const HONG_KONG = 'Asia/Hong_Kong';
 
-/** The specification's YYYY-MM-DD hh:mm A, written here independently of the portal's own formatter. */
-const shown = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).setLocale('en-US').toFormat('yyyy-MM-dd hh:mm a');
+/** The specification's YYYY-MM-DD hh:mm A and the zone's short name, written here independently of the portal's own formatter. */
+const shown = (iso: string, zone: string) => DateTime.fromISO(iso, { zone }).setLocale('en-US').toFormat('yyyy-MM-dd hh:mm a ZZZZ');
 
 async function questionnaire(api: Api, token: string, chin_name: string, abbrev: string): Promise<AssessmentListItem> {
   const created = await api.call<Questionnaire>('POST', '/api/qx_list', { token, body: { chin_name, abbrev } });
@@ -156,14 +156,19 @@ describe('participants', () => {
       const arrival = participations[0].enrolment_time.at(-1)?.start_datetime ?? '';
       expect(arrival).not.toBe('');
 
-      // The researcher sees the arrival: LOAD Ax = Yes, and its time in the browser's zone.
+      // The researcher sees the arrival: LOAD Ax = Yes, and its time in the study's zone, named; the browser's
+      // own zone on the toggle.
       await page.reload();
       await page.getByRole('heading', { name: 'Participant List' }).waitFor();
       await chooseFilter(page, 'Stage 2', 'Group 1');
       row = await rowWith(page, email);
       await row.getByRole('cell', { name: 'Yes', exact: true }).waitFor();
+      expect(await cellsOf(row)).toEqual([code, email, 'Enrolled', '2', '1', 'Yes', shown(arrival, HONG_KONG), expect.any(String)]);
       const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-      expect(await cellsOf(row)).toEqual([code, email, 'Enrolled', '2', '1', 'Yes', shown(arrival, browserZone), expect.any(String)]);
+      await page.getByRole('radio', { name: `My time zone (${browserZone})` }).check();
+      await row.getByRole('cell', { name: shown(arrival, browserZone), exact: true }).waitFor();
+      await page.getByRole('radio', { name: `Study time zone (${HONG_KONG})` }).check();
+      await row.getByRole('cell', { name: shown(arrival, HONG_KONG), exact: true }).waitFor();
 
       // The upcoming EMA schedule: every notification still to come, in Hong Kong time.
       await row.getByRole('button', { name: `EMA Schedule ${code}` }).click();
@@ -177,7 +182,7 @@ describe('participants', () => {
         const line = lines.find((l) => l.startsWith(shown(task.notification_datetime, HONG_KONG)) && l.includes(task.reminder ? 'Yes' : 'No'));
         expect({ task: task.notification_datetime, line }).toEqual({ task: task.notification_datetime, line: expect.stringContaining('MOOD') });
       }
-      expect(lines.every((l, i) => i === 0 || l.includes(HONG_KONG))).toBe(true);
+      expect(lines.every((l, i) => i === 0 || l.includes(HONG_KONG) || l.startsWith('Today, '))).toBe(true);
       await dialog.getByRole('button', { name: 'Close' }).last().click();
       await dialog.waitFor({ state: 'detached' });
 
@@ -189,7 +194,7 @@ describe('participants', () => {
       const id = await participantId(api, token, study._id, email);
       const { diaryAxTasks, daysLeft } = await api.call<DiaryTasksAnswer>('GET', `/api/diary_ax_tasks/${study._id}/${id}`, { token });
       const [task] = diaryAxTasks;
-      expect((await cellsOf(diaryRow)).slice(1)).toEqual([task.diary_task_start_date, '7', String(daysLeft[task._id])]);
+      expect((await cellsOf(diaryRow)).slice(1)).toEqual([`${task.diary_task_start_date} (${HONG_KONG})`, '7', String(daysLeft[task._id])]);
       expect(daysLeft[task._id]).toBeLessThan(7);
       await dialog.getByRole('button', { name: 'Close' }).last().click();
 
@@ -259,11 +264,64 @@ describe('participants', () => {
       expect([cells[0], cells[1], cells[3]]).toEqual([String(due.length), '1', '1']);
       await page.locator('.recharts-line').first().waitFor();
       expect(await seriousViolations(page)).toEqual([]);
-      // On a phone the table scrolls inside its box and the chart shrinks: the page never scrolls sideways.
+      // The arrival says its zone, and the toggle names both clocks.
+      const progressRow = await rowWith(page, participant.participant_code);
+      await progressRow.getByText(/arrived \d{4}-\d{2}-\d{2} \d{2}:\d{2} [AP]M GMT\+8/).waitFor();
+      await page.getByRole('radio', { name: `Study time zone (${HONG_KONG})` }).waitFor();
+      // At 1366 px the participant column stays in view while the figures scroll: scrolled to their end, the
+      // participant's code is still on screen, at the box's left edge.
+      await page.setViewportSize({ width: 1366, height: 900 });
+      const scroller = page.getByRole('region', { name: progressTexts.tableCaption });
+      await scroller.evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
+      const codeBox = await progressRow.getByRole('rowheader').boundingBox();
+      const scrollerBox = await scroller.boundingBox();
+      expect(codeBox && scrollerBox && Math.abs(codeBox.x - scrollerBox.x)).toBeLessThanOrEqual(2);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // On a phone each participant is a card, each figure under its column's name, and the chart shrinks: the
+      // page never scrolls sideways.
       await page.setViewportSize({ width: 390, height: 844 });
       await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 5000 });
+      const card = await rowWith(page, participant.participant_code);
+      expect(await card.evaluate((e) => getComputedStyle(e).display)).toBe('grid');
+      const cardBox = await card.boundingBox();
+      expect(cardBox && cardBox.x + cardBox.width).toBeLessThanOrEqual(390);
+      const planned = card.getByRole('cell').first();
+      expect(await planned.evaluate((e) => getComputedStyle(e, '::before').content)).toBe(`"${progressTexts.columns.planned}"`);
       const chart = page.getByRole('img', { name: new RegExp(progressTexts.chartTitle) });
       expect(await chart.evaluate((e) => e.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The EMA Schedule lists the past prompts too, each with its state, and opens at today: the first prompt
+      // answered, those whose window closed unanswered missed, those to come planned.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(product.server.mainUrl(`/participants/${study._id}`));
+      await page.getByRole('heading', { name: 'Participant List' }).waitFor();
+      await chooseFilter(page, 'Stage 2', 'Group 1');
+      await (await rowWith(page, participant.participant_code)).getByRole('button', { name: `EMA Schedule ${participant.participant_code}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'EMA Schedule' });
+      const today = dialog.getByRole('row', { name: /^Today, / });
+      await today.waitFor();
+      await dialog.getByRole('radio', { name: `Study time zone (${HONG_KONG})` }).waitFor();
+      const firstLine = dialog.getByRole('row').filter({ hasText: shown(first.notification_datetime, HONG_KONG) }).first();
+      expect(await firstLine.textContent()).toContain(`MOOD: AnsweredDelivered ${shown(shownAt, HONG_KONG)}`);
+      const closed = due.filter((t) => t._id !== first._id && Date.parse(t.window_closes_at) < Date.now());
+      expect(closed.length).toBeGreaterThan(0);
+      for (const task of closed) {
+        const line = dialog.getByRole('row').filter({ hasText: shown(task.notification_datetime, HONG_KONG) }).first();
+        expect(await line.textContent()).toContain('MOOD: Missed');
+      }
+      // Opened at today: the body is scrolled past the earlier days so that today's marker is in view (at the top
+      // when enough follows it to scroll that far).
+      const body = dialog.getByRole('region', { name: `EMA Schedule of ${participant.participant_code}` });
+      expect(await body.evaluate((e) => e.scrollTop)).toBeGreaterThan(0);
+      const todayBox = await today.boundingBox();
+      const bodyBox = await body.boundingBox();
+      expect(todayBox && bodyBox && todayBox.y >= bodyBox.y && todayBox.y + todayBox.height <= bodyBox.y + bodyBox.height).toBe(true);
+      // The keyboard reaches the scrolling body and scrolls it.
+      await body.focus();
+      await page.keyboard.press('Home');
+      await page.waitForFunction((name) => document.querySelector(`[aria-label="${name}"]`)?.scrollTop === 0, `EMA Schedule of ${participant.participant_code}`);
+      expect(await seriousViolations(page)).toEqual([]);
     }));
 });
 

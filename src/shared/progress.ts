@@ -9,34 +9,43 @@
 // - opened: the app reported the prompt or a reminder as opened; or an answer to it arrived.
 // - completed: answered inside the response window. late: answered after it. expired: the window closed with
 //   no answer at all. open: the window is still open, no answer yet.
-// - delivery rate = delivered / planned so far. Low: prompts never reached the phone (a phone or notification
+// - closed: the prompt's outcome is known: answered, or its window closed (completed + late + expired). The rates
+//   count closed prompts only: a prompt still open is neither missed nor unanswered.
+// - delivery rate = closed delivered / closed. Low: prompts never reached the phone (a phone or notification
 //   problem, not the participant's doing).
-// - response rate = completed / delivered. Low: prompts reached the participant, who did not answer in time.
-// - completion rate = completed / planned so far (= delivery rate x response rate).
-// - the flag looks at prompts planned in the last RECENT_HOURS hours: 'lowResponse' when their response rate is
-//   under LOW_RESPONSE_RATE, 'notDelivered' when some were planned and none was delivered.
+// - response rate = completed / closed delivered. Low: prompts reached the participant, who did not answer in time.
+// - completion rate = completed / closed (= delivery rate x response rate).
+// - the flag looks at the closed prompts planned in the last RECENT_HOURS hours, once there are at least
+//   CONTACT_FLAG_MIN_CLOSED_PROMPTS of them: 'lowResponse' when their response rate is under LOW_RESPONSE_RATE,
+//   'notDelivered' when none was delivered.
 import type { ParticipantProgress, PromptCounts, PromptRates, ProgressFlag, RecentPrompts } from './types/progress';
 
 /** "The last 3 days": the 72 hours before the moment the counts are taken. */
 export const RECENT_HOURS = 72;
 /** A response rate under this over the last 3 days flags the participant. */
 export const LOW_RESPONSE_RATE = 0.5;
+/**
+ * The flag waits for this many closed prompts in the last 3 days: one missed prompt minutes after arriving says
+ * nothing about a participant yet.
+ */
+export const CONTACT_FLAG_MIN_CLOSED_PROMPTS = 3;
 
 /** part / whole, or null when there is no whole to speak of. */
 export function rate(part: number, whole: number): number | null {
   return whole > 0 ? part / whole : null;
 }
 
-export function promptRates(counts: Pick<PromptCounts, 'planned' | 'delivered' | 'completed'>): PromptRates {
+export function promptRates(counts: Pick<PromptCounts, 'closed' | 'closedDelivered' | 'completed'>): PromptRates {
   return {
-    delivery: rate(counts.delivered, counts.planned),
-    response: rate(counts.completed, counts.delivered),
-    completion: rate(counts.completed, counts.planned),
+    delivery: rate(counts.closedDelivered, counts.closed),
+    response: rate(counts.completed, counts.closedDelivered),
+    completion: rate(counts.completed, counts.closed),
   };
 }
 
 export function progressFlag(recent: RecentPrompts): ProgressFlag | null {
-  if (recent.planned > 0 && recent.delivered === 0) return 'notDelivered';
+  if (recent.closed < CONTACT_FLAG_MIN_CLOSED_PROMPTS) return null;
+  if (recent.delivered === 0) return 'notDelivered';
   if (recent.response !== null && recent.response < LOW_RESPONSE_RATE) return 'lowResponse';
   return null;
 }
@@ -98,8 +107,10 @@ export const progressTexts = {
   },
   definitions: [
     'Planned so far: EMA prompts (not reminders) whose notification time has passed.',
-    'Delivery rate: delivered ÷ planned so far. A low delivery rate points to the phone or its notifications.',
-    'Response rate: completed in time ÷ delivered. A low response rate means the participant saw the prompts and did not answer in time.',
-    'Completion rate: completed in time ÷ planned so far. Late answers are stored but not counted as completed.',
+    'The rates count closed prompts only (answered, or their response window has closed): a prompt still open is neither missed nor unanswered.',
+    'Delivery rate: delivered ÷ closed. A low delivery rate points to the phone or its notifications.',
+    'Response rate: completed in time ÷ delivered (of the closed prompts). A low response rate means the participant saw the prompts and did not answer in time.',
+    'Completion rate: completed in time ÷ closed. Late answers are stored but not counted as completed.',
+    `A participant is flagged "Contact" only once at least ${CONTACT_FLAG_MIN_CLOSED_PROMPTS} prompts of the last 3 days have closed.`,
   ],
 } as const;

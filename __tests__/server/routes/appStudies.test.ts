@@ -249,6 +249,10 @@ describe.each(databases)('participant app studies (%s)', (database) => {
         questionnaire: { _id: mood._id, chin_name: mood.chin_name, abbrev: mood.abbrev },
         window_closes_at: planned.ema[0].window_closes_at,
         status: 'planned',
+        delivered_at: null,
+        opened_at: null,
+        answered_at: null,
+        answered_late: false,
       });
       const diary = await api('GET', `/api/diary_ax_tasks/${study._id}/${p.id}`, manager);
       const before = json<DiaryTasksAnswer>(diary);
@@ -396,6 +400,42 @@ describe.each(databases)('participant app studies (%s)', (database) => {
       expect(messageOf(twice)).toBe(participantMessages.taskAlreadyAnswered);
       const schedule = json<EmaTasksAnswer>(await api('GET', `/api/ema_tasks/${study._id}/${p.id}`, manager));
       expect(schedule.emaTasks.map((e) => e._id)).not.toContain(prompt._id);
+    });
+
+    it('with scope=all the schedule lists every notification, past, answered and expired ones too, with their moments', async () => {
+      const p = await participantIn(study);
+      const planned = await tasks(study, p.session.token);
+      const [first, firstReminder] = planned.ema;
+      const second = planned.ema.find((e) => !e.reminder && e._id !== first._id);
+      if (!second) throw new Error('a second prompt is needed');
+      const db = t.app.ctx.db;
+      // The first prompt was shown and opened an hour ago and answered in time through its reminder; the second
+      // closed without an answer.
+      const hourAgo = Date.now() - 3_600_000;
+      const iso = (ms: number) => new Date(ms).toISOString();
+      await db.updateTable('tasks').set({ notification_datetime: iso(hourAgo), window_closes_at: iso(hourAgo + 30 * 60_000), delivered_at: iso(hourAgo + 60_000), opened_at: iso(hourAgo + 120_000), status: 'opened' }).where('id', '=', first._id).execute();
+      await db.updateTable('tasks').set({ notification_datetime: iso(hourAgo + 10 * 60_000), window_closes_at: iso(hourAgo + 30 * 60_000) }).where('id', '=', firstReminder._id).execute();
+      const answeredAt = iso(hourAgo + 5 * 60_000);
+      expect((await api('POST', `/api/app/studies/${study._id}/responses`, p.session.token, answer(firstReminder._id, happy, { startedAt: answeredAt, submittedAt: answeredAt }))).statusCode).toBe(201);
+      await db.updateTable('tasks').set({ notification_datetime: iso(hourAgo + 40 * 60_000), window_closes_at: iso(hourAgo + 50 * 60_000) }).where('id', 'in', [second._id]).execute();
+
+      const upcoming = json<EmaTasksAnswer>(await api('GET', `/api/ema_tasks/${study._id}/${p.id}`, manager));
+      expect(upcoming.emaTasks.map((e) => e._id)).not.toContain(first._id);
+      expect(upcoming.emaTasks.map((e) => e._id)).not.toContain(second._id);
+
+      const all = json<EmaTasksAnswer>(await api('GET', `/api/ema_tasks/${study._id}/${p.id}?scope=all`, manager));
+      expect(all.emaTasks).toHaveLength(planned.ema.length);
+      const times = all.emaTasks.map((e) => e.notification_datetime);
+      expect(times).toEqual([...times].sort());
+      const byId = new Map(all.emaTasks.map((e) => [e._id, e]));
+      expect(byId.get(first._id)).toMatchObject({ status: 'completed', delivered_at: iso(hourAgo + 60_000), opened_at: iso(hourAgo + 120_000), answered_at: answeredAt, answered_late: false });
+      // A reminder carries its prompt's answer.
+      expect(byId.get(firstReminder._id)).toMatchObject({ reminder: true, answered_at: answeredAt, answered_late: false });
+      expect(byId.get(second._id)).toMatchObject({ status: 'expired', delivered_at: null, answered_at: null });
+      expect(all.emaTasks.filter((e) => e.answered_at === null && e.status === 'planned').length).toBe(upcoming.emaTasks.length);
+
+      const refused = await api('GET', `/api/ema_tasks/${study._id}/${p.id}?scope=past`, manager);
+      expect(refused.statusCode).toBe(400);
     });
 
     it('a late answer is stored and marked late; the task stays unanswered in its window (expired)', async () => {

@@ -1,5 +1,6 @@
 // Study Progress (POST /api/participants/{studyId}/progress): a stored plan with tasks in known states, relative
-// to now, and every count and rate, the 3-day flag, the order, the days of the study and the 404s checked.
+// to now, and every count and rate (over closed prompts only), the 3-day flag and its minimum of closed prompts,
+// the order, the days of the study and the 404s checked.
 import type { LightMyRequestResponse } from 'fastify';
 import { DateTime } from 'luxon';
 import { createTestApp, databases, json, labUserToken, ownerToken, seedLab, type TestApp } from '../support/testApp';
@@ -8,6 +9,7 @@ import { appLogin, assign, createParticipant, createStudy } from '../support/par
 import { insertTasks } from '../../../src/server/repositories/tasks';
 import type { TaskRow } from '../../../src/server/db/types';
 import { studyMessages } from '../../../src/shared/messages';
+import { CONTACT_FLAG_MIN_CLOSED_PROMPTS } from '../../../src/shared/progress';
 import type { ParticipantProgress, StudyProgressAnswer } from '../../../src/shared/types/progress';
 import type { Study } from '../../../src/shared/types/study';
 
@@ -33,7 +35,7 @@ describe.each(databases)('Study Progress (%s)', (database) => {
   const codes: Record<string, string> = {};
   const arrivals: Record<string, string> = {};
   /** The prompts inserted, for the expected days of the study. */
-  const prompts: { who: string; at: string; delivered: boolean; completed: boolean }[] = [];
+  const prompts: { who: string; at: string; delivered: boolean; completed: boolean; closed: boolean }[] = [];
 
   const db = () => t.app.ctx.db;
 
@@ -150,7 +152,8 @@ describe.each(databases)('Study Progress (%s)', (database) => {
       await insertTasks(db(), [prompt, reminder]);
       if (p.answer) await answer(who, prompt, at(p.answer === 'inTime' ? notified + 300_000 : closes + 600_000), p.answer === 'late');
       if (!p.cancelled && p.hoursAgo >= 0) {
-        prompts.push({ who: name, at: at(notified), delivered: Boolean(p.delivered || p.opened || p.answer || p.reminderShown), completed: p.answer === 'inTime' });
+        const delivered = Boolean(p.delivered || p.opened || p.answer || p.reminderShown);
+        prompts.push({ who: name, at: at(notified), delivered, completed: p.answer === 'inTime', closed: Boolean(p.answer) || closes <= now });
       }
     }
   }
@@ -173,10 +176,12 @@ describe.each(databases)('Study Progress (%s)', (database) => {
     const c = await participant('C', 48);
     const d = await participant('D', 1);
     await participant('E', null);
+    const g = await participant('G', 1);
+    const h = await participant('H', 5);
     // Another group's participant is not counted.
     const f = await createParticipant(t.app, manager, study._id);
     codes.F = f.participant_code;
-    if (!a || !b || !c || !d) throw new Error('arrivals missing');
+    if (!a || !b || !c || !d || !g || !h) throw new Error('arrivals missing');
 
     await plan('A', a, [
       { hoursAgo: 100, delivered: true, opened: true, answer: 'inTime' },
@@ -194,12 +199,17 @@ describe.each(databases)('Study Progress (%s)', (database) => {
       // Still to come.
       { hoursAgo: -2 },
     ]);
-    await plan('B', b, [{ hoursAgo: 100, delivered: true, answer: 'inTime' }, { hoursAgo: 30 }, { hoursAgo: 20 }]);
+    // B: three closed prompts in the last 3 days, none delivered.
+    await plan('B', b, [{ hoursAgo: 100, delivered: true, answer: 'inTime' }, { hoursAgo: 30 }, { hoursAgo: 20 }, { hoursAgo: 10 }]);
     await plan('C', c, [
       { hoursAgo: 30, delivered: true, answer: 'inTime' },
       { hoursAgo: 20, delivered: true, opened: true, answer: 'inTime' },
     ]);
     await plan('D', d, [{ hoursAgo: -3 }]);
+    // G arrived an hour ago; its one prompt was shown 5 minutes ago and is still open.
+    await plan('G', g, [{ hoursAgo: 5 / 60, delivered: true }]);
+    // H: two closed prompts seen and not answered, and an open one: one short of the flag's minimum.
+    await plan('H', h, [{ hoursAgo: 4, delivered: true }, { hoursAgo: 3, delivered: true, opened: true }, { hoursAgo: 5 / 60, delivered: true }]);
 
     // A's diary: started 5 local days ago for 10 days; answers 4 and 2 days ago (twice), today at midnight, and
     // one the day before it started. A second diary questionnaire was cancelled after one answer.
@@ -233,12 +243,13 @@ describe.each(databases)('Study Progress (%s)', (database) => {
     return found;
   };
 
-  it("counts every prompt planned so far by what became of it, and the participant's rates", async () => {
+  it("counts every prompt planned so far by what became of it, and the participant's rates over closed prompts", async () => {
     const a = row(await answerFor(), 'A');
-    expect(a.prompts).toEqual({ planned: 9, delivered: 7, opened: 4, completed: 2, late: 1, expired: 5, open: 1 });
-    expect(a.rates.delivery).toBeCloseTo(7 / 9);
-    expect(a.rates.response).toBeCloseTo(2 / 7);
-    expect(a.rates.completion).toBeCloseTo(2 / 9);
+    expect(a.prompts).toEqual({ planned: 9, delivered: 7, opened: 4, completed: 2, late: 1, expired: 5, open: 1, closed: 8, closedDelivered: 6 });
+    // The prompt shown 5 minutes ago is still open: in neither rate's whole.
+    expect(a.rates.delivery).toBeCloseTo(6 / 8);
+    expect(a.rates.response).toBeCloseTo(2 / 6);
+    expect(a.rates.completion).toBeCloseTo(2 / 8);
     expect(a.arrived_at).toBe(arrivals.A);
     expect(a.status).toBe('enrolled');
   });
@@ -251,38 +262,61 @@ describe.each(databases)('Study Progress (%s)', (database) => {
     expect(a.once).toEqual({ done: 1, total: 2 });
   });
 
-  it('flags low response over the last 3 days apart from prompts that never reached the phone', async () => {
+  it('counts a prompt still open as neither missed nor unanswered', async () => {
+    const g = row(await answerFor(), 'G');
+    expect(g.prompts).toEqual({ planned: 1, delivered: 1, opened: 0, completed: 0, late: 0, expired: 0, open: 1, closed: 0, closedDelivered: 0 });
+    expect(g.rates).toEqual({ delivery: null, response: null, completion: null });
+    expect(g.recent).toEqual({ planned: 1, closed: 0, delivered: 0, completed: 0, response: null });
+    expect(g.flag).toBeNull();
+  });
+
+  it(`does not flag below ${CONTACT_FLAG_MIN_CLOSED_PROMPTS} closed prompts of the last 3 days`, async () => {
+    const h = row(await answerFor(), 'H');
+    expect(h.recent).toEqual({ planned: 3, closed: 2, delivered: 2, completed: 0, response: 0 });
+    expect(h.rates.response).toBe(0);
+    expect(h.flag).toBeNull();
+  });
+
+  it(`flags low response over the last 3 days apart from prompts that never reached the phone, from ${CONTACT_FLAG_MIN_CLOSED_PROMPTS} closed prompts on`, async () => {
     const answer = await answerFor();
-    // A, last 72 hours: prompts at 50, 40, 30, 20, 10 hours and 5 minutes ago; 5 delivered, 1 in time.
-    expect(row(answer, 'A').recent).toEqual({ planned: 6, delivered: 5, completed: 1, response: 0.2 });
+    // A, last 72 hours: prompts at 50, 40, 30, 20, 10 hours and 5 minutes ago; the last still open; of the 5
+    // closed, 4 delivered, 1 in time.
+    expect(row(answer, 'A').recent).toEqual({ planned: 6, closed: 5, delivered: 4, completed: 1, response: 0.25 });
     expect(row(answer, 'A').flag).toBe('lowResponse');
-    expect(row(answer, 'B').recent).toEqual({ planned: 2, delivered: 0, completed: 0, response: null });
+    // B: exactly the minimum of closed prompts, none delivered.
+    expect(CONTACT_FLAG_MIN_CLOSED_PROMPTS).toBe(3);
+    expect(row(answer, 'B').recent).toEqual({ planned: 3, closed: 3, delivered: 0, completed: 0, response: null });
     expect(row(answer, 'B').flag).toBe('notDelivered');
-    expect(row(answer, 'C').recent).toEqual({ planned: 2, delivered: 2, completed: 2, response: 1 });
+    expect(row(answer, 'C').recent).toEqual({ planned: 2, closed: 2, delivered: 2, completed: 2, response: 1 });
     expect(row(answer, 'C').flag).toBeNull();
   });
 
   it('lists the least compliant first; those with nothing planned yet last; no other group', async () => {
     const answer = await answerFor();
-    const lastTwo = [codes.D, codes.E].sort();
-    expect(answer.participants.map((p) => p.participant_code)).toEqual([codes.A, codes.B, codes.C, ...lastTwo]);
+    // A and B are flagged with the same completion rate (2 of 8, 1 of 4): by code. H completed none of its closed
+    // prompts; D, E and G have none closed yet.
+    const flagged = [codes.A, codes.B].sort();
+    const nothingClosed = [codes.D, codes.E, codes.G].sort();
+    expect(answer.participants.map((p) => p.participant_code)).toEqual([...flagged, codes.H, codes.C, ...nothingClosed]);
     expect(row(answer, 'D').prompts.planned).toBe(0);
     expect(row(answer, 'D').rates).toEqual({ delivery: null, response: null, completion: null });
     const e = row(answer, 'E');
     expect(e.arrived_at).toBeNull();
-    expect(e.prompts).toEqual({ planned: 0, delivered: 0, opened: 0, completed: 0, late: 0, expired: 0, open: 0 });
+    expect(e.prompts).toEqual({ planned: 0, delivered: 0, opened: 0, completed: 0, late: 0, expired: 0, open: 0, closed: 0, closedDelivered: 0 });
     expect(e.diary).toEqual({ daysDone: 0, daysLeft: 0 });
   });
 
   it("sums the group's prompts per day of the study (day 1 the arrival day)", async () => {
     const answer = await answerFor();
-    const expected = new Map<number, { planned: number; delivered: number; completed: number; who: Set<string> }>();
+    const expected = new Map<number, { planned: number; delivered: number; completed: number; closed: number; closedDelivered: number; who: Set<string> }>();
     for (const p of prompts) {
       const day = DateTime.fromISO(localDay(p.at)).diff(DateTime.fromISO(localDay(arrivals[p.who])), 'days').days + 1;
-      const sum = expected.get(day) ?? { planned: 0, delivered: 0, completed: 0, who: new Set<string>() };
+      const sum = expected.get(day) ?? { planned: 0, delivered: 0, completed: 0, closed: 0, closedDelivered: 0, who: new Set<string>() };
       sum.planned += 1;
       sum.delivered += Number(p.delivered);
       sum.completed += Number(p.completed);
+      sum.closed += Number(p.closed);
+      sum.closedDelivered += Number(p.closed && p.delivered);
       sum.who.add(p.who);
       expected.set(day, sum);
     }
@@ -294,11 +328,13 @@ describe.each(databases)('Study Progress (%s)', (database) => {
         planned: s.planned,
         delivered: s.delivered,
         completed: s.completed,
-        delivery: s.delivered / s.planned,
-        response: s.delivered ? s.completed / s.delivered : null,
+        closed: s.closed,
+        closedDelivered: s.closedDelivered,
+        delivery: s.closed ? s.closedDelivered / s.closed : null,
+        response: s.closedDelivered ? s.completed / s.closedDelivered : null,
       })),
     );
-    expect(answer.days.reduce((n, d) => n + d.planned, 0)).toBe(9 + 3 + 2);
+    expect(answer.days.reduce((n, d) => n + d.planned, 0)).toBe(9 + 4 + 2 + 1 + 3);
   });
 
   it('answers a group whose only participant has not arrived: the row, and no days', async () => {

@@ -64,6 +64,14 @@ function delivered(eb: PromptScope, column: 'delivered_at' | 'opened_at') {
   ]);
 }
 
+/**
+ * A prompt whose outcome is known: answered, or its response window closed. Only these count in the rates, so a
+ * prompt still open is neither missed nor unanswered.
+ */
+function settled(eb: PromptScope, now: string) {
+  return eb.or([eb('s.id', 'is not', null), eb('t.status', '=', 'expired'), eb('t.window_closes_at', '<=', now)]);
+}
+
 /** EMA prompts (not reminders, not cancelled) whose notification time has passed, each with its answer if any. */
 function duePrompts(db: Db, place: ProgressPlace, now: string) {
   return currentTasks(db, place)
@@ -79,9 +87,10 @@ export function countPrompts(db: Db, place: ProgressPlace, now: string, recentFr
   return duePrompts(db, place, now)
     .select((eb) => {
       const unanswered = eb('s.id', 'is', null);
-      const closed = eb.or([eb('t.status', '=', 'expired'), eb('t.window_closes_at', '<=', now)]);
+      const windowClosed = eb.or([eb('t.status', '=', 'expired'), eb('t.window_closes_at', '<=', now)]);
       const completed = eb.and([eb('s.id', 'is not', null), eb('s.late', '=', 0)]);
       const recent = eb('t.notification_datetime', '>', recentFrom);
+      const closedDelivered = eb.and([settled(eb, now), delivered(eb, 'delivered_at')]);
       return [
         't.participation_id',
         eb.fn.countAll<Count>().as('planned'),
@@ -89,10 +98,13 @@ export function countPrompts(db: Db, place: ProgressPlace, now: string, recentFr
         countWhere(eb, delivered(eb, 'opened_at')).as('opened'),
         countWhere(eb, completed).as('completed'),
         countWhere(eb, eb('s.late', '=', 1)).as('late'),
-        countWhere(eb, eb.and([unanswered, closed])).as('expired'),
-        countWhere(eb, eb.and([unanswered, eb.not(closed)])).as('open'),
+        countWhere(eb, eb.and([unanswered, windowClosed])).as('expired'),
+        countWhere(eb, eb.and([unanswered, eb.not(windowClosed)])).as('open'),
+        countWhere(eb, settled(eb, now)).as('closed'),
+        countWhere(eb, closedDelivered).as('closed_delivered'),
         countWhere(eb, recent).as('recent_planned'),
-        countWhere(eb, eb.and([recent, delivered(eb, 'delivered_at')])).as('recent_delivered'),
+        countWhere(eb, eb.and([recent, settled(eb, now)])).as('recent_closed'),
+        countWhere(eb, eb.and([recent, closedDelivered])).as('recent_delivered'),
         countWhere(eb, eb.and([recent, completed])).as('recent_completed'),
       ];
     })
@@ -106,7 +118,7 @@ function daysTable(days: readonly ZoneDay[]) {
   return sql<{ column1: string; column2: string; column3: string; column4: string }>`(values ${sql.join(rows)})`.as('d');
 }
 
-/** Per participation and local day: prompts planned so far, delivered and completed. */
+/** Per participation and local day: prompts planned so far, delivered and completed, closed and closed delivered. */
 export function countPromptsByDay(db: Db, place: ProgressPlace, now: string, days: readonly ZoneDay[]) {
   return duePrompts(db, place, now)
     .innerJoin(daysTable(days), (join) =>
@@ -122,6 +134,8 @@ export function countPromptsByDay(db: Db, place: ProgressPlace, now: string, day
       eb.fn.countAll<Count>().as('planned'),
       countWhere(eb, delivered(eb, 'delivered_at')).as('delivered'),
       countWhere(eb, eb.and([eb('s.id', 'is not', null), eb('s.late', '=', 0)])).as('completed'),
+      countWhere(eb, settled(eb, now)).as('closed'),
+      countWhere(eb, eb.and([settled(eb, now), delivered(eb, 'delivered_at')])).as('closed_delivered'),
     ])
     .groupBy(['t.participation_id', 'd.column1', 'd.column2'])
     .execute();

@@ -62,16 +62,18 @@ export async function findTask(db: Db, id: string): Promise<TaskRow | undefined>
   return (await taskById(db, id))[0];
 }
 
-/** EMA notifications of a participation still to come (not answered, not cancelled), soonest first. */
-export function listUpcomingEmaTasks(db: Db, participationId: string, now: string): Promise<TaskWithQuestionnaire[]> {
-  return withQuestionnaire(db)
+/**
+ * A participation's EMA notifications with the answer to each (a reminder's is its prompt's), in time order: those
+ * still to come after `upcomingAfter` (not answered, not cancelled), or every one when it is null.
+ */
+export function listEmaTasksWithAnswers(db: Db, participationId: string, upcomingAfter: string | null) {
+  let query = withQuestionnaire(db)
+    .leftJoin('submissions as s', (join) => join.on((eb) => eb('s.exclusive_task_id', '=', eb.fn.coalesce('t.prompt_task_id', 't.id'))))
+    .select(['s.submitted_at as answered_at', 's.late as answered_late'])
     .where('t.participation_id', '=', participationId)
-    .where('t.kind', '=', 'ema')
-    .where('t.notification_datetime', '>', now)
-    .where('t.status', 'in', OPEN_STATUSES)
-    .orderBy('t.notification_datetime')
-    .orderBy('t.id')
-    .execute();
+    .where('t.kind', '=', 'ema');
+  if (upcomingAfter !== null) query = query.where('t.notification_datetime', '>', upcomingAfter).where('t.status', 'in', OPEN_STATUSES);
+  return query.orderBy('t.notification_datetime').orderBy('t.id').execute();
 }
 
 /** Every task of one arrival's plan of the given kinds, in planned order. */

@@ -1,5 +1,5 @@
 // Schemas of the researcher's participant calls (part 2 section 7).
-import { PARTICIPATION_STATUSES, EMA_TASK_STATUSES } from '../../shared/types/participant';
+import { PARTICIPATION_STATUSES, EMA_TASK_SCOPES, EMA_TASK_STATUSES } from '../../shared/types/participant';
 import { looseString } from './schemas';
 
 const idString = { type: 'string', minLength: 1, maxLength: 64 } as const;
@@ -102,7 +102,10 @@ export const assignBodySchema = {
 
 export const emaTaskSchema = {
   type: 'object',
-  required: ['_id', 'notification_datetime', 'timezone', 'reminder', 'questionnaire', 'window_closes_at', 'status'],
+  required: [
+    '_id', 'notification_datetime', 'timezone', 'reminder', 'questionnaire', 'window_closes_at', 'status', 'delivered_at',
+    'opened_at', 'answered_at', 'answered_late',
+  ],
   properties: {
     _id: { type: 'string' },
     notification_datetime: { type: 'string', format: 'date-time' },
@@ -111,7 +114,17 @@ export const emaTaskSchema = {
     questionnaire: assessmentItemSchema,
     window_closes_at: { type: 'string', format: 'date-time' },
     status: { type: 'string', enum: [...EMA_TASK_STATUSES] },
+    delivered_at: { type: ['string', 'null'], format: 'date-time' },
+    opened_at: { type: ['string', 'null'], format: 'date-time' },
+    answered_at: { type: ['string', 'null'], format: 'date-time' },
+    answered_late: { type: 'boolean' },
   },
+} as const;
+
+export const emaTasksQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { scope: { type: 'string', enum: [...EMA_TASK_SCOPES], default: 'upcoming' } },
 } as const;
 
 export const emaTasksSchema = {

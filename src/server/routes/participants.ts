@@ -3,7 +3,7 @@
 // answers 404.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { participantMessages, studyMessages, generalMessages } from '../../shared/messages';
-import type { AssignGroupBody, CreateParticipantBody, FilterParticipantsBody } from '../../shared/types/participant';
+import type { AssignGroupBody, CreateParticipantBody, EmaTaskScope, FilterParticipantsBody } from '../../shared/types/participant';
 import { badRequest, notFound } from '../httpErrors';
 import { labUserOf, requireAccess, requireLabUser } from '../plugins/auth';
 import { findStudyInLab } from '../repositories/studies';
@@ -11,14 +11,15 @@ import {
   assignToPlace,
   createInStudy,
   diaryTasksOf,
+  emaTasksOf,
   readParticipants,
-  upcomingEmaTasks,
 } from '../services/participants';
 import { bearerAuth, errorResponses } from './schemas';
 import {
   assignBodySchema,
   createBodySchema,
   diaryTasksSchema,
+  emaTasksQuerySchema,
   emaTasksSchema,
   filterBodySchema,
   filteredParticipantsSchema,
@@ -120,15 +121,22 @@ export const participantRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { studyId: string; participantId: string } }>(
+  app.get<{ Params: { studyId: string; participantId: string }; Querystring: { scope?: EmaTaskScope } }>(
     '/api/ema_tasks/:studyId/:participantId',
     {
       preValidation: requireLabUser,
-      schema: { ...common, operationId: 'listUpcomingEmaTasks', summary: "A participant's EMA notifications still to come", params: bothParams, response: { 200: emaTasksSchema, ...errorResponses } },
+      schema: {
+        ...common,
+        operationId: 'listUpcomingEmaTasks',
+        summary: "A participant's EMA notifications still to come; with scope=all every one of the stored plan, past and cancelled ones too",
+        params: bothParams,
+        querystring: emaTasksQuerySchema,
+        response: { 200: emaTasksSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const study = await studyOfLab(request, request.params.studyId);
-      return { emaTasks: await upcomingEmaTasks(db(), study.id, request.params.participantId) };
+      return { emaTasks: await emaTasksOf(db(), study.id, request.params.participantId, request.query.scope ?? 'upcoming') };
     },
   );
 

@@ -16,8 +16,11 @@ export const progressBodySchema = {
 
 const promptCountsSchema = {
   type: 'object',
-  required: ['planned', 'delivered', 'opened', 'completed', 'late', 'expired', 'open'],
-  properties: { planned: count, delivered: count, opened: count, completed: count, late: count, expired: count, open: count },
+  required: ['planned', 'delivered', 'opened', 'completed', 'late', 'expired', 'open', 'closed', 'closedDelivered'],
+  properties: {
+    planned: count, delivered: count, opened: count, completed: count, late: count, expired: count, open: count, closed: count,
+    closedDelivered: count,
+  },
 } as const;
 
 const participantProgressSchema = {
@@ -37,8 +40,8 @@ const participantProgressSchema = {
     },
     recent: {
       type: 'object',
-      required: ['planned', 'delivered', 'completed', 'response'],
-      properties: { planned: count, delivered: count, completed: count, response: ratio },
+      required: ['planned', 'closed', 'delivered', 'completed', 'response'],
+      properties: { planned: count, closed: count, delivered: count, completed: count, response: ratio },
     },
     flag: { type: ['string', 'null'], enum: ['lowResponse', 'notDelivered', null] },
     diary: { type: 'object', required: ['daysDone', 'daysLeft'], properties: { daysDone: count, daysLeft: count } },
@@ -48,13 +51,15 @@ const participantProgressSchema = {
 
 const studyDaySchema = {
   type: 'object',
-  required: ['day', 'participants', 'planned', 'delivered', 'completed', 'delivery', 'response'],
+  required: ['day', 'participants', 'planned', 'delivered', 'completed', 'closed', 'closedDelivered', 'delivery', 'response'],
   properties: {
     day: { type: 'integer' },
     participants: count,
     planned: count,
     delivered: count,
     completed: count,
+    closed: count,
+    closedDelivered: count,
     delivery: ratio,
     response: ratio,
   },

@@ -5,6 +5,7 @@ import type { StudyRow } from '../db/types';
 import type {
   DiaryTasksAnswer,
   EmaTask,
+  EmaTaskScope,
   Participant,
   ParticipationStatus,
 } from '../../shared/types/participant';
@@ -21,7 +22,7 @@ import {
   type ParticipantListRow,
   type PlaceFilter,
 } from '../repositories/participants';
-import { cancelOpenTasks, listDiaryTasks, listUpcomingEmaTasks, submittedTimesOfTasks } from '../repositories/tasks';
+import { cancelOpenTasks, listDiaryTasks, listEmaTasksWithAnswers, submittedTimesOfTasks } from '../repositories/tasks';
 import { assignStatusProblem, type ParticipationEnd } from '../../shared/participationStatus';
 import { createParticipantAccount, startParticipation } from './participantAccounts';
 import { completeEndedParticipations, endParticipation } from './participationEnd';
@@ -137,11 +138,14 @@ export async function setParticipationStatus(db: Db, study: StudyRow, participan
   return readOne(db, study.id, participantId);
 }
 
-/** EMA Schedule: the notifications still to come, soonest first. */
-export async function upcomingEmaTasks(db: Db, studyId: string, participantId: string): Promise<EmaTask[]> {
+/**
+ * EMA Schedule: the notifications still to come, soonest first (the specification's call); with scope 'all' every
+ * notification of the participation's stored plan, in time order, each with the phone's moments and its answer.
+ */
+export async function emaTasksOf(db: Db, studyId: string, participantId: string, scope: EmaTaskScope): Promise<EmaTask[]> {
   const participation = await participationOf(db, studyId, participantId);
   const now = nowIso();
-  const rows = await listUpcomingEmaTasks(db, participation.id, now);
+  const rows = await listEmaTasksWithAnswers(db, participation.id, scope === 'upcoming' ? now : null);
   return rows.map((t) => ({
     _id: t.id,
     notification_datetime: t.notification_datetime ?? '',
@@ -150,6 +154,10 @@ export async function upcomingEmaTasks(db: Db, studyId: string, participantId: s
     questionnaire: { _id: t.questionnaire_id, chin_name: t.chin_name, abbrev: t.abbrev },
     window_closes_at: t.window_closes_at ?? '',
     status: statusAsRead(t, now),
+    delivered_at: t.delivered_at,
+    opened_at: t.opened_at,
+    answered_at: t.answered_at,
+    answered_late: Number(t.answered_late ?? 0) === 1,
   }));
 }
 

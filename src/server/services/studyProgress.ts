@@ -105,10 +105,18 @@ export async function studyProgress(db: Db, place: ProgressPlace, now = nowIso()
       late: int(c?.late),
       expired: int(c?.expired),
       open: int(c?.open),
+      closed: int(c?.closed),
+      closedDelivered: int(c?.closed_delivered),
     };
     const recentCompleted = int(c?.recent_completed);
     const recentDelivered = int(c?.recent_delivered);
-    const recent = { planned: int(c?.recent_planned), delivered: recentDelivered, completed: recentCompleted, response: rate(recentCompleted, recentDelivered) };
+    const recent = {
+      planned: int(c?.recent_planned),
+      closed: int(c?.recent_closed),
+      delivered: recentDelivered,
+      completed: recentCompleted,
+      response: rate(recentCompleted, recentDelivered),
+    };
     const o = onceOf.get(p.participation_id);
     return {
       _id: p.participant_id,
@@ -128,20 +136,38 @@ export async function studyProgress(db: Db, place: ProgressPlace, now = nowIso()
   return { asOf: now, participants: rows, days: groupDays(byDay, new Map(participants.map((p) => [p.participation_id, p.arrived_at]))) };
 }
 
+/** A day's rates, over its closed prompts as the participants' are. */
+function promptRatesOfDay(s: { completed: number; closed: number; closedDelivered: number }) {
+  const { delivery, response } = promptRates(s);
+  return { delivery, response };
+}
+
 /** The group's series: each participant's local days turned into days of the study, then summed. */
 function groupDays(
-  byDay: readonly { participation_id: string; timezone: string; day: string; planned: number | string; delivered: number | string; completed: number | string }[],
+  byDay: readonly {
+    participation_id: string;
+    timezone: string;
+    day: string;
+    planned: number | string;
+    delivered: number | string;
+    completed: number | string;
+    closed: number | string;
+    closed_delivered: number | string;
+  }[],
   arrivals: Map<string, string | null>,
 ): StudyDayProgress[] {
-  const sums = new Map<number, { planned: number; delivered: number; completed: number; participants: Set<string> }>();
+  type DaySums = { planned: number; delivered: number; completed: number; closed: number; closedDelivered: number; participants: Set<string> };
+  const sums = new Map<number, DaySums>();
   for (const row of byDay) {
     const arrivedAt = arrivals.get(row.participation_id);
     if (!arrivedAt) continue;
     const day = studyDay(row.day, arrivedAt, row.timezone);
-    const sum = sums.get(day) ?? { planned: 0, delivered: 0, completed: 0, participants: new Set<string>() };
+    const sum = sums.get(day) ?? { planned: 0, delivered: 0, completed: 0, closed: 0, closedDelivered: 0, participants: new Set<string>() };
     sum.planned += int(row.planned);
     sum.delivered += int(row.delivered);
     sum.completed += int(row.completed);
+    sum.closed += int(row.closed);
+    sum.closedDelivered += int(row.closed_delivered);
     sum.participants.add(row.participation_id);
     sums.set(day, sum);
   }
@@ -153,7 +179,8 @@ function groupDays(
       planned: s.planned,
       delivered: s.delivered,
       completed: s.completed,
-      delivery: rate(s.delivered, s.planned),
-      response: rate(s.completed, s.delivered),
+      closed: s.closed,
+      closedDelivered: s.closedDelivered,
+      ...promptRatesOfDay(s),
     }));
 }

@@ -109,9 +109,23 @@ export interface EmaTask {
   questionnaire: AssessmentListItem;
   window_closes_at: string;
   status: EmaTaskStatus;
+  /** The phone's moments (ISO-8601 UTC), null until reported. A reminder's are its own. */
+  delivered_at: string | null;
+  opened_at: string | null;
+  /** When the answer to the prompt (a reminder's prompt) was submitted, null while unanswered. */
+  answered_at: string | null;
+  /** The answer came after the response window closed: stored, but not counted as completed. */
+  answered_late: boolean;
 }
 
-/** GET /api/ema_tasks/{studyId}/{participantId}: only notifications still to come, soonest first. */
+/** Which notifications GET /api/ema_tasks answers: those still to come (the specification's), or every one. */
+export const EMA_TASK_SCOPES = ['upcoming', 'all'] as const;
+export type EmaTaskScope = (typeof EMA_TASK_SCOPES)[number];
+
+/**
+ * GET /api/ema_tasks/{studyId}/{participantId}[?scope=all]: only notifications still to come, soonest first; with
+ * scope=all every notification of the participation's stored plan, past and cancelled ones too, in time order.
+ */
 export interface EmaTasksAnswer {
   emaTasks: EmaTask[];
 }

@@ -24,20 +24,28 @@ export interface PromptCounts {
   expired: number;
   /** The window is still open and no answer has come yet. */
   open: number;
+  /** Prompts whose outcome is known (answered, or the window closed): completed + late + expired. */
+  closed: number;
+  /** Closed prompts that reached the phone: what the response rate divides by. */
+  closedDelivered: number;
 }
 
+/** Over closed prompts only: a prompt still open is neither missed nor unanswered. */
 export interface PromptRates {
-  /** delivered / planned; null while nothing is planned. */
+  /** closedDelivered / closed; null while no prompt is closed. */
   delivery: number | null;
-  /** completed / delivered; null while nothing was delivered. */
+  /** completed / closedDelivered; null while no closed prompt was delivered. */
   response: number | null;
-  /** completed / planned; null while nothing is planned. */
+  /** completed / closed; null while no prompt is closed. */
   completion: number | null;
 }
 
 /** Prompts of the last RECENT_HOURS hours, which decide the flag. */
 export interface RecentPrompts {
   planned: number;
+  /** Of those, the prompts whose outcome is known; the flag waits for CONTACT_FLAG_MIN_CLOSED_PROMPTS of them. */
+  closed: number;
+  /** Closed ones that reached the phone, and closed ones completed. */
   delivered: number;
   completed: number;
   /** completed / delivered over these prompts; null while none was delivered. */
@@ -72,9 +80,12 @@ export interface StudyDayProgress {
   planned: number;
   delivered: number;
   completed: number;
-  /** delivered / planned */
+  /** Prompts of the day whose outcome is known, and those of them delivered. */
+  closed: number;
+  closedDelivered: number;
+  /** closedDelivered / closed */
   delivery: number | null;
-  /** completed / delivered */
+  /** completed / closedDelivered */
   response: number | null;
 }
 

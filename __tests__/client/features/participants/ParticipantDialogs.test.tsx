@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { DateTime, Settings } from 'luxon';
 import { authMessages, participantMessages, portalMessages } from '../../../../src/shared/messages';
 import type { Participant } from '../../../../src/shared/types/participant';
 import { mockApi, type MockApi } from '../../support/mockApi';
@@ -187,49 +188,112 @@ describe('Assign To Another Stage', () => {
 });
 
 describe('EMA Schedule', () => {
-  const EMA = '/api/ema_tasks/s1/p2';
+  const EMA = '/api/ema_tasks/s1/p2?scope=all';
+  const defaultZone = Settings.defaultZone;
+  beforeAll(() => {
+    // The researcher's own zone, other than the study's (Hong Kong), so the two clocks differ.
+    Settings.defaultZone = 'Europe/London';
+  });
+  afterAll(() => {
+    Settings.defaultZone = defaultZone;
+  });
 
-  it('lists the upcoming notifications grouped by time, time zone and reminder flag, as YYYY-MM-DD hh:mm A', async () => {
-    net.on('GET', EMA, {
-      status: 200,
-      data: {
-        emaTasks: [
-          emaTask('t0', '2000-01-01T01:00:00.000Z', 'OLD'),
-          emaTask('t1', '2099-03-01T01:00:00.000Z', 'MOOD'),
-          emaTask('t2', '2099-03-01T01:00:00.000Z', 'SLEEP'),
-          emaTask('t3', '2099-03-01T01:10:00.000Z', 'MOOD', { reminder: true }),
-          emaTask('t4', '2099-03-01T01:10:00.000Z', 'SLEEP', { reminder: true }),
-        ],
-      },
-    });
-    const { user } = openPage();
-    await chooseStage2Group1(user);
-    await user.click(screen.getByRole('button', { name: 'EMA Schedule BBB222' }));
+  const past = '2000-01-01T01:00:00.000Z';
+  const tasks = [
+    emaTask('t0', past, 'MOOD', {
+      status: 'completed',
+      delivered_at: '2000-01-01T01:01:00.000Z',
+      opened_at: '2000-01-01T01:02:00.000Z',
+      answered_at: '2000-01-01T01:05:00.000Z',
+    }),
+    emaTask('t1', past, 'SLEEP', { status: 'expired', delivered_at: '2000-01-01T01:01:00.000Z', answered_at: '2000-01-01T03:00:00.000Z', answered_late: true }),
+    emaTask('t2', '2000-01-02T01:00:00.000Z', 'MOOD', { status: 'expired' }),
+    emaTask('t3', '2000-01-03T01:00:00.000Z', 'MOOD', { status: 'cancelled' }),
+    emaTask('t4', '2099-03-01T01:00:00.000Z', 'MOOD'),
+    emaTask('t5', '2099-03-01T01:00:00.000Z', 'SLEEP'),
+    emaTask('t6', '2099-03-01T01:10:00.000Z', 'MOOD', { reminder: true }),
+  ];
+
+  async function openSchedule(emaTasks = tasks) {
+    net.on('GET', EMA, { status: 200, data: { emaTasks } });
+    const page = openPage();
+    await chooseStage2Group1(page.user);
+    await page.user.click(screen.getByRole('button', { name: 'EMA Schedule BBB222' }));
     const dialog = await dialogNamed('EMA Schedule');
     await within(dialog).findByRole('table');
-    const lines = within(dialog)
+    return { ...page, dialog };
+  }
+
+  const linesOf = (dialog: HTMLElement) =>
+    within(dialog)
       .getAllByRole('row')
-      .map((r) => within(r).queryAllByRole('cell').map((c) => c.textContent));
-    expect(lines.slice(1)).toEqual([
-      ['2099-03-01 09:00 AM', 'Asia/Hong_Kong', 'No', 'MOOD, SLEEP'],
-      ['2099-03-01 09:10 AM', 'Asia/Hong_Kong', 'Yes', 'MOOD, SLEEP'],
+      .slice(1)
+      .map((r) => within(r).queryAllByRole('cell').slice(0, 3).map((c) => c.textContent).join(' | ') || r.textContent);
+
+  it("lists every notification, past ones too, grouped, each questionnaire with its state and moments, in the study's zone", async () => {
+    const { dialog } = await openSchedule();
+    const today = DateTime.now().setZone('Asia/Hong_Kong').toISODate();
+    expect(linesOf(dialog)).toEqual([
+      '2000-01-01 09:00 AM GMT+8 | Asia/Hong_Kong | No',
+      '2000-01-02 09:00 AM GMT+8 | Asia/Hong_Kong | No',
+      '2000-01-03 09:00 AM GMT+8 | Asia/Hong_Kong | No',
+      // Past and future are parted by today's marker, where the dialog opens.
+      `Today, ${today}`,
+      '2099-03-01 09:00 AM GMT+8 | Asia/Hong_Kong | No',
+      '2099-03-01 09:10 AM GMT+8 | Asia/Hong_Kong | Yes',
     ]);
-    expect(within(dialog).queryByText(/OLD/)).not.toBeInTheDocument();
-    // The scrolling body is a named region the keyboard reaches (axe: scrollable-region-focusable).
+    const rows = within(dialog).getAllByRole('row');
+    const first = within(rows[1]).getAllByRole('listitem');
+    expect(first[0]).toHaveTextContent(
+      'MOOD: AnsweredDelivered 2000-01-01 09:01 AM GMT+8 · Opened 2000-01-01 09:02 AM GMT+8 · Answered 2000-01-01 09:05 AM GMT+8',
+    );
+    expect(first[1]).toHaveTextContent('SLEEP: Answered lateDelivered 2000-01-01 09:01 AM GMT+8 · Answered 2000-01-01 11:00 AM GMT+8');
+    expect(rows[2]).toHaveTextContent('MOOD: Missed');
+    expect(rows[3]).toHaveTextContent('MOOD: Cancelled');
+    expect(within(rows[5]).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['MOOD: Planned', 'SLEEP: Planned']);
+    expect(rows[4]).toHaveClass('ema-today');
+    expect(within(rows[4]).getByRole('columnheader')).toHaveAttribute('colspan', '4');
+  });
+
+  it('scrolls in a body the keyboard reaches (axe: scrollable-region-focusable), with the clock toggle above it', async () => {
+    const { dialog, user } = await openSchedule();
     const body = within(dialog).getByRole('region', { name: 'EMA Schedule of BBB222' });
     expect(body).toHaveAttribute('tabindex', '0');
     expect(body).toContainElement(within(dialog).getByRole('table'));
+    const toggle = within(dialog).getByRole('group', { name: 'Show times in' });
+    expect(body).not.toContainElement(toggle);
+    // Tab order: the close button, the chosen clock, then the scrolling body itself.
+    for (let i = 0; i < 5 && document.activeElement !== body; i += 1) await user.tab();
+    expect(document.activeElement).toBe(body);
   });
 
-  it('says there is no upcoming EMA task', async () => {
-    net.on('GET', EMA, { status: 200, data: { emaTasks: [emaTask('t0', '2000-01-01T01:00:00.000Z', 'OLD')] } });
-    const { user } = openPage();
-    await chooseStage2Group1(user);
-    await user.click(screen.getByRole('button', { name: 'EMA Schedule BBB222' }));
-    const dialog = await dialogNamed('EMA Schedule');
-    expect(await within(dialog).findByText(participantMessages.noUpcomingEma)).toBeInTheDocument();
+  it("shows the researcher's own zone when chosen, named, and the list follows the same choice", async () => {
+    const { dialog, user } = await openSchedule();
+    expect(within(dialog).getByRole('radio', { name: 'Study time zone (Asia/Hong_Kong)' })).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: 'My time zone (Europe/London)' }));
+    expect(linesOf(dialog)[0]).toBe('2000-01-01 01:00 AM GMT | Asia/Hong_Kong | No');
+    expect(within(dialog).getAllByRole('row')[1]).toHaveTextContent('Answered 2000-01-01 01:05 AM GMT');
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // One clock for the session: the list's arrival column is in the researcher's zone too.
+    expect(within(screen.getByRole('cell', { name: 'BBB222' }).closest('tr') as HTMLElement).getByText('2030-03-01 01:30 AM GMT')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'My time zone (Europe/London)' })).toBeChecked();
+  });
+
+  it('says there is no upcoming EMA task after the past ones, and when there is none at all', async () => {
+    const { dialog, user } = await openSchedule([emaTask('t0', past, 'OLD', { status: 'expired' })]);
+    const lines = linesOf(dialog);
+    expect(lines[0]).toBe('2000-01-01 09:00 AM GMT+8 | Asia/Hong_Kong | No');
+    expect(lines[1]).toMatch(/^Today, /);
+    expect(lines[2]).toBe(participantMessages.noUpcomingEma);
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    net.on('GET', EMA, { status: 200, data: { emaTasks: [] } });
+    await user.click(screen.getByRole('button', { name: 'EMA Schedule BBB222' }));
+    const empty = await dialogNamed('EMA Schedule');
+    expect(await within(empty).findByText(participantMessages.noUpcomingEma)).toBeInTheDocument();
+    expect(within(empty).queryByRole('table')).not.toBeInTheDocument();
   });
 });
 
@@ -254,8 +318,9 @@ describe('Assigned Diary Assessments', () => {
       .slice(1)
       .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
     expect(lines).toEqual([
-      ['SLEEPDIARY Questionnaire SLEEPDIARY', '2030-03-01', '14', '9'],
-      ['FOOD Questionnaire FOOD', '2030-03-05', '7', '7'],
+      // A diary's days are its setting's zone's days: the zone is named with the date.
+      ['SLEEPDIARY Questionnaire SLEEPDIARY', '2030-03-01 (Asia/Hong_Kong)', '14', '9'],
+      ['FOOD Questionnaire FOOD', '2030-03-05 (Asia/Hong_Kong)', '7', '7'],
     ]);
   });
 

@@ -30,8 +30,8 @@ const rows: Participant[] = [
 let net: MockApi;
 const defaultZone = Settings.defaultZone;
 beforeAll(() => {
-  // The arrival time shows in the researcher's own zone: fix it so the expected text does not depend on the machine.
-  Settings.defaultZone = 'Asia/Hong_Kong';
+  // The researcher's own zone (the browser's): fixed, and other than the study's, so the tests tell them apart.
+  Settings.defaultZone = 'Europe/London';
 });
 afterAll(() => {
   Settings.defaultZone = defaultZone;
@@ -63,12 +63,25 @@ describe('ParticipantListPage (/participants/{studyId})', () => {
     ]);
     const cells = (code: string) => within(rowOf(code)).getAllByRole('cell').slice(0, 7).map((c) => c.textContent);
     expect(cells('AAA111')).toEqual(['AAA111', 'ann@example.org', 'Invited', '1', '1', 'No', '']);
-    // The last arrival, in the researcher's zone (Hong Kong here), YYYY-MM-DD hh:mm A.
-    expect(cells('BBB222')).toEqual(['BBB222', 'ben@example.org', 'Enrolled', '2', '1', 'Yes', '2030-03-01 09:30 AM']);
-    expect(cells('CCC333')[6]).toBe('2030-03-02 10:00 PM');
+    // The last arrival, in the study's time zone (its diary setting's, Hong Kong) with its name.
+    expect(cells('BBB222')).toEqual(['BBB222', 'ben@example.org', 'Enrolled', '2', '1', 'Yes', '2030-03-01 09:30 AM GMT+8']);
+    expect(cells('CCC333')[6]).toBe('2030-03-02 10:00 PM GMT+8');
     expect(cells('DDD444')[2]).toBe('Withdrawn');
     expect(screen.getByText('4 participants')).toBeInTheDocument();
     expect(net.sentTo('GET', LIST)).toHaveLength(1);
+  });
+
+  it("offers the researcher's own time zone instead of the study's, both named", async () => {
+    const { user } = openPage();
+    await screen.findByRole('cell', { name: 'BBB222' });
+    const arrival = () => within(rowOf('BBB222')).getAllByRole('cell')[6].textContent;
+    const study = screen.getByRole('radio', { name: 'Study time zone (Asia/Hong_Kong)' });
+    expect(study).toBeChecked();
+    expect(screen.getByRole('group', { name: 'Show times in' })).toContainElement(study);
+    await user.click(screen.getByRole('radio', { name: 'My time zone (Europe/London)' }));
+    expect(arrival()).toBe('2030-03-01 01:30 AM GMT');
+    await user.click(screen.getByRole('radio', { name: 'Study time zone (Asia/Hong_Kong)' }));
+    expect(arrival()).toBe('2030-03-01 09:30 AM GMT+8');
   });
 
   it('says ‘No participant is found’ when the study has none', async () => {

@@ -77,6 +77,10 @@ export function emaTask(id: string, at: string, abbrev: string, overrides: Parti
     questionnaire: questionnaire(abbrev),
     window_closes_at: new Date(Date.parse(at) + 15 * 60_000).toISOString(),
     status: 'planned',
+    delivered_at: null,
+    opened_at: null,
+    answered_at: null,
+    answered_late: false,
     ...overrides,
   };
 }

@@ -40,7 +40,7 @@ describe('participants slice', () => {
   });
 
   it('goes to fail with the server’s message, then back to reset', async () => {
-    net.on('GET', '/api/ema_tasks/s1/p9', { status: 404, data: { message: participantMessages.participantNotFound } });
+    net.on('GET', '/api/ema_tasks/s1/p9?scope=all', { status: 404, data: { message: participantMessages.participantNotFound } });
     const s = store();
     await s.dispatch(fetchEmaTasks({ studyId: 's1', participantId: 'p9' }));
     expect(sliceState(s, 'participants').requests.emaTasks).toEqual({ status: 'fail', message: participantMessages.participantNotFound });

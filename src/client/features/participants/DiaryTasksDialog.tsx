@@ -1,5 +1,6 @@
 // Assigned Diary Assessments (part 2 section 2.5): each diary task with its start date, the days it asks
-// for and the days left (days from today to its end still without an answer, counted by the server).
+// for and the days left (days from today to its end still without an answer, counted by the server). A date is a
+// day of the diary setting's zone, which is named with it (a date has no other clock to show it in).
 import { useEffect } from 'react';
 import Table from 'react-bootstrap/Table';
 import { participantMessages } from '../../../shared/messages';
@@ -48,7 +49,10 @@ export function DiaryTasksDialog({ studyId, participant, onClose }: DiaryTasksDi
                     {task.questionnaire.abbrev}
                     <span className="text-body-secondary"> {task.questionnaire.chin_name}</span>
                   </td>
-                  <td className="text-nowrap">{task.diary_task_start_date}</td>
+                  <td className="text-nowrap">
+                    {task.diary_task_start_date}
+                    <span className="text-body-secondary"> ({task.timezone})</span>
+                  </td>
                   <td>{task.number_of_days_required}</td>
                   <td>{answer.daysLeft[task._id] ?? '–'}</td>
                 </tr>

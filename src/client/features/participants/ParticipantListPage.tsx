@@ -14,6 +14,8 @@ import { Loading } from '../../components/Loading';
 import { selectAllAccess } from '../auth/authSlice';
 import { ParticipantListDownloads } from '../downloads/ParticipantListDownloads';
 import { AssignStageDialog } from './AssignStageDialog';
+import { ClockToggle } from './clock/ClockToggle';
+import { useParticipantClock } from './clock/useClock';
 import { CreateParticipantDialog } from './CreateParticipantDialog';
 import { DiaryTasksDialog } from './DiaryTasksDialog';
 import { EmaScheduleDialog } from './EmaScheduleDialog';
@@ -45,6 +47,7 @@ export default function ParticipantListPage() {
   const canCreate = hasAccess(useAppSelector(selectAllAccess), 'createParticipant');
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const { stageId, groupId } = filter;
+  const clock = useParticipantClock();
 
   const reload = useCallback(() => {
     void dispatch(fetchParticipants({ studyId, stageId, groupId }));
@@ -79,6 +82,7 @@ export default function ParticipantListPage() {
           <p className="text-body-secondary small mb-2" aria-live="polite">
             {participants.length === 1 ? '1 participant' : `${participants.length.toLocaleString('en-US')} participants`}
           </p>
+          <ClockToggle clock={clock} idPrefix="participants" />
           <ParticipantTable studyId={studyId} participants={participants} showActions={showActions} onAction={onAction} />
         </>
       )}

@@ -6,7 +6,8 @@ import { memo } from 'react';
 import Button from 'react-bootstrap/Button';
 import { lastArrival } from '../../../shared/participants';
 import type { Participant } from '../../../shared/types/participant';
-import { arrivalText, statusLabel } from './labels';
+import { useParticipantClock } from './clock/useClock';
+import { statusLabel } from './labels';
 import { ImageDownloadButton } from './ImageDownloadButton';
 import { ParticipationEndActions } from './ParticipationEndActions';
 
@@ -24,6 +25,7 @@ export const ParticipantRow = memo(function ParticipantRow({ studyId, participan
   const participation = participant.participation[0];
   const arrival = lastArrival(participation.enrolment_time);
   const who = <span className="visually-hidden"> {participant.participant_code}</span>;
+  const clock = useParticipantClock();
   return (
     <tr>
       <td className="font-monospace">{participant.participant_code}</td>
@@ -32,7 +34,7 @@ export const ParticipantRow = memo(function ParticipantRow({ studyId, participan
       <td>{participation.current_stage.stage_num}</td>
       <td>{participation.current_group.group_num}</td>
       <td>{participation.arrive_assigned ? 'Yes' : 'No'}</td>
-      <td>{arrival ? <time dateTime={arrival}>{arrivalText(arrival)}</time> : ''}</td>
+      <td>{arrival ? <time dateTime={arrival}>{clock.text(arrival)}</time> : ''}</td>
       <td>
         {showActions && (
           <div className="d-flex gap-2">

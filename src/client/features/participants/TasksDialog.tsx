@@ -15,10 +15,12 @@ interface TasksDialogProps {
   request: RequestState;
   /** Null until the answer for this participant has arrived. */
   children: ReactNode | null;
+  /** Shown above the scrolling body, so it stays in view (the clock toggle). */
+  above?: ReactNode;
   onClose: () => void;
 }
 
-export function TasksDialog({ title, titleId, participant, request, children, onClose }: TasksDialogProps) {
+export function TasksDialog({ title, titleId, participant, request, children, above, onClose }: TasksDialogProps) {
   return (
     <Modal show onHide={onClose} size="lg" scrollable aria-labelledby={titleId}>
       <Modal.Header closeButton>
@@ -26,6 +28,7 @@ export function TasksDialog({ title, titleId, participant, request, children, on
           {title}
         </Modal.Title>
       </Modal.Header>
+      {above && <div className="px-3 pt-2 border-bottom">{above}</div>}
       {/* The body scrolls (a long schedule) and holds nothing focusable: the keyboard reaches and scrolls it. */}
       <Modal.Body tabIndex={0} role="region" aria-label={`${title} of ${participant.participant_code}`}>
         <p className="text-body-secondary">

@@ -1,41 +1,62 @@
-// The EMA Schedule dialog's rows (part 2 section 2.5): only notifications still to come, one row per
-// notification moment, time zone and reminder flag, listing the questionnaires prompted together. Times show
-// in the zone the prompt was planned in, so the researcher reads what the participant's phone shows.
+// The EMA Schedule dialog's rows (part 2 section 2.5, widened by issue 18): every notification of the stored
+// plan, past ones too, one row per notification moment, time zone and reminder flag, listing the questionnaires
+// prompted together, each with its state and the moments known of it.
+import { DateTime } from 'luxon';
+import { emaPromptState, type EmaPromptState } from '../../../shared/emaSchedule';
 import type { EmaTask } from '../../../shared/types/participant';
-import { dateTimeText } from './dateTime';
+
+export interface ScheduledQuestionnaire {
+  taskId: string;
+  abbrev: string;
+  state: EmaPromptState;
+  /** ISO-8601 UTC moments, null until known. */
+  deliveredAt: string | null;
+  openedAt: string | null;
+  answeredAt: string | null;
+}
 
 export interface ScheduleRow {
   key: string;
-  /** YYYY-MM-DD hh:mm A in the task's zone. */
-  time: string;
+  /** The notification moment (ISO-8601 UTC) and its milliseconds. */
+  notifiedAt: string;
+  at: number;
   timezone: string;
   reminder: boolean;
-  /** Questionnaire codes, in the order the tasks came. */
-  questionnaires: string[];
+  /** In the order the tasks came. */
+  questionnaires: ScheduledQuestionnaire[];
 }
 
-/** Groups the tasks still to come at `now`, soonest first. */
-export function scheduleRows(tasks: readonly EmaTask[], now: Date): ScheduleRow[] {
-  const rows = new Map<string, ScheduleRow & { at: number }>();
+/** Groups every task by moment, zone and reminder flag, in time order (prompts before their reminders). */
+export function scheduleRows(tasks: readonly EmaTask[]): ScheduleRow[] {
+  const rows = new Map<string, ScheduleRow>();
   for (const task of tasks) {
     const at = Date.parse(task.notification_datetime);
-    if (!(at > now.getTime())) continue;
+    if (Number.isNaN(at)) continue;
     const key = `${at}|${task.timezone}|${task.reminder ? 1 : 0}`;
-    const row = rows.get(key);
-    if (row) {
-      if (!row.questionnaires.includes(task.questionnaire.abbrev)) row.questionnaires.push(task.questionnaire.abbrev);
-    } else {
-      rows.set(key, {
-        key,
-        at,
-        time: dateTimeText(task.notification_datetime, task.timezone),
-        timezone: task.timezone,
-        reminder: task.reminder,
-        questionnaires: [task.questionnaire.abbrev],
-      });
-    }
+    const row = rows.get(key) ?? { key, notifiedAt: task.notification_datetime, at, timezone: task.timezone, reminder: task.reminder, questionnaires: [] };
+    row.questionnaires.push({
+      taskId: task._id,
+      abbrev: task.questionnaire.abbrev,
+      state: emaPromptState(task),
+      deliveredAt: task.delivered_at,
+      openedAt: task.opened_at,
+      answeredAt: task.answered_at,
+    });
+    rows.set(key, row);
   }
-  return [...rows.values()]
-    .sort((a, b) => a.at - b.at || Number(a.reminder) - Number(b.reminder) || a.timezone.localeCompare(b.timezone))
-    .map(({ at: _at, ...row }) => row);
+  return [...rows.values()].sort(
+    (a, b) => a.at - b.at || Number(a.reminder) - Number(b.reminder) || a.timezone.localeCompare(b.timezone),
+  );
+}
+
+/** Where today starts in the list: the first row at or after the start of today in `zone` (rows.length if none). */
+export function todayIndex(rows: readonly ScheduleRow[], now: Date, zone: string): number {
+  const startOfToday = DateTime.fromJSDate(now, { zone }).startOf('day').toMillis();
+  const index = rows.findIndex((row) => row.at >= startOfToday);
+  return index === -1 ? rows.length : index;
+}
+
+/** Today's date in `zone`, YYYY-MM-DD. */
+export function todayText(now: Date, zone: string): string {
+  return DateTime.fromJSDate(now, { zone }).toISODate() ?? '';
 }

@@ -1,6 +1,5 @@
 // How participants read on the Participant List and its dialogs (stages and groups: components/stageGroup).
 import type { ParticipationStatus } from '../../../shared/types/participant';
-import { dateTimeText } from './dateTime';
 
 const statusLabels: Record<ParticipationStatus, string> = {
   invited: 'Invited',
@@ -11,9 +10,4 @@ const statusLabels: Record<ParticipationStatus, string> = {
 
 export function statusLabel(status: ParticipationStatus): string {
   return statusLabels[status];
-}
-
-/** The moment a participant first loaded their assessments, in the researcher's own time zone. */
-export function arrivalText(isoUtc: string): string {
-  return dateTimeText(isoUtc);
 }

@@ -50,8 +50,9 @@ export const participantsApi = {
     (await api.patch<AssignGroupAnswer>(`/api/participants/${id(participantId)}/assign_group`, body)).data,
   setStatus: async ({ participantId, ...body }: SetParticipationStatusBody & { participantId: string }) =>
     (await api.patch<ParticipationStatusAnswer>(`/api/participants/${id(participantId)}/status`, body)).data,
+  /** Every notification of the stored plan, past ones too: the EMA Schedule shows what became of each. */
   emaTasks: async ({ studyId, participantId }: ParticipantOfStudy) =>
-    (await api.get<EmaTasksAnswer>(`/api/ema_tasks/${id(studyId)}/${id(participantId)}`)).data,
+    (await api.get<EmaTasksAnswer>(`/api/ema_tasks/${id(studyId)}/${id(participantId)}?scope=all`)).data,
   diaryTasks: async ({ studyId, participantId }: ParticipantOfStudy) =>
     (await api.get<DiaryTasksAnswer>(`/api/diary_ax_tasks/${id(studyId)}/${id(participantId)}`)).data,
 };

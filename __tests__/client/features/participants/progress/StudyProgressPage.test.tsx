@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { Settings } from 'luxon';
 import { generalMessages, participantMessages } from '../../../../../src/shared/messages';
 import { dataDownloadTexts } from '../../../../../src/shared/dataDownloadTexts';
 import { progressTexts } from '../../../../../src/shared/progress';
@@ -17,9 +18,9 @@ function row(code: string, changes: Partial<ParticipantProgress> = {}): Particip
     email: `${code.toLowerCase()}@example.org`,
     status: 'enrolled',
     arrived_at: '2030-03-01T01:30:00.000Z',
-    prompts: { planned: 10, delivered: 8, opened: 6, completed: 5, late: 1, expired: 3, open: 1 },
+    prompts: { planned: 10, delivered: 8, opened: 6, completed: 5, late: 1, expired: 3, open: 1, closed: 9, closedDelivered: 8 },
     rates: { delivery: 0.8, response: 5 / 8, completion: 0.5 },
-    recent: { planned: 4, delivered: 4, completed: 3, response: 0.75 },
+    recent: { planned: 4, closed: 4, delivered: 4, completed: 3, response: 0.75 },
     flag: null,
     diary: { daysDone: 3, daysLeft: 4 },
     once: { done: 1, total: 2 },
@@ -36,17 +37,25 @@ const answer: StudyProgressAnswer = {
     row('GOOD33'),
     row('NEW444', {
       arrived_at: null,
-      prompts: { planned: 0, delivered: 0, opened: 0, completed: 0, late: 0, expired: 0, open: 0 },
+      prompts: { planned: 0, delivered: 0, opened: 0, completed: 0, late: 0, expired: 0, open: 0, closed: 0, closedDelivered: 0 },
       rates: { delivery: null, response: null, completion: null },
     }),
   ],
   days: [
-    { day: 1, participants: 3, planned: 9, delivered: 8, completed: 6, delivery: 8 / 9, response: 0.75 },
-    { day: 2, participants: 3, planned: 9, delivered: 6, completed: 3, delivery: 6 / 9, response: 0.5 },
+    { day: 1, participants: 3, planned: 9, delivered: 8, completed: 6, closed: 9, closedDelivered: 8, delivery: 8 / 9, response: 0.75 },
+    { day: 2, participants: 3, planned: 9, delivered: 6, completed: 3, closed: 9, closedDelivered: 6, delivery: 6 / 9, response: 0.5 },
   ],
 };
 
 let net: MockApi;
+const defaultZone = Settings.defaultZone;
+beforeAll(() => {
+  // The researcher's own zone, other than the study's (Hong Kong).
+  Settings.defaultZone = 'Europe/London';
+});
+afterAll(() => {
+  Settings.defaultZone = defaultZone;
+});
 beforeEach(() => {
   net = mockApi().on('GET', '/api/studies/s1', { status: 200, data: twoStageStudy }).on('POST', PROGRESS, { status: 200, data: answer });
 });
@@ -89,6 +98,23 @@ describe('StudyProgressPage (/participants/check_progress/{studyId})', () => {
     const scroller = screen.getByRole('region', { name: progressTexts.tableCaption });
     expect(scroller).toHaveAttribute('tabindex', '0');
     expect(scroller).toContainElement(rows[0]);
+  });
+
+  it("shows the arrival in the study's time zone, named, or in the researcher's own when chosen", async () => {
+    const { user } = await chooseGroup();
+    const rows = within(await table()).getAllByRole('row').slice(1);
+    expect(within(rows[2]).getByRole('rowheader')).toHaveTextContent('Enrolled, arrived 2030-03-01 09:30 AM GMT+8');
+    expect(screen.getByRole('radio', { name: 'Study time zone (Asia/Hong_Kong)' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'My time zone (Europe/London)' }));
+    expect(within(rows[2]).getByRole('rowheader')).toHaveTextContent('Enrolled, arrived 2030-03-01 01:30 AM GMT');
+  });
+
+  it('labels every figure with its column, for the card each row becomes on a phone', async () => {
+    await chooseGroup();
+    const row = within(await table()).getAllByRole('row')[3];
+    const labels = within(row).getAllByRole('cell').map((c) => c.getAttribute('data-label'));
+    expect(labels).toEqual(Object.values(progressTexts.columns).slice(1));
+    expect(screen.getByRole('table', { name: progressTexts.tableCaption })).toHaveClass('table-cards');
   });
 
   it("draws the group's delivery and response rate per study day, with the same figures as a table", async () => {

@@ -10,6 +10,8 @@ import { EmptyState } from '../../../components/EmptyState';
 import { AnalysisDownloadButton } from '../../downloads/AnalysisDownloadButton';
 import { ResponseTimeDownloadButton } from '../../downloads/ResponseTimeDownloadButton';
 import { Loading } from '../../../components/Loading';
+import { ClockToggle } from '../clock/ClockToggle';
+import { useParticipantClock } from '../clock/useClock';
 import { ParticipantFilterPanel } from '../ParticipantFilterPanel';
 import { filterGroupChosen, filterStageChosen, selectParticipantFilter, selectParticipantStudy } from '../participantsSlice';
 import { StudyHeading } from '../StudyHeading';
@@ -21,6 +23,7 @@ import { ProgressTable } from './ProgressTable';
 import type { StudyProgressAnswer } from '../../../../shared/types/progress';
 
 function ProgressResults({ answer }: { answer: StudyProgressAnswer }) {
+  const clock = useParticipantClock();
   if (answer.participants.length === 0) return <EmptyState message={participantMessages.noParticipants} />;
   const flagged = answer.participants.filter((p) => p.flag !== null).length;
   const count = answer.participants.length;
@@ -30,6 +33,7 @@ function ProgressResults({ answer }: { answer: StudyProgressAnswer }) {
         {count === 1 ? '1 participant' : `${count.toLocaleString('en-US')} participants`}
         {flagged > 0 && `, ${flagged.toLocaleString('en-US')} to contact`}
       </p>
+      <ClockToggle clock={clock} idPrefix="progress" />
       <ProgressTable participants={answer.participants} />
       <details className="small text-body-secondary mt-2 mb-4">
         <summary>How the rates are counted</summary>
