@@ -139,17 +139,17 @@ describe('ParticipantListPage (/participants/{studyId})', () => {
 
     await user.selectOptions(screen.getByLabelText('Group'), 'Group 1: Diary');
     await waitFor(() => expect(codesShown()).toEqual(['BBB222', 'DDD444']));
-    // Download Image Data stays a button (its label is its state); the rest are in the row's Actions menu.
-    expect(buttonsOf('BBB222')).toEqual(['Download Image Data', 'Actions']);
+    // One button per row, its Actions menu (Download Image Data's state shows beside it once one is asked for).
+    expect(buttonsOf('BBB222')).toEqual(['Actions']);
     // The server's word on the stored plan decides, not the group's settings: DDD444's group has a diary
     // setting, but its plan holds no diary task.
-    expect(await rowMenuItems(user, 'BBB222')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments', ...ends]);
-    expect(await rowMenuItems(user, 'DDD444')).toEqual(['Assign To Another Stage', 'EMA Schedule']);
+    expect(await rowMenuItems(user, 'BBB222')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments', 'Download Image Data', ...ends]);
+    expect(await rowMenuItems(user, 'DDD444')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Download Image Data']);
 
     await user.selectOptions(screen.getByLabelText('Group'), 'Group 2: Control');
     await waitFor(() => expect(codesShown()).toEqual(['CCC333']));
-    expect(buttonsOf('CCC333')).toEqual(['Download Image Data', 'Actions']);
-    expect(await rowMenuItems(user, 'CCC333')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments', ...ends]);
+    expect(buttonsOf('CCC333')).toEqual(['Actions']);
+    expect(await rowMenuItems(user, 'CCC333')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments', 'Download Image Data', ...ends]);
     // The stage's and group's downloads sit in their own panel (downloads feature tests), not in the rows.
     expect(screen.getByRole('button', { name: 'Download Text Response' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download Response Time' })).toBeInTheDocument();

@@ -4,7 +4,7 @@
 // the button. The menu is placed against the viewport (fixed), so a table that scrolls inside its own box
 // does not clip it. A chosen item is passed on once the menu has closed and given the focus back to its button,
 // so a dialog the item opens takes the focus (its own first control) and returns it to that button on closing.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 
 export interface RowActionItem<K extends string> {
@@ -21,11 +21,13 @@ interface RowActionsMenuProps<K extends string> {
   rowName: string;
   items: RowActionItem<K>[];
   onSelect: (key: K) => void;
+  /** The menu's button, for a row that hands the focus back to it. */
+  toggleRef?: Ref<HTMLButtonElement>;
 }
 
 const fixed = { strategy: 'fixed' as const };
 
-export function RowActionsMenu<K extends string>({ label, rowName, items, onSelect }: RowActionsMenuProps<K>) {
+export function RowActionsMenu<K extends string>({ label, rowName, items, onSelect, toggleRef }: RowActionsMenuProps<K>) {
   const [show, setShow] = useState(false);
   const chosen = useRef<K | null>(null);
 
@@ -40,7 +42,7 @@ export function RowActionsMenu<K extends string>({ label, rowName, items, onSele
   return (
     <Dropdown align="end" show={show} onToggle={(next) => setShow(next)}>
       {/* Said before the menu is first drawn (the library adds it only once the menu exists). */}
-      <Dropdown.Toggle size="sm" variant="outline-primary" aria-haspopup="menu">
+      <Dropdown.Toggle ref={toggleRef} size="sm" variant="outline-primary" aria-haspopup="menu">
         {label}
         <span className="visually-hidden"> {rowName}</span>
       </Dropdown.Toggle>
