@@ -23,7 +23,7 @@ interface ParticipantTableProps {
 export const ParticipantTable = memo(function ParticipantTable({ studyId, participants, showActions, onAction }: ParticipantTableProps) {
   const rows = useDeferredValue(participants, participants.length > FIRST_ROWS ? participants.slice(0, FIRST_ROWS) : participants);
   return (
-    <div className="participant-table-scroll" tabIndex={0} role="region" aria-label="Participants">
+    <div className="participant-table-scroll participant-list-scroll" tabIndex={0} role="region" aria-label="Participants">
       <Table hover className="align-middle mb-0 participant-table table-cards">
         <caption className="visually-hidden">Participants of the study</caption>
         <thead>
