@@ -63,6 +63,18 @@ async function clickAndFind(page: Page, button: Locator, dialog: string | RegExp
   return page.getByRole('dialog', { name: dialog });
 }
 
+/** The seeded participant's row menu, opened. */
+async function openRowMenu(page: Page, s: Seed): Promise<Locator> {
+  await participantRow(page, s).getByRole('button', { name: `Actions ${code(s)}` }).click();
+  return page.getByRole('menu', { name: `Actions ${code(s)}` });
+}
+
+/** Chooses an item of the seeded participant's row menu and gives the dialog it opens. */
+async function rowMenuDialog(page: Page, s: Seed, item: string): Promise<Locator> {
+  const menu = await openRowMenu(page, s);
+  return clickAndFind(page, menu.getByRole('menuitem', { name: item, exact: true }), item);
+}
+
 const PAGES: PageRow[] = [
   { name: 'Sign in', route: 'login', as: 'anyone', href: () => paths.login.getHref(), ready: (p) => h1(p, /^Sign in to the /) },
   { name: 'Error', route: 'error', as: 'anyone', href: () => paths.error.getHref(), ready: (p) => h1(p, generalMessages.oops) },
@@ -79,7 +91,7 @@ const PAGES: PageRow[] = [
     as: 'labManager',
     href: (s) => paths.participants.getHref(s.participation.study._id),
     prepare: chooseStage2Group1,
-    ready: (p, s) => participantRow(p, s).getByRole('button', { name: `EMA Schedule ${code(s)}` }),
+    ready: (p, s) => participantRow(p, s).getByRole('button', { name: `Actions ${code(s)}` }),
   },
   {
     name: 'Study Progress, with a chart',
@@ -185,13 +197,19 @@ const DIALOGS: DialogRow[] = [
   {
     name: 'Assign to another stage',
     on: 'Participant List, with a participant',
-    open: (p, s) => clickAndFind(p, p.getByRole('button', { name: `Assign To Another Stage ${code(s)}` }), 'Assign To Another Stage'),
+    open: (p, s) => rowMenuDialog(p, s, 'Assign To Another Stage'),
+  },
+  {
+    // Not a dialog: the row's Actions menu, checked open (menu and menuitem roles, names, colours).
+    name: 'Participant row Actions menu',
+    on: 'Participant List, with a participant',
+    open: openRowMenu,
   },
   {
     name: 'EMA schedule',
     on: 'Participant List, with a participant',
     open: async (p, s) => {
-      const dialog = await clickAndFind(p, p.getByRole('button', { name: `EMA Schedule ${code(s)}` }), 'EMA Schedule');
+      const dialog = await rowMenuDialog(p, s, 'EMA Schedule');
       await dialog.getByRole('row').filter({ hasText: 'MOOD' }).first().waitFor();
       return dialog;
     },
@@ -200,7 +218,7 @@ const DIALOGS: DialogRow[] = [
     name: 'Assigned diary assessments',
     on: 'Participant List, with a participant',
     open: async (p, s) => {
-      const dialog = await clickAndFind(p, p.getByRole('button', { name: `Assigned Diary Assessments ${code(s)}` }), 'Assigned Diary Assessments');
+      const dialog = await rowMenuDialog(p, s, 'Assigned Diary Assessments');
       await dialog.getByRole('row').filter({ hasText: 'SLEEPD' }).waitFor();
       return dialog;
     },

@@ -103,6 +103,12 @@ function imageButton(row: Locator, phase: keyof typeof IMAGE_DOWNLOAD_LABELS, co
   return row.getByRole('button', { name: `${IMAGE_DOWNLOAD_LABELS[phase]} ${code}`, exact: true });
 }
 
+/** Download Image Data, chosen in the row's Actions menu (its state then shows as a button beside the menu). */
+async function startImageDownload(page: Page, row: Locator, code: string): Promise<void> {
+  await row.getByRole('button', { name: `Actions ${code}` }).click();
+  await page.getByRole('menu', { name: `Actions ${code}` }).getByRole('menuitem', { name: IMAGE_DOWNLOAD_LABELS.NotStart }).click();
+}
+
 async function chooseFilter(page: Page, stage: string, group: string) {
   await page.getByLabel('Stage', { exact: true }).selectOption({ label: stage });
   await page.getByLabel('Group', { exact: true }).selectOption({ label: group });
@@ -174,9 +180,9 @@ describe('data downloads', () => {
       await dialog.waitFor({ state: 'detached' });
 
       // Download Image Data: Downloading... while the zip is built, then Click To Save File, which saves it and
-      // returns to Download Image Data. The zip holds the photo byte for byte.
+      // goes, the menu offering Download Image Data again. The zip holds the photo byte for byte.
       const row = await rowWith(page, participant.participant_code);
-      await imageButton(row, 'NotStart', participant.participant_code).click();
+      await startImageDownload(page, row, participant.participant_code);
       await imageButton(row, 'Started', participant.participant_code).waitFor();
       const ready = imageButton(row, 'ReadyDownload', participant.participant_code);
       await ready.waitFor({ timeout: ZIP_TIMEOUT_MS });
@@ -185,13 +191,14 @@ describe('data downloads', () => {
       const photoNames = Object.keys(photos.files);
       expect(photoNames).toEqual([expect.stringMatching(new RegExp(`^${participant.participant_code}_.*\\.jpg$`))]);
       expect(Buffer.from(photos.files[photoNames[0]]).equals(JPEG)).toBe(true);
-      await imageButton(row, 'NotStart', participant.participant_code).waitFor();
+      await imageButton(row, 'ReadyDownload', participant.participant_code).waitFor({ state: 'detached' });
+      expect(await row.getByRole('button', { name: `Actions ${participant.participant_code}` }).evaluate((b) => b === document.activeElement)).toBe(true);
       // The row's buttons scroll inside the table: their hidden labels do not widen the page.
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
       // A participant who sent no photo: No image is found.
       const other = await rowWith(page, withoutPhotos.participant_code);
-      await imageButton(other, 'NotStart', withoutPhotos.participant_code).click();
+      await startImageDownload(page, other, withoutPhotos.participant_code);
       await imageButton(other, 'NoResponse', withoutPhotos.participant_code).waitFor({ timeout: ZIP_TIMEOUT_MS });
 
       // Study Progress: the prompts now due, one delivered and one completed in time.

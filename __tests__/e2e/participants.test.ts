@@ -75,6 +75,12 @@ async function chooseFilter(page: Page, stage: string, group: string) {
   await page.getByLabel('Group', { exact: true }).selectOption({ label: group });
 }
 
+/** Chooses one of a row's actions from its Actions menu. */
+async function chooseRowAction(page: Page, row: Locator, code: string, action: string) {
+  await row.getByRole('button', { name: `Actions ${code}` }).click();
+  await page.getByRole('menu', { name: `Actions ${code}` }).getByRole('menuitem', { name: action, exact: true }).click();
+}
+
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.mouse.move(0, 0);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
@@ -120,7 +126,7 @@ describe('participants', () => {
       // Assign To Another Stage: only with a stage and group chosen; then stage 2, group 1.
       await chooseFilter(page, 'Stage 1', 'Group 1');
       row = await rowWith(page, email);
-      await row.getByRole('button', { name: `Assign To Another Stage ${code}` }).click();
+      await chooseRowAction(page, row, code, 'Assign To Another Stage');
       dialog = page.getByRole('dialog', { name: 'Assign To Another Stage' });
       await dialog.getByLabel('Assigned Stage').selectOption({ label: 'Stage 2' });
       await dialog.getByLabel('Assigned Group').selectOption({ label: 'Group 1' });
@@ -171,7 +177,7 @@ describe('participants', () => {
       await row.getByRole('cell', { name: shown(arrival, HONG_KONG), exact: true }).waitFor();
 
       // The upcoming EMA schedule: every notification still to come, in Hong Kong time.
-      await row.getByRole('button', { name: `EMA Schedule ${code}` }).click();
+      await chooseRowAction(page, row, code, 'EMA Schedule');
       dialog = page.getByRole('dialog', { name: 'EMA Schedule' });
       await dialog.getByRole('table').waitFor();
       const lines = await dialog.getByRole('row').allTextContents();
@@ -187,7 +193,7 @@ describe('participants', () => {
       await dialog.waitFor({ state: 'detached' });
 
       // The diary task with its days left, as the server counts them after today's answer.
-      await row.getByRole('button', { name: `Assigned Diary Assessments ${code}` }).click();
+      await chooseRowAction(page, row, code, 'Assigned Diary Assessments');
       dialog = page.getByRole('dialog', { name: 'Assigned Diary Assessments' });
       const diaryRow = dialog.getByRole('row').filter({ hasText: 'SLEEPD' });
       await diaryRow.waitFor();

@@ -8,6 +8,8 @@ export interface ApiRejectionMeta {
   session: SessionKind;
   /** False for the calls part 1 section 8 exempts from the 401 sign-out (logins, lab registration, ...). */
   signOutOn401: boolean;
+  /** The form that made the call shows its failure itself (ApiThunkOptions.showsOwnFailure). */
+  showsOwnFailure?: boolean;
 }
 
 export interface ApiThunkConfig {
@@ -23,6 +25,12 @@ export interface ApiThunkOptions {
    * as it is (notificationsSlice).
    */
   background?: boolean;
+  /**
+   * A call made from a dialog that shows its failure in place (Create New Participant): the message goes there
+   * only, not also to the red alert behind the dialog, which would say it twice and stay after the dialog is
+   * closed (issue 18).
+   */
+  showsOwnFailure?: boolean;
 }
 
 /** The pending action's meta of a background call. */
@@ -34,6 +42,11 @@ export function isBackgroundCall(meta: object): boolean {
   return (meta as Partial<BackgroundMeta>).background === true;
 }
 
+/** Whether a rejected action's message is shown by the form that made the call, not by the red alert. */
+export function isFailureShownByCaller(meta: object): boolean {
+  return (meta as Partial<ApiRejectionMeta>).showsOwnFailure === true;
+}
+
 export function createApiThunk<Returned, Arg = void>(
   type: string,
   call: (arg: Arg) => Promise<Returned>,
@@ -42,6 +55,7 @@ export function createApiThunk<Returned, Arg = void>(
   const meta: ApiRejectionMeta = {
     session: options.session ?? 'labUser',
     signOutOn401: options.signOutOn401 ?? true,
+    showsOwnFailure: options.showsOwnFailure ?? false,
   };
   return createAsyncThunk<Returned, Arg, ApiThunkConfig>(
     type,

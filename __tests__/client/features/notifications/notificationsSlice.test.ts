@@ -8,6 +8,8 @@ import {
   toastShown,
 } from '../../../../src/client/features/notifications/notificationsSlice';
 import { snapshotLoaded } from '../../../../src/client/features/qa/qaSlice';
+import { createApiThunk } from '../../../../src/client/app/createApiThunk';
+import { FetchAnswerError } from '../../../../src/client/api/errors';
 
 // The reducer alone; the development checks only slow a busy test machine down here.
 const store = () =>
@@ -49,5 +51,14 @@ describe('notifications slice', () => {
     s.dispatch(snapshotLoaded({}));
     s.dispatch(pageChanged());
     expect(s.getState().notifications.alert?.message).toBe('Saved alert');
+  });
+
+  it('shows a failed call in the red alert, unless the dialog that made it shows it itself (showsOwnFailure)', async () => {
+    const refuse = () => Promise.reject(new FetchAnswerError(409, { message: 'This email is already registered' }));
+    const s = store();
+    await s.dispatch(createApiThunk('test/ownFailure', refuse, { showsOwnFailure: true })());
+    expect(s.getState().notifications.alert).toBeNull();
+    await s.dispatch(createApiThunk('test/pageFailure', refuse)());
+    expect(s.getState().notifications.alert).toEqual({ message: 'This email is already registered', keepOnNextPage: false });
   });
 });

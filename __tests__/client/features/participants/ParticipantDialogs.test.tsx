@@ -4,8 +4,9 @@ import { DateTime, Settings } from 'luxon';
 import { authMessages, participantMessages, portalMessages } from '../../../../src/shared/messages';
 import type { Participant } from '../../../../src/shared/types/participant';
 import { mockApi, type MockApi } from '../../support/mockApi';
+import { sliceState } from '../../testUtils';
 import { diaryTask, emaTask, participant } from './participantFixtures';
-import { FILTERED, LIST, answerParticipants, openPage } from './support';
+import { FILTERED, LIST, answerParticipants, chooseRowAction, openPage } from './support';
 
 let rows: Participant[];
 let net: MockApi;
@@ -25,7 +26,7 @@ async function chooseStage2Group1(user: UserEvent) {
   await screen.findByRole('cell', { name: 'AAA111' });
   await user.selectOptions(screen.getByLabelText('Stage'), 'Stage 2: Intervention');
   await user.selectOptions(screen.getByLabelText('Group'), 'Group 1: Diary');
-  await screen.findByRole('button', { name: 'EMA Schedule BBB222' });
+  await screen.findByRole('button', { name: 'Actions BBB222' });
 }
 
 describe('the table', () => {
@@ -86,6 +87,35 @@ describe('Create New Participant', () => {
     expect(net.sentTo('GET', LIST)).toHaveLength(2);
   });
 
+  it('says an email in use once, in the dialog (no red alert, no toast); closing clears it and reopening is clean', async () => {
+    net.on('POST', '/api/participants/s1/create', { status: 409, data: { message: participantMessages.emailTaken } });
+    const { user, store } = openPage();
+    await screen.findByRole('cell', { name: 'AAA111' });
+    await user.click(screen.getByRole('button', { name: 'Create New Participant' }));
+    let dialog = await dialogNamed('Create New Participant');
+    await user.type(within(dialog).getByLabelText('Email'), 'ann@example.org');
+    await user.type(within(dialog).getByLabelText('Password'), 'secret-pass-1');
+    await user.type(within(dialog).getByLabelText('Confirm Password'), 'secret-pass-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(participantMessages.emailTaken));
+    expect(screen.getAllByText(participantMessages.emailTaken)).toHaveLength(1);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(store.getState().notifications).toEqual({ toasts: [], alert: null });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(within(await screen.findByRole('dialog', { name: portalMessages.unsavedDiscard })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText(participantMessages.emailTaken)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(sliceState(store, 'participants').requests.create.status).toBe('reset');
+
+    await user.click(screen.getByRole('button', { name: 'Create New Participant' }));
+    dialog = await dialogNamed('Create New Participant');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('');
+  });
+
   it('checks the address and the password length with the account rules', async () => {
     const { user } = openPage();
     await screen.findByRole('cell', { name: 'AAA111' });
@@ -140,7 +170,7 @@ describe('Assign To Another Stage', () => {
     });
     const { user } = openPage();
     await chooseStage2Group1(user);
-    await user.click(screen.getByRole('button', { name: 'Assign To Another Stage BBB222' }));
+    await chooseRowAction(user, 'BBB222', 'Assign To Another Stage');
     const dialog = await dialogNamed('Assign To Another Stage');
     expect(dialog).toHaveTextContent('is now in Stage 2: Intervention, Group 1: Diary');
     const assign = within(dialog).getByRole('button', { name: 'Assign' });
@@ -178,7 +208,7 @@ describe('Assign To Another Stage', () => {
     net.on('PATCH', '/api/participants/p2/assign_group', { status: 404, data: { message: participantMessages.participantNotFound } });
     const { user } = openPage();
     await chooseStage2Group1(user);
-    await user.click(screen.getByRole('button', { name: 'Assign To Another Stage BBB222' }));
+    await chooseRowAction(user, 'BBB222', 'Assign To Another Stage');
     const dialog = await dialogNamed('Assign To Another Stage');
     await user.selectOptions(within(dialog).getByLabelText('Assigned Stage'), 'Stage 1: Baseline');
     await user.selectOptions(within(dialog).getByLabelText('Assigned Group'), 'Group 1: Everyone');
@@ -218,7 +248,7 @@ describe('EMA Schedule', () => {
     net.on('GET', EMA, { status: 200, data: { emaTasks } });
     const page = openPage();
     await chooseStage2Group1(page.user);
-    await page.user.click(screen.getByRole('button', { name: 'EMA Schedule BBB222' }));
+    await chooseRowAction(page.user, 'BBB222', 'EMA Schedule');
     const dialog = await dialogNamed('EMA Schedule');
     await within(dialog).findByRole('table');
     return { ...page, dialog };
@@ -290,7 +320,7 @@ describe('EMA Schedule', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     net.on('GET', EMA, { status: 200, data: { emaTasks: [] } });
-    await user.click(screen.getByRole('button', { name: 'EMA Schedule BBB222' }));
+    await chooseRowAction(user, 'BBB222', 'EMA Schedule');
     const empty = await dialogNamed('EMA Schedule');
     expect(await within(empty).findByText(participantMessages.noUpcomingEma)).toBeInTheDocument();
     expect(within(empty).queryByRole('table')).not.toBeInTheDocument();
@@ -310,7 +340,7 @@ describe('Assigned Diary Assessments', () => {
     });
     const { user } = openPage();
     await chooseStage2Group1(user);
-    await user.click(screen.getByRole('button', { name: 'Assigned Diary Assessments BBB222' }));
+    await chooseRowAction(user, 'BBB222', 'Assigned Diary Assessments');
     const dialog = await dialogNamed('Assigned Diary Assessments');
     await within(dialog).findByRole('table');
     const lines = within(dialog)
@@ -328,7 +358,7 @@ describe('Assigned Diary Assessments', () => {
     net.on('GET', DIARY, { status: 200, data: { diaryAxTasks: [], daysLeft: {} } });
     const { user } = openPage();
     await chooseStage2Group1(user);
-    await user.click(screen.getByRole('button', { name: 'Assigned Diary Assessments BBB222' }));
+    await chooseRowAction(user, 'BBB222', 'Assigned Diary Assessments');
     const dialog = await dialogNamed('Assigned Diary Assessments');
     expect(await within(dialog).findByText('There is no diary assessmnet assigned to this participant.')).toBeInTheDocument();
   });

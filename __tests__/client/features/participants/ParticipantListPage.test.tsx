@@ -7,7 +7,8 @@ import { mockApi, type MockApi } from '../../support/mockApi';
 import { renderWithProviders } from '../../testUtils';
 import { accessWithout } from '../studies/studyFixtures';
 import { participant } from './participantFixtures';
-import { FILTERED, LIST, answerParticipants, openPage } from './support';
+import { participantListTexts } from '../../../../src/shared/participantList';
+import { FILTERED, LIST, answerParticipants, openPage, rowMenuItems } from './support';
 
 const rows: Participant[] = [
   participant({ id: 'p1', code: 'AAA111', email: 'ann@example.org', status: 'invited' }),
@@ -151,17 +152,79 @@ describe('ParticipantListPage (/participants/{studyId})', () => {
 
     await user.selectOptions(screen.getByLabelText('Group'), 'Group 1: Diary');
     await waitFor(() => expect(codesShown()).toEqual(['BBB222', 'DDD444']));
+    // One button per row, its Actions menu (Download Image Data's state shows beside it once one is asked for).
+    expect(buttonsOf('BBB222')).toEqual(['Actions']);
     // The server's word on the stored plan decides, not the group's settings: DDD444's group has a diary
     // setting, but its plan holds no diary task.
-    expect(buttonsOf('BBB222')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments', 'Download Image Data', ...ends]);
-    expect(buttonsOf('DDD444')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Download Image Data']);
+    expect(await rowMenuItems(user, 'BBB222')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments', 'Download Image Data', ...ends]);
+    expect(await rowMenuItems(user, 'DDD444')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Download Image Data']);
 
     await user.selectOptions(screen.getByLabelText('Group'), 'Group 2: Control');
     await waitFor(() => expect(codesShown()).toEqual(['CCC333']));
-    expect(buttonsOf('CCC333')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments', 'Download Image Data', ...ends]);
+    expect(buttonsOf('CCC333')).toEqual(['Actions']);
+    expect(await rowMenuItems(user, 'CCC333')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments', 'Download Image Data', ...ends]);
     // The stage's and group's downloads sit in their own panel (downloads feature tests), not in the rows.
     expect(screen.getByRole('button', { name: 'Download Text Response' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download Response Time' })).toBeInTheDocument();
+  });
+
+  it('says what choosing a stage and a group offers until both are chosen, then shows their downloads instead', async () => {
+    const { user } = openPage();
+    await screen.findByRole('cell', { name: 'BBB222' });
+    expect(screen.getByText(participantListTexts.chooseStageAndGroup)).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Stage'), 'Stage 2: Intervention');
+    await waitFor(() => expect(codesShown()).toHaveLength(3));
+    expect(screen.getByText(participantListTexts.chooseStageAndGroup)).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Group'), 'Group 1: Diary');
+    await screen.findByRole('button', { name: 'Download Text Response' });
+    expect(screen.queryByText(participantListTexts.chooseStageAndGroup)).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Stage'), 'All stages');
+    expect(await screen.findByText(participantListTexts.chooseStageAndGroup)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download Text Response' })).not.toBeInTheDocument();
+  });
+
+  it('says it also above an empty list, which has no rows to act on yet', async () => {
+    net.on('GET', LIST, { status: 200, data: { participantsData: { participants: [] } } });
+    openPage();
+    expect(await screen.findByText(participantMessages.noParticipants)).toBeInTheDocument();
+    expect(screen.getByText(participantListTexts.chooseStageAndGroup)).toBeInTheDocument();
+  });
+
+  it('opens a row’s Actions menu from the keyboard: Enter or Space, arrows, Escape back to the button', async () => {
+    const { user } = openPage();
+    await screen.findByRole('cell', { name: 'BBB222' });
+    await user.selectOptions(screen.getByLabelText('Stage'), 'Stage 2: Intervention');
+    await user.selectOptions(screen.getByLabelText('Group'), 'Group 1: Diary');
+    const toggle = await screen.findByRole('button', { name: 'Actions BBB222' });
+    expect(toggle).toHaveAttribute('aria-haspopup', 'menu');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Actions BBB222' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const items = within(menu).getAllByRole('menuitem');
+    await waitFor(() => expect(items[0]).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(items[1]).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(items[0]).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+    expect(toggle).toHaveFocus();
+
+    await user.keyboard(' ');
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'true'));
+    await waitFor(() => expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus());
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'EMA Schedule' })).toBeInTheDocument();
+    // The dialog gives the focus back to the row's menu button, not to the hidden item or the page's top.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(toggle).toHaveFocus());
   });
 
   it('keeps the chosen filter when the page is opened again for the same study', async () => {

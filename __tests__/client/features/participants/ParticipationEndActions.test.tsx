@@ -10,7 +10,7 @@ import { labUserSession } from '../../support/fixtures';
 import { deferred, mockApi, type MockApi } from '../../support/mockApi';
 import { signedIn, siteState, sliceState } from '../../testUtils';
 import { participant } from './participantFixtures';
-import { FILTERED, LIST, answerParticipants, openPage } from './support';
+import { FILTERED, LIST, answerParticipants, chooseRowAction, openPage, rowMenuItems } from './support';
 
 const STATUS = (id: string) => `/api/participants/${id}/status`;
 
@@ -35,26 +35,22 @@ async function chooseStage2Group1(user: UserEvent) {
   await screen.findByRole('cell', { name: 'BBB222' });
   await user.selectOptions(screen.getByLabelText('Stage'), 'Stage 2: Intervention');
   await user.selectOptions(screen.getByLabelText('Group'), 'Group 1: Diary');
-  await screen.findByRole('button', { name: 'EMA Schedule BBB222' });
+  await screen.findByRole('button', { name: 'Actions BBB222' });
 }
 
 const rowOf = (code: string) => screen.getByRole('cell', { name: code }).closest('tr') as HTMLElement;
-const button = (name: string) => screen.queryByRole('button', { name });
+const ends = ['Withdraw', 'Mark As Completed'];
+const endsOf = async (user: UserEvent, code: string) => (await rowMenuItems(user, code)).filter((name) => ends.includes(name));
 
 describe('Withdraw and Mark As Completed on the Participant List', () => {
   it('show only the moves that make sense from each status, and only with a stage and group chosen', async () => {
     const { user } = openPage();
     await screen.findByRole('cell', { name: 'BBB222' });
-    expect(button('Withdraw BBB222')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Actions BBB222' })).not.toBeInTheDocument();
     await chooseStage2Group1(user);
-    expect(button('Withdraw BBB222')).toBeInTheDocument();
-    expect(button('Mark As Completed BBB222')).toBeInTheDocument();
-    expect(button('Withdraw DDD444')).toBeInTheDocument();
-    expect(button('Mark As Completed DDD444')).not.toBeInTheDocument();
-    for (const code of ['CCC333', 'EEE555']) {
-      expect(button(`Withdraw ${code}`)).not.toBeInTheDocument();
-      expect(button(`Mark As Completed ${code}`)).not.toBeInTheDocument();
-    }
+    expect(await endsOf(user, 'BBB222')).toEqual(ends);
+    expect(await endsOf(user, 'DDD444')).toEqual(['Withdraw']);
+    for (const code of ['CCC333', 'EEE555']) expect(await endsOf(user, code)).toEqual([]);
   });
 
   it('Withdraw asks first (Cancel focused, nothing sent on Cancel), then withdraws: toast, the row’s status, no reload', async () => {
@@ -64,7 +60,7 @@ describe('Withdraw and Mark As Completed on the Participant List', () => {
     await chooseStage2Group1(user);
     const listCalls = net.sentTo('GET', LIST).length + net.sentTo('POST', FILTERED).length;
 
-    await user.click(screen.getByRole('button', { name: 'Withdraw BBB222' }));
+    await chooseRowAction(user, 'BBB222', 'Withdraw');
     let dialog = await screen.findByRole('dialog', { name: participationStatusMessages.confirmWithdraw });
     expect(within(dialog).getByText(endConsequences('withdrawn', 'BBB222'))).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
@@ -72,7 +68,7 @@ describe('Withdraw and Mark As Completed on the Participant List', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(net.sentTo('PATCH', STATUS('p2'))).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: 'Withdraw BBB222' }));
+    await chooseRowAction(user, 'BBB222', 'Withdraw');
     dialog = await screen.findByRole('dialog', { name: participationStatusMessages.confirmWithdraw });
     const confirm = within(dialog).getByRole('button', { name: 'Withdraw' });
     await user.click(confirm);
@@ -85,8 +81,7 @@ describe('Withdraw and Mark As Completed on the Participant List', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(sliceState(store, 'participants').requests.status.status).toBe('success');
     expect(within(rowOf('BBB222')).getByText('Withdrawn')).toBeInTheDocument();
-    expect(button('Withdraw BBB222')).not.toBeInTheDocument();
-    expect(button('Mark As Completed BBB222')).not.toBeInTheDocument();
+    expect(await endsOf(user, 'BBB222')).toEqual([]);
     expect(net.sentTo('GET', LIST).length + net.sentTo('POST', FILTERED).length).toBe(listCalls);
   });
 
@@ -94,7 +89,7 @@ describe('Withdraw and Mark As Completed on the Participant List', () => {
     net.on('PATCH', STATUS('p2'), { status: 409, data: { message: participantMessages.participantWithdrawn } });
     const { user, store } = openPage();
     await chooseStage2Group1(user);
-    await user.click(screen.getByRole('button', { name: 'Mark As Completed BBB222' }));
+    await chooseRowAction(user, 'BBB222', 'Mark As Completed');
     const dialog = await screen.findByRole('dialog', { name: participationStatusMessages.confirmComplete });
     expect(within(dialog).getByText(endConsequences('completed', 'BBB222'))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Mark As Completed' }));

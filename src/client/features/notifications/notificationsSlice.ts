@@ -2,7 +2,7 @@
 // component) and one red alert at the top of the page for the last failed call.
 import { createSlice, isPending, isRejectedWithValue, type PayloadAction } from '@reduxjs/toolkit';
 import { isApiError } from '../../api/errors';
-import { isBackgroundCall } from '../../app/createApiThunk';
+import { isBackgroundCall, isFailureShownByCaller } from '../../app/createApiThunk';
 import { snapshotLoaded } from '../qa/qaSlice';
 
 export interface Toast {
@@ -65,8 +65,10 @@ const notificationsSlice = createSlice({
       if (isBackgroundCall(action.meta)) return;
       if (!state.alert?.keepOnNextPage) state.alert = null;
     });
-    // Generic handling: the message of every failed call shows in the red alert.
+    // Generic handling: the message of every failed call shows in the red alert, unless the dialog that
+    // made the call shows it itself.
     builder.addMatcher(isRejectedWithValue, (state, action) => {
+      if (isFailureShownByCaller(action.meta)) return;
       if (isApiError(action.payload)) state.alert = { message: action.payload.message, keepOnNextPage: false };
     });
   },

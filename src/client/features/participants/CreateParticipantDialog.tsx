@@ -1,7 +1,8 @@
 // Create New Participant (part 2 sections 2.5 and 5): email, password and its confirmation, checked by the
-// shared rule in the specification's order; the server checks the same and its message shows here too. The
-// new participant joins the study in stage 1, group 1.
-import { useState, type FormEvent } from 'react';
+// shared rule in the specification's order; the server checks the same and its message (an email in use) shows
+// here, once: not in the page's red alert (showsOwnFailure). Mounted only while open, so closing it clears the
+// form and its message. The new participant joins the study in stage 1, group 1.
+import { useEffect, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -12,7 +13,7 @@ import { TextField } from '../../components/forms/TextField';
 import { toastShown } from '../notifications/notificationsSlice';
 import { DialogCloseButton } from '../../components/unsavedChanges/GuardedModal';
 import { DraftDialog } from './DraftDialog';
-import { selectParticipantsRequests } from './participantsSlice';
+import { participantsRequestReset, selectParticipantsRequests } from './participantsSlice';
 import { createParticipant } from './participantsThunks';
 
 interface CreateParticipantDialogProps {
@@ -29,6 +30,9 @@ export function CreateParticipantDialog({ studyId, onClose, onCreated }: CreateP
   const [confirmPassword, setConfirmPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
+  // The call's failure belongs to this opening of the dialog: the next one starts clean.
+  useEffect(() => () => void dispatch(participantsRequestReset('create')), [dispatch]);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = newParticipantProblem({ email, password, confirmPassword });
@@ -40,7 +44,6 @@ export function CreateParticipantDialog({ studyId, onClose, onCreated }: CreateP
       onCreated();
       onClose();
     } else {
-      // The page's red alert is behind this dialog: say it here as well.
       setProblem(result.payload?.message ?? result.error.message ?? null);
     }
   };

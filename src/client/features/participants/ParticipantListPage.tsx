@@ -1,12 +1,14 @@
 // Participant List (/participants/{studyId}, part 2 section 2.5): the study's participants, filtered by stage
 // and group; Create New Participant with its permission entry; per row, once a stage and group are chosen,
 // Assign To Another Stage, EMA Schedule, Assigned Diary Assessments, Download Image Data, Withdraw and Mark As
-// Completed, and a panel of the stage's and group's data downloads.
+// Completed, and a panel of the stage's and group's data downloads. Until both are chosen, a line in that
+// panel's place says what choosing them offers (as Study Progress does).
 import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router-dom';
 import { hasAccess } from '../../../shared/access';
 import { participantMessages } from '../../../shared/messages';
+import { participantListTexts } from '../../../shared/participantList';
 import type { Participant } from '../../../shared/types/participant';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
@@ -20,6 +22,7 @@ import { CreateParticipantDialog } from './CreateParticipantDialog';
 import { DiaryTasksDialog } from './DiaryTasksDialog';
 import { EmaScheduleDialog } from './EmaScheduleDialog';
 import { ParticipantFilterPanel } from './ParticipantFilterPanel';
+import { ParticipationEndDialog } from './ParticipationEndActions';
 import type { RowAction } from './ParticipantRow';
 import {
   filterGroupChosen,
@@ -63,7 +66,7 @@ export default function ParticipantListPage() {
 
   return (
     <>
-      <StudyHeading title="Participant List" study={study} />
+      <StudyHeading title={participantListTexts.title} study={study} />
       <ParticipantFilterPanel
         study={study}
         filter={filter}
@@ -72,7 +75,11 @@ export default function ParticipantListPage() {
       >
         {canCreate && <Button onClick={() => setDialog({ kind: 'create' })}>Create New Participant</Button>}
       </ParticipantFilterPanel>
-      {study && stageId && groupId && <ParticipantListDownloads study={study} stageId={stageId} groupId={groupId} />}
+      {showActions ? (
+        study && stageId && groupId && <ParticipantListDownloads study={study} stageId={stageId} groupId={groupId} />
+      ) : (
+        <p className="text-body-secondary mb-3">{participantListTexts.chooseStageAndGroup}</p>
+      )}
       {participants === null ? (
         requests.list.status !== 'fail' && <Loading />
       ) : participants.length === 0 ? (
@@ -92,6 +99,9 @@ export default function ParticipantListPage() {
       )}
       {dialog?.kind === 'ema' && <EmaScheduleDialog studyId={studyId} participant={dialog.participant} onClose={close} />}
       {dialog?.kind === 'diary' && <DiaryTasksDialog studyId={studyId} participant={dialog.participant} onClose={close} />}
+      {(dialog?.kind === 'withdrawn' || dialog?.kind === 'completed') && (
+        <ParticipationEndDialog participant={dialog.participant} to={dialog.kind} onClose={close} />
+      )}
     </>
   );
 }

@@ -1,10 +1,12 @@
-// The Participant List's table (part 2 section 2.5). It scrolls inside its own box, so a wide table or a
-// study of thousands of participants keeps the page's heading and filter in view. Rows are memoised, so
+// The Participant List's table (part 2 section 2.5). It scrolls inside its own box, so a study of thousands
+// of participants keeps the page's heading and filter in view; its actions column stays at the box's right
+// edge, so no action hides behind a sideways scroll, and on a phone each row becomes a card (.table-cards). Rows are memoised, so
 // opening a dialog does not render them again; a long list shows its first rows at once and renders the rest
 // in the background (a deferred value), so the page answers the user while thousands of rows are added.
 import { memo, useDeferredValue } from 'react';
 import Table from 'react-bootstrap/Table';
 import type { Participant } from '../../../shared/types/participant';
+import { participantColumns } from './columns';
 import { ParticipantRow, type RowAction } from './ParticipantRow';
 import './participants.css';
 
@@ -21,19 +23,17 @@ interface ParticipantTableProps {
 export const ParticipantTable = memo(function ParticipantTable({ studyId, participants, showActions, onAction }: ParticipantTableProps) {
   const rows = useDeferredValue(participants, participants.length > FIRST_ROWS ? participants.slice(0, FIRST_ROWS) : participants);
   return (
-    <div className="participant-table-scroll border rounded" tabIndex={0} role="region" aria-label="Participants">
-      <Table hover className="align-middle mb-0 participant-table">
+    <div className="participant-table-scroll participant-list-scroll" tabIndex={0} role="region" aria-label="Participants">
+      <Table hover className="align-middle mb-0 participant-table table-cards">
         <caption className="visually-hidden">Participants of the study</caption>
         <thead>
           <tr>
-            <th scope="col">ID</th>
-            <th scope="col">EMAIL</th>
-            <th scope="col">ENROLMENT STATUS</th>
-            <th scope="col">ASSIGNED STAGE (#)</th>
-            <th scope="col">ASSIGNED GROUP (#)</th>
-            <th scope="col">LOAD Ax AFTER STAGE ASSIGNED?</th>
-            <th scope="col">TIME FIRST LOADING Ax AFTER STAGE ASSIGNED</th>
-            <th scope="col">
+            {Object.values(participantColumns).map((name) => (
+              <th key={name} scope="col">
+                {name}
+              </th>
+            ))}
+            <th scope="col" className="participant-actions">
               <span className="visually-hidden">Actions</span>
             </th>
           </tr>

@@ -1,9 +1,7 @@
-// Withdraw and Mark As Completed in a Participant List row (PARTICIPANTS.md step 6). Each shows only when the
-// move makes sense from the participant's status (the shared rule the server applies), and asks first, saying
-// what happens: the tasks still to come are cancelled, answers kept, and it cannot be undone. Success is
-// toasted and the row's ENROLMENT STATUS changes; a refusal shows as the page's red alert.
-import { memo, useState } from 'react';
-import Button from 'react-bootstrap/Button';
+// Withdraw and Mark As Completed in a Participant List row's Actions menu (PARTICIPANTS.md step 6). Each is
+// offered only when the move makes sense from the participant's status (the shared rule the server applies),
+// and asks first, saying what happens: the tasks still to come are cancelled, answers kept, and it cannot be
+// undone. Success is toasted and the row's ENROLMENT STATUS changes; a refusal shows as the page's red alert.
 import { endConsequences, endProblem, participationStatusMessages, type ParticipationEnd } from '../../../shared/participationStatus';
 import type { Participant } from '../../../shared/types/participant';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -12,7 +10,7 @@ import { toastShown } from '../notifications/notificationsSlice';
 import { selectParticipantsRequests } from './participantsSlice';
 import { setParticipationStatus } from './participantsThunks';
 
-const labels: Record<ParticipationEnd, { button: string; question: string }> = {
+export const participationEndLabels: Record<ParticipationEnd, { button: string; question: string }> = {
   withdrawn: { button: 'Withdraw', question: participationStatusMessages.confirmWithdraw },
   completed: { button: 'Mark As Completed', question: participationStatusMessages.confirmComplete },
 };
@@ -23,8 +21,14 @@ interface EndDialogProps {
   onClose: () => void;
 }
 
+/** The ends a researcher may choose for the participant now. */
+export function participationEndsFor(participant: Participant): ParticipationEnd[] {
+  const status = participant.participation[0].status;
+  return (['withdrawn', 'completed'] as const).filter((to) => endProblem(status, to, 'researcher') === null);
+}
+
 /** Mounted only while open, so the list's many rows do not each watch the store. */
-function ParticipationEndDialog({ participant, to, onClose }: EndDialogProps) {
+export function ParticipationEndDialog({ participant, to, onClose }: EndDialogProps) {
   const dispatch = useAppDispatch();
   const busy = useAppSelector(selectParticipantsRequests).status.status === 'request';
 
@@ -38,9 +42,9 @@ function ParticipationEndDialog({ participant, to, onClose }: EndDialogProps) {
   return (
     <ConfirmDialog
       show
-      question={labels[to].question}
+      question={participationEndLabels[to].question}
       details={endConsequences(to, participant.participant_code)}
-      confirmLabel={labels[to].button}
+      confirmLabel={participationEndLabels[to].button}
       focus="cancel"
       busy={busy}
       onCancel={onClose}
@@ -48,20 +52,3 @@ function ParticipationEndDialog({ participant, to, onClose }: EndDialogProps) {
     />
   );
 }
-
-export const ParticipationEndActions = memo(function ParticipationEndActions({ participant }: { participant: Participant }) {
-  const [asking, setAsking] = useState<ParticipationEnd | null>(null);
-  const status = participant.participation[0].status;
-  const ends = (['withdrawn', 'completed'] as const).filter((to) => endProblem(status, to, 'researcher') === null);
-  return (
-    <>
-      {ends.map((to) => (
-        <Button key={to} size="sm" variant="outline-danger" onClick={() => setAsking(to)}>
-          {labels[to].button}
-          <span className="visually-hidden"> {participant.participant_code}</span>
-        </Button>
-      ))}
-      {asking && <ParticipationEndDialog participant={participant} to={asking} onClose={() => setAsking(null)} />}
-    </>
-  );
-});

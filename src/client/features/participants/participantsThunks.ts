@@ -3,7 +3,8 @@ import { participantsApi } from './participantsApi';
 
 export const fetchParticipantStudy = createApiThunk('participants/fetchStudy', participantsApi.study);
 export const fetchParticipants = createApiThunk('participants/fetchParticipants', participantsApi.list);
-export const createParticipant = createApiThunk('participants/createParticipant', participantsApi.create);
+// The dialog shows its own failure (an email in use): once, there, not also in the red alert behind it.
+export const createParticipant = createApiThunk('participants/createParticipant', participantsApi.create, { showsOwnFailure: true });
 export const assignParticipant = createApiThunk('participants/assignParticipant', participantsApi.assign);
 export const setParticipationStatus = createApiThunk('participants/setParticipationStatus', participantsApi.setStatus);
 export const fetchEmaTasks = createApiThunk('participants/fetchEmaTasks', participantsApi.emaTasks);
