@@ -303,7 +303,7 @@ describe('participants', () => {
       await page.goto(product.server.mainUrl(`/participants/${study._id}`));
       await page.getByRole('heading', { name: 'Participant List' }).waitFor();
       await chooseFilter(page, 'Stage 2', 'Group 1');
-      await (await rowWith(page, participant.participant_code)).getByRole('button', { name: `EMA Schedule ${participant.participant_code}` }).click();
+      await chooseRowAction(page, await rowWith(page, participant.participant_code), participant.participant_code, 'EMA Schedule');
       const dialog = page.getByRole('dialog', { name: 'EMA Schedule' });
       const today = dialog.getByRole('row', { name: /^Today, / });
       await today.waitFor();
