@@ -79,7 +79,7 @@ describe('study structure', () => {
       const { manager, managerPassword } = await seedLab(product.api);
       const { token } = await product.api.login({ email: manager.email, password: managerPassword, organization: 1 });
       for (const q of QUESTIONNAIRES) await product.api.call<Questionnaire>('POST', '/api/qx_list', { token, body: q });
-      const created = await product.api.call<Study>('POST', '/api/studies', { token });
+      const created = await product.api.call<Study>('POST', '/api/studies', { token, body: { chin_name: 'Structure study' } });
 
       // No transitions: axe must not read a button's colours halfway through one.
       await page.emulateMedia({ reducedMotion: 'reduce' });
