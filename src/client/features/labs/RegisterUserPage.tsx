@@ -44,7 +44,7 @@ export default function RegisterUserPage() {
     });
     setErrors(found);
     if (hasErrors(found)) return focusFirstError(found, fieldId);
-    const result = await dispatch(registerUser({ labId, body: { email: email.trim(), password, isLabManager, access } }));
+    const result = await dispatch(registerUser({ labId, body: { email: email.trim(), password, isLabManager, ...(isLabManager ? {} : { access }) } }));
     if (registerUser.fulfilled.match(result)) {
       dispatch(toastShown(authMessages.registrationSuccess));
       guard.leaveWithoutAsking(() => void navigate(paths.systemOwnerLab.getHref(labId)));
