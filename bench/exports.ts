@@ -65,7 +65,7 @@ export async function seed(participants: number): Promise<Seeded> {
     const owner = (await inject<{ token: string }>('POST', '/api/users/systemowner/login', undefined, OWNER)).token;
     await inject('POST', '/api/labs/systemowner/createlab', owner, { labName: 'Export lab', ...MANAGER, organization: 1 });
     const manager = (await inject<{ token: string }>('POST', '/api/users/login', undefined, { ...MANAGER, organization: 1 })).token;
-    const study = await inject<{ _id: string; stage_list: { _id: string; participant_group_list: { _id: string }[] }[] }>('POST', '/api/studies', manager);
+    const study = await inject<{ _id: string; stage_list: { _id: string; participant_group_list: { _id: string }[] }[] }>('POST', '/api/studies', manager, { chin_name: 'Export benchmark' });
     studyId = study._id;
     stageId = study.stage_list[0]._id;
     groupId = study.stage_list[0].participant_group_list[0]._id;

@@ -46,7 +46,7 @@ async function oneRun(): Promise<RunFigures> {
     const owner = (await inject<{ token: string }>('POST', '/api/users/systemowner/login', undefined, OWNER)).token;
     const created = await inject<{ lab: { _id: string } }>('POST', '/api/labs/systemowner/createlab', owner, { labName: 'Plan lab', email: 'm@bench.test', password: 'manager-password', organization: 1 });
     const manager = (await inject<{ token: string }>('POST', '/api/users/login', undefined, { email: 'm@bench.test', password: 'manager-password', organization: 1 })).token;
-    const study = await inject<{ _id: string; stage_list: { _id: string; participant_group_list: { _id: string }[] }[] }>('POST', '/api/studies', manager);
+    const study = await inject<{ _id: string; stage_list: { _id: string; participant_group_list: { _id: string }[] }[] }>('POST', '/api/studies', manager, { chin_name: 'Plan benchmark' });
     const questionnaires = [];
     for (const abbrev of ['FIX', 'RND']) questionnaires.push(await inject<{ _id: string }>('POST', '/api/qx_list', manager, { chin_name: abbrev, abbrev }));
     const stageId = study.stage_list[0]._id;

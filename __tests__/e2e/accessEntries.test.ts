@@ -25,7 +25,7 @@ describe('permission entries on every page load', () => {
     product.journey('editor-right-after-sign-in', async (page) => {
       const { manager, managerPassword } = await seedLab(product.api);
       const { token } = await product.api.login({ email: manager.email, password: managerPassword, organization: 1 });
-      const study = await product.api.call<Study>('POST', '/api/studies', { token });
+      const study = await product.api.call<Study>('POST', '/api/studies', { token, body: { chin_name: 'Permissions study' } });
 
       // A slow network: the entries' read made after the sign-in does not answer before the user moves on.
       let slow = true;
@@ -53,7 +53,7 @@ describe('permission entries on every page load', () => {
       };
       await setAccess(withoutAddStage);
       const { token } = await product.api.login({ email: member.email, password, organization: 1 });
-      const study = await product.api.call<Study>('POST', '/api/studies', { token });
+      const study = await product.api.call<Study>('POST', '/api/studies', { token, body: { chin_name: 'Permissions study' } });
 
       await signInAsLabUser(page, product.server.mainUrl('/login'), member.email, password);
       await editorShown(page, study._id);

@@ -371,7 +371,7 @@ describe('the rich-text editor', () => {
     if (!hostState || !context) throw new Error('The seeding and signing in (beforeAll) failed');
     return withPageIn(context, 'rich-text-keyboard', async (page) => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      const study = await product.api.call<{ _id: string }>('POST', '/api/studies', { token: hostState.seed.token });
+      const study = await product.api.call<{ _id: string }>('POST', '/api/studies', { token: hostState.seed.token, body: { chin_name: 'Another study' } });
       await page.goto(urlOf('light', paths.studyEdit.getHref(study._id)));
       let dialog = await consentDialog(page);
       const editor = dialog.getByRole('textbox', { name: 'Consent Content' });

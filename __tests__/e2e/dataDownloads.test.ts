@@ -19,7 +19,7 @@ import type { Study } from '../../src/shared/types/study';
 import { JPEG } from '../support/mediaSamples';
 import { Api, seedLab, uniqueEmail } from './support/api';
 import { rowWith, signInAsLabUser } from './support/pages';
-import { movePlanBack } from './support/plan';
+import { markActive, movePlanBack } from './support/plan';
 import { useProduct, type Product } from './support/product';
 
 const product = useProduct();
@@ -38,12 +38,12 @@ interface CreatedParticipant {
 /** An active study whose stage 1, group 1 has an EMA setting (09:00 and 21:00, 3 days) with one questionnaire
  * of one question: a text response, then a photo response. */
 async function seedStudy(api: Api, token: string) {
-  const study = await api.call<Study>('POST', '/api/studies', { token });
+  const study = await api.call<Study>('POST', '/api/studies', { token, body: { chin_name: 'Sleep and Mood' } });
   await api.call('PUT', `/api/studies/${study._id}/edit_basic`, {
     token,
     body: { chin_name: 'Sleep and Mood', contact_person_name: 'Dr. Chan', contact_email: 'chan@example.org' },
   });
-  await api.call('POST', `/api/studies/${study._id}/activate`, { token });
+  markActive(product.server.dataDir, study._id);
   const created = await api.call<Questionnaire>('POST', '/api/qx_list', { token, body: { chin_name: 'Evening Mood', abbrev: 'MOOD' } });
   const question = {
     ...makeQuestion('q1', 'r1'),

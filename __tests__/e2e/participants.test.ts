@@ -16,7 +16,7 @@ import type { AppParticipationsAnswer, AppSession, AppTasksAnswer, ResponseAnswe
 import type { Study } from '../../src/shared/types/study';
 import { Api, seedLab, uniqueEmail } from './support/api';
 import { rowWith, signInAsLabUser } from './support/pages';
-import { movePlanBack } from './support/plan';
+import { markActive, movePlanBack } from './support/plan';
 import { useProduct } from './support/product';
 
 const product = useProduct();
@@ -35,13 +35,13 @@ async function questionnaire(api: Api, token: string, chin_name: string, abbrev:
 
 /** A study with two stages, active; stage 2 group 1 has an EMA setting (09:00 and 21:00, 3 days) and a 7-day diary. */
 async function seedStudy(api: Api, token: string) {
-  let study = await api.call<Study>('POST', '/api/studies', { token });
+  let study = await api.call<Study>('POST', '/api/studies', { token, body: { chin_name: 'Sleep and Mood' } });
   study = await api.call<Study>('PUT', `/api/studies/${study._id}/add_stage`, { token });
   await api.call('PUT', `/api/studies/${study._id}/edit_basic`, {
     token,
     body: { chin_name: 'Sleep and Mood', contact_person_name: 'Dr. Chan', contact_email: 'chan@example.org' },
   });
-  await api.call('POST', `/api/studies/${study._id}/activate`, { token });
+  markActive(product.server.dataDir, study._id);
   const mood = await questionnaire(api, token, 'Evening Mood', 'MOOD');
   const sleep = await questionnaire(api, token, 'Sleep Diary', 'SLEEPD');
   const group = study.stage_list[1].participant_group_list[0];

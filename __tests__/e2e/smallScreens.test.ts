@@ -8,6 +8,7 @@ import { generalMessages } from '../../src/shared/messages';
 import { seedLab, uniqueEmail, type SeededLab } from './support/api';
 import { fillSignIn, signInAsLabUser } from './support/pages';
 import { useProduct } from './support/product';
+import { markActive } from './support/plan';
 import { OWNER } from './support/server';
 
 const product = useProduct();
@@ -40,13 +41,13 @@ async function seed(): Promise<Seeded> {
   const call = <T>(method: string, path: string, body?: unknown) => api.call<T>(method, path, { token, body });
 
   const newStudy = async () => {
-    const study = await call<Study>('POST', '/api/studies');
+    const study = await call<Study>('POST', '/api/studies', { chin_name: LONG_NAME });
     await call('PUT', `/api/studies/${study._id}/edit_basic`, { chin_name: LONG_NAME, contact_person_name: 'Dr. A. Researcher', contact_email: 'a.researcher@e2e.test' });
     return study;
   };
   const inactiveStudy = await newStudy();
   const activeStudy = await newStudy();
-  await call('POST', `/api/studies/${activeStudy._id}/activate`);
+  markActive(product.server.dataDir, activeStudy._id);
 
   const questionnaire = await call<{ _id: string }>('POST', '/api/qx_list', { chin_name: LONG_NAME, abbrev: 'SLEEP-MOOD-DIARY' });
 

@@ -1,7 +1,9 @@
-// A lab manager's study journey: create a study, edit its basic information and consent form, add a stage,
-// then activate, deactivate and delete it from the Study List.
+// A lab manager's study journey: create a study (after a cancelled try that makes nothing), edit its basic
+// information and consent form, add a stage, try to activate it and read what it lacks, complete it, then
+// activate (confirmed), deactivate and delete it from the Study List.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import type { Questionnaire } from '../../src/shared/questionnaire/types';
 import { generalMessages, studyMessages } from '../../src/shared/messages';
 import { seedLab } from './support/api';
 import { rowWith, signInAsLabUser } from './support/pages';
@@ -9,6 +11,7 @@ import { useProduct } from './support/product';
 
 const product = useProduct();
 const CONSENT_TEXT = 'I agree to take part in this sleep study.';
+const ANYTIME = 'Assessments allowing anytime, unlimited responses';
 
 /**
  * Serious and critical axe violations of what the page shows at rest. The pointer is moved off the page
@@ -30,23 +33,45 @@ describe('studies', () => {
   test('a lab manager creates, edits, activates, deactivates and deletes a study', () =>
     product.journey('study-lifecycle', async (page) => {
       const { manager, managerPassword } = await seedLab(product.api);
+      const { token } = await product.api.login({ email: manager.email, password: managerPassword, organization: 1 });
+      await product.api.call<Questionnaire>('POST', '/api/qx_list', { token, body: { chin_name: 'Sleep Log', abbrev: 'SLEEP' } });
+      // No transitions: axe must not read a dialog's colours halfway through its fade.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
       await signInAsLabUser(page, product.server.mainUrl('/login'), manager.email, managerPassword);
       await page.waitForURL((url) => url.pathname === '/studies/1');
       await page.getByRole('heading', { name: 'Study List' }).waitFor();
       await page.getByText(studyMessages.noStudies).waitFor();
 
-      // Create Study makes a blank study and opens its editor.
+      // Create Study asks for the name first; Cancel makes nothing, even after a reload.
       await page.getByRole('button', { name: 'Create Study' }).click();
+      let create = page.getByRole('dialog', { name: 'Create Study' });
+      await create.getByLabel('Study Name').fill('Never made');
+      expect(await seriousViolations(page)).toEqual([]);
+      await create.getByRole('button', { name: 'Cancel' }).click();
+      await create.waitFor({ state: 'hidden' });
+      await page.reload();
+      await page.getByText(studyMessages.noStudies).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/studies/1');
+
+      // A blank name is refused in the dialog; with a name the study is made and its editor opens.
+      await page.getByRole('button', { name: 'Create Study' }).click();
+      create = page.getByRole('dialog', { name: 'Create Study' });
+      await create.getByRole('button', { name: 'Create' }).click();
+      await create.getByText(studyMessages.studyNameRequired).waitFor();
+      await create.getByLabel('Study Name').fill('Sleep and Mood');
+      await create.getByRole('button', { name: 'Create' }).click();
       await page.waitForURL((url) => /^\/studies\/[^/]+\/edit$/.test(url.pathname));
       await page.getByRole('heading', { name: 'Edit Study' }).waitFor();
       await page.getByRole('region', { name: 'Stage 1' }).waitFor();
       const code = await page.getByLabel('Study Code').inputValue();
       expect(code).toMatch(/^[A-Z2-9]{6}$/);
       expect(await page.getByLabel('Active Status').inputValue()).toBe('Inactive');
+      expect(await page.getByLabel('Study Name').inputValue()).toBe('Sleep and Mood');
+      // Stage 1 says why it has no Add Participant Group.
+      await page.getByRole('region', { name: 'Stage 1' }).getByText(studyMessages.stageOneNoGroups).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
 
       // Basic information.
-      await page.getByLabel('Study Name').fill('Sleep and Mood');
       await page.getByLabel('Contact Person').fill('Dr. Chan');
       await page.getByLabel('Contact Email').fill('chan@example.org');
       await page.getByRole('button', { name: 'Save Basic Information' }).click();
@@ -90,8 +115,44 @@ describe('studies', () => {
       await page.waitForURL((url) => url.pathname === '/studies/1');
       let row = await rowWith(page, code);
       expect(await row.textContent()).toContain('Sleep and Mood');
+
+      // Activate first lists what keeps the study from running, and offers the editor instead.
       await row.getByRole('button', { name: `Activate ${code}` }).click();
+      let activate = page.getByRole('dialog', { name: `Activate Sleep and Mood (${code})?` });
+      const missing = activate.getByRole('list', { name: 'What the study still needs' });
+      await missing.waitFor();
+      expect(await missing.getByRole('listitem').allTextContents()).toEqual([
+        `Stage 1: ${studyMessages.activationStageUnnamed}`,
+        `Stage 1, Participant Group 1: ${studyMessages.activationGroupNoAssessment}`,
+        `Stage 2: ${studyMessages.activationStageUnnamed}`,
+        `Stage 2, Participant Group 1: ${studyMessages.activationGroupNoAssessment}`,
+      ]);
+      expect(await activate.getByRole('button', { name: 'Activate' }).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await activate.getByRole('link', { name: 'Edit the study' }).click();
+      await page.getByRole('heading', { name: 'Edit Study' }).waitFor();
+      for (const [n, name] of [[1, 'Baseline'], [2, 'Two weeks at home']] as const) {
+        const stage = page.getByRole('region', { name: `Stage ${n}` });
+        await stage.getByLabel('Stage name (as presented to participants)').fill(name);
+        await stage.getByRole('region', { name: 'Participant Group 1' }).getByRole('listbox', { name: ANYTIME }).getByRole('option', { name: 'Sleep Log (SLEEP)' }).click();
+      }
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText(studyMessages.changesSaved).waitFor();
+
+      // Now it can run: Activate asks once more, and only Activate in the dialog activates it.
+      await page.getByRole('link', { name: 'Studies' }).click();
+      await page.waitForURL((url) => url.pathname === '/studies/1');
+      row = await rowWith(page, code);
+      await row.getByRole('button', { name: `Activate ${code}` }).click();
+      activate = page.getByRole('dialog', { name: `Activate Sleep and Mood (${code})?` });
+      await activate.getByRole('button', { name: 'Cancel' }).click();
+      await activate.waitFor({ state: 'hidden' });
+      expect(await (await rowWith(page, code)).textContent()).toContain('Inactive');
+      row = await rowWith(page, code);
+      await row.getByRole('button', { name: `Activate ${code}` }).click();
+      await activate.getByRole('button', { name: 'Activate' }).click();
       await page.getByText(studyMessages.studyActivated).waitFor();
+      await activate.waitFor({ state: 'hidden' });
       row = await rowWith(page, code);
       await row.getByRole('link', { name: `Participants ${code}` }).waitFor();
       await row.getByRole('link', { name: `Progress ${code}` }).waitFor();

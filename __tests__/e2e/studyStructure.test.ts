@@ -79,7 +79,7 @@ describe('study structure', () => {
       const { manager, managerPassword } = await seedLab(product.api);
       const { token } = await product.api.login({ email: manager.email, password: managerPassword, organization: 1 });
       for (const q of QUESTIONNAIRES) await product.api.call<Questionnaire>('POST', '/api/qx_list', { token, body: q });
-      const created = await product.api.call<Study>('POST', '/api/studies', { token });
+      const created = await product.api.call<Study>('POST', '/api/studies', { token, body: { chin_name: 'Structure study' } });
 
       // No transitions: axe must not read a button's colours halfway through one.
       await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -220,4 +220,51 @@ describe('study structure', () => {
     }),
   // A long journey with six axe checks: on a busy two-core machine it needs more than one journey's time.
   3 * JOURNEY_TIMEOUT_MS);
+
+  test('Basic Information and Add Stage stay in reach beside many stages; a phone shows one stage at a time, chosen by keyboard', () =>
+    product.journey('stage-switcher', async (page) => {
+      const { manager, managerPassword } = await seedLab(product.api);
+      const { token } = await product.api.login({ email: manager.email, password: managerPassword, organization: 1 });
+      const created = await product.api.call<Study>('POST', '/api/studies', { token, body: { chin_name: 'Four stages' } });
+      for (let i = 0; i < 3; i += 1) await product.api.call<Study>('PUT', `/api/studies/${created._id}/add_stage`, { token });
+      await signInAsLabUser(page, product.server.mainUrl('/login'), manager.email, managerPassword);
+
+      // At 1366 px, scrolled to the last stage: Basic Information still shows at the left, Add Stage above.
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.goto(product.server.mainUrl(`/studies/${created._id}/edit`));
+      await page.getByRole('heading', { name: 'Edit Study' }).waitFor();
+      const switcher = page.getByRole('combobox', { name: 'Stage shown' });
+      await switcher.selectOption({ label: 'Stage 4' });
+      await stageColumn(page, 4).getByLabel('Stage name (as presented to participants)').fill('Last');
+      const basic = page.getByRole('region', { name: 'Basic Information' });
+      const inView = async (box: { x: number; width: number } | null) => box !== null && box.x >= 0 && box.x + box.width <= 1366;
+      expect(await inView(await basic.boundingBox())).toBe(true);
+      expect(await inView(await stageColumn(page, 4).boundingBox())).toBe(true);
+      expect(await inView(await page.getByRole('button', { name: 'Add Stage' }).boundingBox())).toBe(true);
+      // The stage does not slide under Basic Information.
+      const basicBox = await basic.boundingBox();
+      const stageBox = await stageColumn(page, 4).boundingBox();
+      expect((stageBox?.x ?? 0) >= (basicBox?.x ?? 0) + (basicBox?.width ?? 0)).toBe(true);
+
+      // At 390 px: Basic Information, then only the stage the switcher names; nothing scrolls sideways.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await stageColumn(page, 4).waitFor();
+      for (const n of [1, 2, 3]) expect(await stageColumn(page, n).isVisible()).toBe(false);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // By keyboard: Tab reaches the switcher, the arrow keys choose another stage.
+      await switcher.focus();
+      await page.keyboard.press('Home');
+      await stageColumn(page, 1).waitFor();
+      expect(await switcher.inputValue()).toBe(created.stage_list[0]._id);
+      expect(await stageColumn(page, 4).isVisible()).toBe(false);
+      await page.keyboard.press('ArrowDown');
+      await stageColumn(page, 2).waitFor();
+      expect(await stageColumn(page, 1).isVisible()).toBe(false);
+      const width = (await stageColumn(page, 2).boundingBox())?.width ?? 0;
+      expect(width).toBeLessThanOrEqual(390);
+      expect(await seriousViolations(page)).toEqual([]);
+      // What was typed in a hidden stage is kept.
+      await switcher.selectOption({ label: 'Stage 4: Last' });
+      expect(await stageColumn(page, 4).getByLabel('Stage name (as presented to participants)').inputValue()).toBe('Last');
+    }));
 });

@@ -1,8 +1,9 @@
 // The system owner manages a lab's studies on behalf of its manager: pick the lab and the managing user, create
 // studies, save one's basic information on its own, build another (a stage, a group, Save Changes, the consent
-// form), activate, deactivate and delete it.
+// form), find what it lacks in Activate's check, activate it once complete, deactivate and delete it.
 // The lab's manager then finds the study that remains in their own Study List.
 import { generalMessages, studyMessages } from '../../src/shared/messages';
+import type { Study, StudyListAnswer } from '../../src/shared/types/study';
 import { seedLab } from './support/api';
 import { OWNER } from './support/server';
 import { rowWith, signInAsLabUser, signInAsOwner } from './support/pages';
@@ -26,8 +27,11 @@ describe('system owner studies', () => {
       await page.getByLabel('Managed By', { exact: true }).selectOption({ label: manager.email });
       await page.getByText(studyMessages.noStudies).waitFor();
 
-      const createAndOpen = async () => {
+      const createAndOpen = async (name: string) => {
         await page.getByRole('button', { name: 'Create Study' }).click();
+        const create = page.getByRole('dialog', { name: 'Create Study' });
+        await create.getByLabel('Study Name').fill(name);
+        await create.getByRole('button', { name: 'Create' }).click();
         await page.waitForURL((url) => new RegExp(`^/systemowner/studies/[^/]+/${manager._id}/edit$`).test(url.pathname));
         await page.getByRole('region', { name: 'Stage 1' }).waitFor();
         return page.getByLabel('Study Code').inputValue();
@@ -38,7 +42,8 @@ describe('system owner studies', () => {
       };
 
       // A study that stays: its basic information saved on its own (the manager's list shows the name below).
-      const keptCode = await createAndOpen();
+      const keptCode = await createAndOpen('Kept for now');
+      expect(await page.getByLabel('Study Name').inputValue()).toBe('Kept for now');
       await page.getByLabel('Study Name').fill('Kept by the owner');
       await page.getByLabel('Contact Person').fill('Owner Contact');
       await page.getByRole('button', { name: 'Save Basic Information' }).click();
@@ -46,7 +51,7 @@ describe('system owner studies', () => {
       await backToList();
 
       // A study built, then retired.
-      const code = await createAndOpen();
+      const code = await createAndOpen('Built by the owner');
       await page.getByRole('button', { name: 'Add Stage' }).click();
       await page.getByRole('dialog', { name: studyMessages.structureChangeWarning }).getByRole('button', { name: 'Confirm' }).click();
       const second = page.getByRole('region', { name: 'Stage 2' });
@@ -81,8 +86,31 @@ describe('system owner studies', () => {
       await page.getByLabel('Lab', { exact: true }).selectOption({ label: `${lab.name} (${lab.organizationName})` });
       await page.getByLabel('Managed By', { exact: true }).selectOption({ label: manager.email });
       let row = await rowWith(page, code);
+      // Activate lists what the study lacks (no stage names, no assessments) and does not offer to activate.
       await row.getByRole('button', { name: `Activate ${code}` }).click();
+      const activate = page.getByRole('dialog', { name: `Activate Retired by the owner (${code})?` });
+      const missing = activate.getByRole('list', { name: 'What the study still needs' });
+      await missing.waitFor();
+      expect(await missing.getByRole('listitem').count()).toBe(5);
+      expect(await activate.getByRole('button', { name: 'Activate' }).count()).toBe(0);
+      await activate.getByRole('button', { name: 'Cancel' }).click();
+      await activate.waitFor({ state: 'hidden' });
+      // The lab's manager completes it; then the owner's Activate asks and activates.
+      const { token } = await product.api.login({ email: manager.email, password: managerPassword, organization: 1 });
+      const q = await product.api.call<{ _id: string }>('POST', '/api/qx_list', { token, body: { chin_name: 'Sleep Log', abbrev: 'SLEEP' } });
+      const listed = await product.api.call<StudyListAnswer>('GET', '/api/studies', { token });
+      const whole = await product.api.call<Study>('GET', `/api/studies/${listed.studies.find((s) => s.study_code === code)?._id ?? ''}`, { token });
+      const stage_list = whole.stage_list.map((s) => ({
+        _id: s._id,
+        chin_name: `Part ${s.stage_num}`,
+        participant_group_list: s.participant_group_list.map((g) => ({ _id: g._id, no_submission_limit_list: [q._id] })),
+      }));
+      await product.api.call('PUT', `/api/studies/${whole._id}/edit_except_consent`, { token, body: { stage_list } });
+      row = await rowWith(page, code);
+      await row.getByRole('button', { name: `Activate ${code}` }).click();
+      await activate.getByRole('button', { name: 'Activate' }).click();
       await page.getByText(studyMessages.studyActivated).waitFor();
+      await activate.waitFor({ state: 'hidden' });
       row = await rowWith(page, code);
       expect(await row.getByRole('button', { name: `Delete ${code}` }).count()).toBe(0);
       await row.getByRole('button', { name: `Deactivate ${code}` }).click();

@@ -24,6 +24,9 @@ describe('unsaved changes', () => {
     product.journey('unsaved-study-editor', async (page) => {
       await signIn(page);
       await page.getByRole('button', { name: 'Create Study' }).click();
+      const create = page.getByRole('dialog', { name: 'Create Study' });
+      await create.getByLabel('Study Name').fill('Draft study');
+      await create.getByRole('button', { name: 'Create' }).click();
       await page.waitForURL((url) => /^\/studies\/[^/]+\/edit$/.test(url.pathname));
       const editorPath = pathOf(page);
       await page.getByRole('heading', { name: 'Edit Study' }).waitFor();

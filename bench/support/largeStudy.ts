@@ -76,7 +76,7 @@ export async function seedLargeStudy(api: Pick<Api, 'call'>, token: string): Pro
     const created = await api.call<AssessmentListItem>('POST', '/api/qx_list', { token, body: { chin_name: `Questionnaire ${i}`, abbrev: `LQ${i}` } });
     questionnaires.push({ _id: created._id, chin_name: created.chin_name, abbrev: created.abbrev });
   }
-  let study = await api.call<Study>('POST', '/api/studies', { token });
+  let study = await api.call<Study>('POST', '/api/studies', { token, body: { chin_name: 'Large study' } });
   for (let stage = 2; stage <= LARGE_STUDY.stages; stage += 1) {
     study = await api.call<Study>('PUT', `/api/studies/${study._id}/add_stage`, { token });
     const stageId = study.stage_list[stage - 1]._id;

@@ -3,8 +3,8 @@ export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
-    /** Fields answered beside the message (a refused answer's question and response positions). */
-    public readonly details: Readonly<Record<string, number>> = {},
+    /** Fields answered beside the message (a refused answer's positions, a refused activation's problems). */
+    public readonly details: Readonly<Record<string, number | readonly string[]>> = {},
   ) {
     super(message);
   }

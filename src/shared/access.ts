@@ -1,5 +1,6 @@
 // The catalogue of permission entries (area / modifier / task) from both parts of the specification.
-// A lab manager holds every entry; a new lab user gets every entry until someone narrows them.
+// A lab manager holds every entry; a new lab user gets the entries the registering person ticks, starting from
+// NEW_LAB_USER_ACCESS (docs/decisions.md).
 
 export interface AccessEntry {
   area: string;
@@ -34,6 +35,13 @@ export const ALL_ACCESS: readonly AccessEntry[] = Object.values(ACCESS).map(({ a
   modifier,
   task,
 }));
+
+/**
+ * The entries a registration form ticks at first, and what a registration that names none gets: none. Seeing the
+ * lab's studies, the study editor, participants and progress needs no entry, so a new user starts able to look
+ * and not to change; the registering person ticks what the user may do (least privilege).
+ */
+export const NEW_LAB_USER_ACCESS: readonly AccessEntry[] = [];
 
 export function accessKey(e: AccessEntry): string {
   return `${e.area}/${e.modifier}/${e.task}`;

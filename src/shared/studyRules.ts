@@ -12,6 +12,13 @@ export const STUDY_NAME_MAX = 500;
 export const CONTACT_PERSON_MAX = 200;
 export const CONSENT_MAX_CHARS = 200_000;
 
+/** Create Study's one field: a name, not blank, within the basic information's bound. */
+export function newStudyNameProblem(name: string): string | null {
+  if (name.trim() === '') return studyMessages.studyNameRequired;
+  if (name.trim().length > STUDY_NAME_MAX) return studyMessages.studyNameTooLong;
+  return null;
+}
+
 export function basicInfoProblem(info: { chin_name?: string; contact_person_name?: string; contact_email?: string }): string | null {
   if ((info.chin_name ?? '').length > STUDY_NAME_MAX) return studyMessages.studyNameTooLong;
   if ((info.contact_person_name ?? '').length > CONTACT_PERSON_MAX) return studyMessages.contactPersonTooLong;

@@ -16,6 +16,13 @@ describe('toApiError', () => {
     });
   });
 
+  it('keeps the problems a refusal lists beside its message, and only a list of texts', () => {
+    const problems = ['Stage 1: the stage has no name'];
+    expect(toApiError(answered(409, { message: 'Refused', problems }))).toEqual({ status: 409, message: 'Refused', problems });
+    expect(toApiError(answered(409, { message: 'Refused', problems: [1] }))).toEqual({ status: 409, message: 'Refused' });
+    expect(toApiError(answered(409, { message: 'Refused', problems: 'none' }))).toEqual({ status: 409, message: 'Refused' });
+  });
+
   it('falls back to the error’s own message when the answer has none', () => {
     expect(toApiError(answered(502, '<html>Bad gateway</html>'))).toEqual({
       status: 502,

@@ -30,3 +30,17 @@ export function movePlanBack(dataDir: string, participantEmail: string, hours: n
     db.close();
   }
 }
+
+/**
+ * A study marked active in the server's own SQLite file, as a fixture for the journeys about participants and
+ * downloads: what activation checks first (shared/study/activation.ts) is a journey of its own (studies.test.ts).
+ */
+export function markActive(dataDir: string, studyId: string): void {
+  const db = new SQLite(path.join(dataDir, 'portal.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare("update studies set active_status = 'active' where id = ?").run(studyId);
+  } finally {
+    db.close();
+  }
+}

@@ -12,7 +12,7 @@ import type { MediaFile } from '../../../src/shared/types/media';
 import type { AppSession, AppTasksAnswer } from '../../../src/shared/types/participantApp';
 import type { Study } from '../../../src/shared/types/study';
 import { seedLab, uniqueEmail, type Api, type SeededLab } from './api';
-import { movePlanBack } from './plan';
+import { markActive, movePlanBack } from './plan';
 import type { RunningServer } from './server';
 
 /** A valid 1×1 PNG. */
@@ -68,7 +68,7 @@ export async function seedLabContent(ownerApi: Api, api: Api, server: RunningSer
     isLabManager: false,
   });
   const { token } = await api.login({ email: seeded.manager.email, password: seeded.managerPassword, organization });
-  const study = await api.call<Study>('POST', '/api/studies', { token });
+  const study = await api.call<Study>('POST', '/api/studies', { token, body: { chin_name: 'Seeded study' } });
   const image = await uploadImage(api, server, token, seeded.lab._id, 'Sleeping cat');
   const created = await api.call<Questionnaire>('POST', '/api/qx_list', { token, body: { chin_name: 'Evening Check-in', abbrev: 'EVE1' } });
   const { set: mcSet } = await api.call<{ set: MultipleChoiceSet }>('POST', `/api/qx_list/${created._id}/mc`, {
@@ -107,13 +107,12 @@ export interface SeededParticipation {
  * row with every action, the EMA Schedule upcoming prompts, the diary dialog a task and Study Progress a chart.
  */
 export async function seedParticipation(api: Api, server: RunningServer, token: string, organization: Organization): Promise<SeededParticipation> {
-  let study = await api.call<Study>('POST', '/api/studies', { token });
+  let study = await api.call<Study>('POST', '/api/studies', { token, body: { chin_name: 'Sleep and Mood' } });
   study = await api.call<Study>('PUT', `/api/studies/${study._id}/add_stage`, { token });
   await api.call('PUT', `/api/studies/${study._id}/edit_basic`, {
     token,
     body: { chin_name: 'Sleep and Mood', contact_person_name: 'Dr. Chan', contact_email: 'chan@example.org' },
   });
-  await api.call('POST', `/api/studies/${study._id}/activate`, { token });
   const questionnaire = async (chin_name: string, abbrev: string): Promise<AssessmentListItem> => {
     const created = await api.call<Questionnaire>('POST', '/api/qx_list', { token, body: { chin_name, abbrev } });
     const q = { ...makeQuestion('q1', 'r1'), question_num: '1', html_question: `<p>${chin_name}: how was it?</p>` };
@@ -141,6 +140,8 @@ export async function seedParticipation(api: Api, server: RunningServer, token: 
       ],
     },
   });
+  markActive(server.dataDir, study._id);
+  study = { ...study, active_status: 'active' };
   const email = uniqueEmail(`participant${organization}`);
   const password = 'participant-pass-1';
   const { participant } = await api.call<{ participant: { _id: string; participant_code: string } }>('POST', `/api/participants/${study._id}/create`, {

@@ -117,7 +117,7 @@ describe.each(databases)('participant app studies (%s)', (database) => {
       expect(res.statusCode).toBe(201);
       expect(json<AppParticipation>(res)).toEqual({
         _id: expect.any(String),
-        study: { _id: study._id, chin_name: '', study_code: study.study_code },
+        study: { _id: study._id, chin_name: study.chin_name, study_code: study.study_code },
         status: 'enrolled',
         current_stage: { _id: study.stage_list[0]._id, chin_name: '', stage_num: 1, chin_progress_message: '', chin_complete_message: '' },
         current_group: { _id: study.stage_list[0].participant_group_list[0]._id, name: '', group_num: 1 },

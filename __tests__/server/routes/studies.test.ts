@@ -50,9 +50,24 @@ describe.each(databases)('studies (%s)', (database) => {
   }
 
   async function createStudy(token = managerA): Promise<Study> {
-    const res = await api('POST', '/api/studies', token);
+    const res = await api('POST', '/api/studies', token, { chin_name: 'Sleep study' });
     expect(res.statusCode).toBe(201);
     return json<Study>(res);
+  }
+
+  /** Makes a study of lab A one that can be activated: named stages, an assessment in each group, no consent. */
+  async function makeRunnable(study: Study): Promise<void> {
+    const q = await api('POST', '/api/qx_list', managerA, { chin_name: 'Mood', abbrev: `M${Math.random().toString(36).slice(2, 8)}` });
+    expect(q.statusCode).toBe(201);
+    const questionnaireId = json<{ _id: string }>(q)._id;
+    const current = await readStudy(study._id);
+    const stage_list = current.stage_list.map((stage) => ({
+      _id: stage._id,
+      chin_name: `Stage ${stage.stage_num}`,
+      participant_group_list: stage.participant_group_list.map((g) => ({ _id: g._id, no_submission_limit_list: [questionnaireId] })),
+    }));
+    expect((await api('PUT', `/api/studies/${study._id}/edit_except_consent`, managerA, { stage_list })).statusCode).toBe(200);
+    expect((await api('PUT', `/api/studies/${study._id}/edit_consent`, managerA, { consent: '', consentNeeded: false })).statusCode).toBe(200);
   }
 
   async function readStudy(id: string, token = managerA): Promise<Study> {
@@ -125,7 +140,7 @@ describe.each(databases)('studies (%s)', (database) => {
       const summary: StudySummary | undefined = studies.find((s) => s._id === study._id);
       expect(summary).toEqual({
         _id: study._id,
-        chin_name: '',
+        chin_name: 'Sleep study',
         study_code: study.study_code,
         active_status: 'inactive',
         createdAt: study.createdAt,
@@ -148,12 +163,12 @@ describe.each(databases)('studies (%s)', (database) => {
   });
 
   describe('POST /api/studies', () => {
-    it('creates a blank, inactive study: one stage needing consent, with one group', async () => {
+    it('creates a blank, inactive study with its name: one stage needing consent, with one group', async () => {
       const before = Date.now();
       const study = await createStudy();
       expect(study).toEqual({
         _id: expect.any(String),
-        chin_name: '',
+        chin_name: 'Sleep study',
         study_code: expect.stringMatching(CODE),
         active_status: 'inactive',
         createdAt: expect.stringMatching(ISO),
@@ -197,11 +212,29 @@ describe.each(databases)('studies (%s)', (database) => {
       expect(new Set(codes.join('')).size).toBeGreaterThan(15);
     });
 
-    it('ignores a body: the study is blank whatever is sent', async () => {
-      const res = await api('POST', '/api/studies', managerA, { chin_name: 'Injected', active_status: 'active', study_code: 'AAAAAA' });
+    it('refuses a blank name with 400, making nothing', async () => {
+      const lab = await seedLab(t.app, owner, 1);
+      const manager = await labUserToken(t.app, lab.managerEmail, lab.managerPassword);
+      for (const payload of [{ chin_name: '' }, { chin_name: '   ' }]) {
+        const res = await api('POST', '/api/studies', manager, payload);
+        expect([res.statusCode, messageOf(res)]).toEqual([400, studyMessages.studyNameRequired]);
+      }
+      const long = await api('POST', '/api/studies', manager, { chin_name: 'x'.repeat(501) });
+      expect([long.statusCode, messageOf(long)]).toEqual([400, studyMessages.studyNameTooLong]);
+      expect(await list(manager, 1)).toEqual({ studies: [], pages: 1, page: 1 });
+    });
+
+    it("still answers the specification's empty-body call with a blank study without a name", async () => {
+      const res = await api('POST', '/api/studies', managerA);
+      expect(res.statusCode).toBe(201);
+      expect(json<Study>(res)).toMatchObject({ chin_name: '', active_status: 'inactive' });
+    });
+
+    it('takes only the name from the body: the study is otherwise blank whatever is sent', async () => {
+      const res = await api('POST', '/api/studies', managerA, { chin_name: '  Injected  ', active_status: 'active', study_code: 'AAAAAA' });
       expect(res.statusCode).toBe(201);
       const study = json<Study>(res);
-      expect(study).toMatchObject({ chin_name: '', active_status: 'inactive' });
+      expect(study).toMatchObject({ chin_name: 'Injected', active_status: 'inactive' });
       expect(study.study_code).not.toBe('AAAAAA');
     });
   });
@@ -217,6 +250,7 @@ describe.each(databases)('studies (%s)', (database) => {
   describe('activate, deactivate and delete', () => {
     it('activates and deactivates with the messages, refusing a repeat with 409', async () => {
       const study = await createStudy();
+      await makeRunnable(study);
       const on = await api('POST', `/api/studies/${study._id}/activate`, managerA);
       expect(on.statusCode).toBe(200);
       expect(json(on)).toEqual({ message: 'Study has been activated' });
@@ -240,6 +274,7 @@ describe.each(databases)('studies (%s)', (database) => {
     it('deletes only an inactive study, with its stages and groups', async () => {
       const study = await createStudy();
       await api('PUT', `/api/studies/${study._id}/add_stage`, managerA);
+      await makeRunnable(study);
       expect((await api('POST', `/api/studies/${study._id}/activate`, managerA)).statusCode).toBe(200);
 
       const refused = await api('DELETE', `/api/studies/${study._id}`, managerA);
@@ -465,11 +500,19 @@ describe.each(databases)('studies (%s)', (database) => {
     it('lets a lab user who is not a manager but holds every entry do every study call', async () => {
       const token = await member(managerA, ALL_ACCESS);
       const study = await createStudy(token);
-      for (const [method, suffix, payload] of [
+      const edits = [
         ['PUT', '/edit_basic', { chin_name: 'By member' }],
-        ['PUT', '/edit_consent', { consent: '<p>ok</p>', consentNeeded: true }],
         ['PUT', '/add_stage', undefined],
         ['PUT', '/edit_except_consent', { chin_name: 'Again', stage_list: [{ _id: study.stage_list[0]._id, chin_name: 'S1' }] }],
+      ] as const;
+      for (const [method, suffix, payload] of edits) {
+        const res = await api(method, `/api/studies/${study._id}${suffix}`, token, payload);
+        expect(`${method} ${suffix} ${res.statusCode}`).toBe(`${method} ${suffix} 200`);
+      }
+      // The added stage needs a name and an assessment before the study can run.
+      await makeRunnable(study);
+      for (const [method, suffix, payload] of [
+        ['PUT', '/edit_consent', { consent: '<p>ok</p>', consentNeeded: true }],
         ['POST', '/activate', undefined],
         ['POST', '/deactivate', undefined],
         ['DELETE', '', undefined],
@@ -499,7 +542,10 @@ describe.each(databases)('studies (%s)', (database) => {
     ] as const)('refuses %s without its entry, changing nothing', async (_call, name, method, suffix, status, payload) => {
       const token = await member(managerA, without(name));
       const study = await createStudy(token);
-      if (status === 'active') expect((await api('POST', `/api/studies/${study._id}/activate`, managerA)).statusCode).toBe(200);
+      if (status === 'active') {
+        await makeRunnable(study);
+        expect((await api('POST', `/api/studies/${study._id}/activate`, managerA)).statusCode).toBe(200);
+      }
       const before = await readStudy(study._id);
       const res = await api(method, `/api/studies/${study._id}${suffix}`, token, payload);
       expect(res.statusCode).toBe(403);
@@ -564,7 +610,7 @@ describe.each(databases)('studies (%s)', (database) => {
 
     it('takes effect at once when the manager narrows the entries of a signed-in member', async () => {
       const email = uniqueEmail('narrowed');
-      const reg = await api('POST', '/api/users/lm/register', managerA, { email, password: USER_PASSWORD });
+      const reg = await api('POST', '/api/users/lm/register', managerA, { email, password: USER_PASSWORD, access: [...ALL_ACCESS] });
       const { user } = json<{ user: { _id: string } }>(reg);
       const token = await labUserToken(t.app, email, USER_PASSWORD);
       const study = await createStudy(token);
@@ -599,6 +645,7 @@ describe.each(databases)('studies (%s)', (database) => {
 
     it("answers 404 to another lab for an active study's delete and deactivate too", async () => {
       const study = await createStudy();
+      await makeRunnable(study);
       expect((await api('POST', `/api/studies/${study._id}/activate`, managerA)).statusCode).toBe(200);
       for (const [method, suffix] of [['POST', '/deactivate'], ['DELETE', ''], ['POST', '/activate']] as const) {
         expect((await api(method, `/api/studies/${study._id}${suffix}`, managerB)).statusCode).toBe(404);

@@ -111,7 +111,7 @@ describe.each(databases)('study structure and settings (%s)', (database) => {
     return { _id, chin_name, abbrev };
   }
 
-  const createStudy = (token = managerA) => ok(api('POST', '/api/studies', token), 201);
+  const createStudy = (token = managerA) => ok(api('POST', '/api/studies', token, { chin_name: 'Structure study' }), 201);
   const readStudy = (id: string, token = managerA) => ok(api('GET', `/api/studies/${id}`, token));
   const addStage = (id: string, token = managerA) => api('PUT', `/api/studies/${id}/add_stage`, token);
   const addGroup = (stageId: string, token = managerA) => api('PUT', `/api/studies/${stageId}/add_group`, token);

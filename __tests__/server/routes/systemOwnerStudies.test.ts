@@ -42,7 +42,7 @@ describe.each(databases)("the system owner's studies (%s)", (database) => {
 
   const list = (labId: string, managedByUserId: string, page?: number) =>
     api('POST', page === undefined ? '/api/studies/systemowner' : `/api/studies/systemowner?pageNumber=${page}`, owner, { labId, managedByUserId });
-  const createFor = (userId: string) => ok(api('POST', '/api/studies/systemowner/create_study', owner, { userId }), 201);
+  const createFor = (userId: string, chin_name = 'Owner study') => ok(api('POST', '/api/studies/systemowner/create_study', owner, { userId, chin_name }), 201);
   const read = (id: string) => ok(api('GET', `/api/studies/systemowner/${id}`, owner));
   const addStage = (id: string) => api('PUT', `/api/studies/systemowner/${id}/add_stage`, owner);
   const addGroup = (stageId: string) => api('PUT', `/api/studies/systemowner/${stageId}/add_group`, owner);
@@ -51,7 +51,16 @@ describe.each(databases)("the system owner's studies (%s)", (database) => {
 
   /** A study of lab B (organization 2), made by its own manager on its own host. */
   async function studyOfLabB(): Promise<Study> {
-    return ok(api('POST', '/api/studies', managerB, undefined, 'dark.localhost'), 201);
+    return ok(api('POST', '/api/studies', managerB, { chin_name: 'Study of B' }, 'dark.localhost'), 201);
+  }
+
+  /** Makes a study of lab B one that can be activated, through the owner's editor calls. */
+  async function makeRunnable(study: Study): Promise<void> {
+    const item = await questionnaire(managerB, 'dark.localhost', 'Mood', `M${Math.random().toString(36).slice(2, 8)}`);
+    const stage = study.stage_list[0];
+    const stage_list = [{ _id: stage._id, chin_name: 'Stage one', participant_group_list: [{ _id: stage.participant_group_list[0]._id, no_submission_limit_list: [item._id] }] }];
+    await ok(api('PUT', `/api/studies/systemowner/${study._id}/edit_except_consent`, owner, { stage_list }));
+    await ok(api('PUT', `/api/studies/systemowner/${study._id}/edit_consent`, owner, { consent: '<p>I agree</p>', consentNeeded: true }));
   }
 
   async function questionnaire(token: string, host: string, chin_name: string, abbrev: string): Promise<AssessmentListItem> {
@@ -75,7 +84,7 @@ describe.each(databases)("the system owner's studies (%s)", (database) => {
       const user = await registerUser(t.app, owner, labA.labId);
       expect(await ok<StudyListAnswer>(list(labA.labId, user._id))).toEqual({ studies: [], pages: 1, page: 1 });
 
-      const ofManager = await ok(api('POST', '/api/studies', managerA), 201);
+      const ofManager = await ok(api('POST', '/api/studies', managerA, { chin_name: 'Of the manager' }), 201);
       const created: Study[] = [];
       for (let i = 0; i < 12; i += 1) {
         created.push(await createFor(user._id));
@@ -88,7 +97,7 @@ describe.each(databases)("the system owner's studies (%s)", (database) => {
       expect(first.studies.map((s) => s._id)).toEqual(newestFirst.slice(0, 10));
       expect(first.studies[0]).toEqual({
         _id: created[11]._id,
-        chin_name: '',
+        chin_name: 'Owner study',
         study_code: created[11].study_code,
         active_status: 'inactive',
         createdAt: created[11].createdAt,
@@ -129,9 +138,9 @@ describe.each(databases)("the system owner's studies (%s)", (database) => {
   });
 
   describe('POST /api/studies/systemowner/create_study', () => {
-    it("makes a blank study managed by the user, in the user's lab, which the lab's users then see", async () => {
-      const study = await createFor(labB.managerId);
-      expect(study).toMatchObject({ lab: labB.labId, active_status: 'inactive', chin_name: '' });
+    it("makes a blank study with its name, managed by the user, in the user's lab, which the lab's users then see", async () => {
+      const study = await createFor(labB.managerId, '  Named by the owner ');
+      expect(study).toMatchObject({ lab: labB.labId, active_status: 'inactive', chin_name: 'Named by the owner' });
       expect(study.stage_list).toHaveLength(1);
       expect(study.stage_list[0]).toMatchObject({ stage_num: 1, consent_info: { consent_needed: true } });
       expect(study.stage_list[0].participant_group_list.map((g) => g.group_num)).toEqual([1]);
@@ -145,9 +154,21 @@ describe.each(databases)("the system owner's studies (%s)", (database) => {
     });
 
     it('answers 404 for a user that does not exist and 400 without a user', async () => {
-      const res = await api('POST', '/api/studies/systemowner/create_study', owner, { userId: MISSING_ID });
+      const res = await api('POST', '/api/studies/systemowner/create_study', owner, { userId: MISSING_ID, chin_name: 'Nobody' });
       expect([res.statusCode, messageOf(res)]).toEqual([404, authMessages.userNotFound]);
       expect((await api('POST', '/api/studies/systemowner/create_study', owner, {})).statusCode).toBe(400);
+    });
+
+    it('refuses a blank name with the message of the lab user\'s Create Study, making nothing', async () => {
+      const before = await ok<StudyListAnswer>(list(labB.labId, labB.managerId));
+      const res = await api('POST', '/api/studies/systemowner/create_study', owner, { userId: labB.managerId, chin_name: '   ' });
+      expect([res.statusCode, messageOf(res)]).toEqual([400, studyMessages.studyNameRequired]);
+      expect(await ok<StudyListAnswer>(list(labB.labId, labB.managerId))).toEqual(before);
+    });
+
+    it("still answers the specification's call ({userId} only) with a blank study without a name", async () => {
+      const study = await ok<Study>(api('POST', '/api/studies/systemowner/create_study', owner, { userId: labB.managerId }), 201);
+      expect(study).toMatchObject({ chin_name: '', active_status: 'inactive' });
     });
   });
 
@@ -162,6 +183,13 @@ describe.each(databases)("the system owner's studies (%s)", (database) => {
     it('activates, deactivates and deletes only when inactive, with the lab user rules', async () => {
       const study = await studyOfLabB();
       const path = `/api/studies/systemowner/${study._id}`;
+      const refused = await api('POST', `${path}/activate`, owner);
+      expect([refused.statusCode, json(refused)]).toEqual([
+        409,
+        { message: studyMessages.activationRefused, problems: [studyMessages.activationConsentEmpty, `Stage 1: ${studyMessages.activationStageUnnamed}`, `Stage 1, Participant Group 1: ${studyMessages.activationGroupNoAssessment}`] },
+      ]);
+      expect((await read(study._id)).active_status).toBe('inactive');
+      await makeRunnable(study);
       expect(messageOf(await api('POST', `${path}/activate`, owner))).toBe(studyMessages.studyActivated);
       expect((await read(study._id)).active_status).toBe('active');
       const again = await api('POST', `${path}/activate`, owner);
@@ -378,7 +406,7 @@ describe.each(databases)("the system owner's studies (%s)", (database) => {
       const id = study._id;
       return [
         ['POST', '/api/studies/systemowner?pageNumber=1', { labId: labA.labId, managedByUserId: labA.managerId }],
-        ['POST', '/api/studies/systemowner/create_study', { userId: labA.managerId }],
+        ['POST', '/api/studies/systemowner/create_study', { userId: labA.managerId, chin_name: 'Refused' }],
         ['POST', `/api/studies/systemowner/${id}/activate`],
         ['POST', `/api/studies/systemowner/${id}/deactivate`],
         ['DELETE', `/api/studies/systemowner/${id}`],

@@ -57,9 +57,9 @@ describe.each(databases)('createBlankStudy (%s)', (database) => {
 
   it('draws another code when the first is taken, and stores nothing half-made', async () => {
     drawCodes('ABCDEF');
-    const first = await createBlankStudy(t.app.ctx.db, labId, null);
+    const first = await createBlankStudy(t.app.ctx.db, labId, null, 'Sleep study');
     drawCodes('ABCDEF', 'GHJKMN');
-    const second = await createBlankStudy(t.app.ctx.db, labId, null);
+    const second = await createBlankStudy(t.app.ctx.db, labId, null, 'Sleep study');
     const a = await findStudyInLab(t.app.ctx.db, first, labId);
     const b = await findStudyInLab(t.app.ctx.db, second, labId);
     expect(a?.study_code).toBe('ABCDEF');
@@ -76,13 +76,13 @@ describe.each(databases)('createBlankStudy (%s)', (database) => {
 
   it('gives up with an error after eight taken codes', async () => {
     drawCodes('PQRSTU');
-    await createBlankStudy(t.app.ctx.db, labId, null);
+    await createBlankStudy(t.app.ctx.db, labId, null, 'Sleep study');
     drawCodes(...Array<string>(8).fill('PQRSTU'));
-    await expect(createBlankStudy(t.app.ctx.db, labId, null)).rejects.toThrow('could not draw a unique study code');
+    await expect(createBlankStudy(t.app.ctx.db, labId, null, 'Sleep study')).rejects.toThrow('could not draw a unique study code');
   });
 
   it('numbers appended stages one after the other, each with one group', async () => {
-    const id = await createBlankStudy(t.app.ctx.db, labId, null);
+    const id = await createBlankStudy(t.app.ctx.db, labId, null, 'Sleep study');
     const blank = await findStudyInLab(t.app.ctx.db, id, labId);
     if (!blank) throw new Error('study missing');
     await addStage(t.app.ctx.db, blank, ALL_ACCESS);

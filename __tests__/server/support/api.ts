@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { call, json } from './testApp';
-import type { AccessEntry } from '../../../src/shared/access';
+import { ALL_ACCESS, type AccessEntry } from '../../../src/shared/access';
 import type { LabUser, LabUserWithAccess } from '../../../src/shared/types/identity';
 
 type CallOptions = InjectOptions & { token?: string };
@@ -50,19 +50,22 @@ export function uniqueEmail(prefix = 'user'): string {
 
 export const USER_PASSWORD = 'user-password-1';
 
-/** A lab user registered by the system owner (every permission entry, as every new user). */
+/**
+ * A lab user registered by the system owner, with every permission entry unless `access` names others (a new user
+ * gets none unless the registering person chooses them; the tests that need a user who may do everything say so).
+ */
 export async function registerUser(
   app: FastifyInstance,
   owner: string,
   labId: string,
-  options: { email?: string; password?: string; isLabManager?: boolean } = {},
+  options: { email?: string; password?: string; isLabManager?: boolean; access?: readonly AccessEntry[] } = {},
 ): Promise<LabUser & { password: string }> {
   const password = options.password ?? USER_PASSWORD;
   const res = await send(app, {
     method: 'POST',
     url: `/api/users/systemOwner/register/${labId}`,
     token: owner,
-    payload: { email: options.email ?? uniqueEmail(), password, isLabManager: options.isLabManager ?? false },
+    payload: { email: options.email ?? uniqueEmail(), password, isLabManager: options.isLabManager ?? false, access: options.access ?? ALL_ACCESS },
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
   return { ...json<LabUser>(res), password };

@@ -12,7 +12,7 @@ import type { LabUserWithAccess } from '../../../src/shared/types/identity';
 import type { MediaFile } from '../../../src/shared/types/media';
 import type { Study } from '../../../src/shared/types/study';
 import { registerUser } from './api';
-import { addGroup, appLogin, createParticipant, createQuestionnaire, createStudy, setGroupSettings } from './participants';
+import { addGroup, appLogin, createParticipant, createQuestionnaire, createStudy, markActive, setGroupSettings } from './participants';
 import { call, grantUpload, json, labUserToken, ownerToken, seedLab, uploadLocalFile, type UploadGrant } from './testApp';
 
 /** Who sends a generated request: each kind of session, a forged token, or nobody. */
@@ -208,7 +208,7 @@ async function restoreStudies(app: FastifyInstance, state: FuzzState, questionna
   const active = await get(app, `/api/studies/${ids.studyId}`, tokens.manager);
   if (stagesOf(active) !== '1,1') await makeStudy(app, state);
   else {
-    if (json<Study>(active).active_status !== 'active') await call(app, { method: 'POST', url: `/api/studies/${ids.studyId}/activate`, token: tokens.manager });
+    if (json<Study>(active).active_status !== 'active') await markActive(app.ctx.db, ids.studyId);
     if (questionnaireMade) await setGroupSettings(app.ctx.db, ids.groupId, { anytime: [ids.questionnaireId] });
     const joined = await get(app, '/api/app/studies', tokens.participant);
     const participation = json<AppParticipationsAnswer>(joined).participations.find((p) => p.study._id === ids.studyId);

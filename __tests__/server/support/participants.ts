@@ -71,13 +71,21 @@ async function ok<T>(app: FastifyInstance, options: Parameters<typeof call>[1], 
   return json<T>(res);
 }
 
+/**
+ * A study marked active in the database, as a fixture: the tests that use it are about participants, not about
+ * what activation checks (routes/studyActivation.test.ts), and their groups get settings afterwards.
+ */
+export async function markActive(db: Kysely<Database>, studyId: string): Promise<void> {
+  await db.updateTable('studies').set({ active_status: 'active' }).where('id', '=', studyId).execute();
+}
+
 /** A study of the token's lab with the given number of stages (each with group 1), active when asked. */
 export async function createStudy(app: FastifyInstance, token: string, options: { stages?: number; active?: boolean; consent?: boolean } = {}): Promise<Study> {
-  let study = await ok<Study>(app, { method: 'POST', url: '/api/studies', token }, 201);
+  let study = await ok<Study>(app, { method: 'POST', url: '/api/studies', token, payload: { chin_name: 'Test study' } }, 201);
   for (let i = 1; i < (options.stages ?? 1); i += 1) {
     study = await ok<Study>(app, { method: 'PUT', url: `/api/studies/${study._id}/add_stage`, token });
   }
-  if (options.active) await ok(app, { method: 'POST', url: `/api/studies/${study._id}/activate`, token });
+  if (options.active) await markActive(app.ctx.db, study._id);
   await setConsent(app.ctx.db, study._id, options.consent ?? false);
   return ok<Study>(app, { method: 'GET', url: `/api/studies/${study._id}`, token });
 }

@@ -129,8 +129,11 @@ export async function seedStudyOverHttp(server: ServerProcess, questionCount = 1
   must(await request(server, 'POST', '/api/labs/systemowner/createlab', owner, { labName: 'Process lab', email, password: 'manager-password', organization: 1 }), 201, 'create lab');
   const login = must(await request<{ token: string; _id: string }>(server, 'POST', '/api/users/login', undefined, { email, password: 'manager-password', organization: 1 }), 200, 'manager login');
   const manager = login.token;
-  const study = must(await request<{ _id: string; study_code: string; stage_list: { participant_group_list: { _id: string }[] }[] }>(server, 'POST', '/api/studies', manager), 201, 'create study');
-  must(await request(server, 'POST', `/api/studies/${study._id}/activate`, manager), 200, 'activate');
+  const study = must(
+    await request<{ _id: string; study_code: string; stage_list: { _id: string; participant_group_list: { _id: string }[] }[] }>(server, 'POST', '/api/studies', manager, { chin_name: 'Process study' }),
+    201,
+    'create study',
+  );
   must(await request(server, 'PUT', `/api/studies/${study._id}/edit_consent`, manager, { consent: '', consentNeeded: false }), 200, 'consent off');
   const q = must(await request<{ _id: string }>(server, 'POST', '/api/qx_list', manager, { chin_name: 'Check-in', abbrev: 'CHK' }), 201, 'questionnaire');
   const questions = Array.from({ length: questionCount }, (_, i) => ({
@@ -142,5 +145,15 @@ export async function seedStudyOverHttp(server: ServerProcess, questionCount = 1
     other_info: [{ _id: `r${i}`, position: 0, type: 'text', validation: { required: true, regex_string: '', identical_to_prev_question: false, earlier: null } }],
   }));
   must(await request(server, 'PUT', `/api/qx_list/${q._id}/edit`, manager, { chin_name: 'Check-in', abbrev: 'CHK', chin_content: questions }), 200, 'edit questionnaire');
+  // Activation needs a named stage and a group with an assessment (shared/study/activation.ts).
+  const stage = study.stage_list[0];
+  must(
+    await request(server, 'PUT', `/api/studies/${study._id}/edit_except_consent`, manager, {
+      stage_list: [{ _id: stage._id, chin_name: 'Stage one', participant_group_list: [{ _id: stage.participant_group_list[0]._id, no_submission_limit_list: [q._id] }] }],
+    }),
+    200,
+    'name the stage',
+  );
+  must(await request(server, 'POST', `/api/studies/${study._id}/activate`, manager), 200, 'activate');
   return { manager, managerId: login._id, studyId: study._id, studyCode: study.study_code, groupId: study.stage_list[0].participant_group_list[0]._id, questionnaireId: q._id };
 }

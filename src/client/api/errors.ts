@@ -7,6 +7,14 @@ export interface ApiError {
   /** The HTTP status, or null when no answer arrived (network failure, timeout). */
   status: number | null;
   message: string;
+  /** What the server listed beside its message (a refused activation's problems), when it did. */
+  problems?: string[];
+}
+
+function serverProblems(data: unknown): { problems: string[] } | Record<string, never> {
+  if (typeof data !== 'object' || data === null || !('problems' in data)) return {};
+  const { problems } = data;
+  return Array.isArray(problems) && problems.every((p) => typeof p === 'string') ? { problems } : {};
 }
 
 function serverMessage(data: unknown): string | null {
@@ -33,7 +41,7 @@ function isAxiosError(error: unknown): error is AxiosError {
 export function toApiError(error: unknown): ApiError {
   if (isAxiosError(error)) {
     const status = error.response?.status ?? null;
-    return { status, message: serverMessage(error.response?.data) ?? error.message };
+    return { status, message: serverMessage(error.response?.data) ?? error.message, ...serverProblems(error.response?.data) };
   }
   if (error instanceof FetchAnswerError) return { status: error.status, message: serverMessage(error.data) ?? error.message };
   if (error instanceof Error && error.message) return { status: null, message: error.message };

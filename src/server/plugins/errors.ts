@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { HttpError } from '../httpErrors';
 import { generalMessages } from '../../shared/messages';
 
-function messageFor(error: FastifyError): { status: number; message: string; details?: Readonly<Record<string, number>> } {
+function messageFor(error: FastifyError): { status: number; message: string; details?: Readonly<Record<string, number | readonly string[]>> } {
   if (error instanceof HttpError) return { status: error.statusCode, message: error.message, details: error.details };
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
     return { status: 400, message: generalMessages.malformedBody };

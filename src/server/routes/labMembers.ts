@@ -54,11 +54,11 @@ export const labMemberRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         ...common,
         operationId: 'registerLabMember',
-        summary: "Register a user in the manager's lab",
+        summary: "Register a user in the manager's lab with the chosen permission entries (none when access is left out)",
         body: {
           type: 'object',
           required: ['email', 'password'],
-          properties: { email: looseString, password: looseString, lab: { type: 'string', maxLength: 64 } },
+          properties: { email: looseString, password: looseString, lab: { type: 'string', maxLength: 64 }, access: accessListSchema },
         },
         response: {
           201: { type: 'object', required: ['message', 'user'], properties: { ...messageSchema.properties, user: labUserSchema } },
@@ -75,6 +75,7 @@ export const labMemberRoutes: FastifyPluginAsync = async (app) => {
         email: request.body.email,
         password: request.body.password,
         isLabManager: false,
+        access: request.body.access,
       });
       return reply.status(201).send({ message: authMessages.registrationSuccess, user: toLabUser(row) });
     },

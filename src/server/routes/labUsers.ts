@@ -34,12 +34,12 @@ export const labUserRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         ...common,
         operationId: 'registerLabUser',
-        summary: 'Register a user in a lab',
+        summary: 'Register a user in a lab with the chosen permission entries (none when access is left out)',
         params: idParam('labId'),
         body: {
           type: 'object',
           required: ['email', 'password'],
-          properties: { email: looseString, password: looseString, isLabManager: { type: 'boolean', default: false } },
+          properties: { email: looseString, password: looseString, isLabManager: { type: 'boolean', default: false }, access: accessListSchema },
         },
         response: { 201: labUserSchema, ...errorResponses },
       },
@@ -52,6 +52,7 @@ export const labUserRoutes: FastifyPluginAsync = async (app) => {
         email: request.body.email,
         password: request.body.password,
         isLabManager: request.body.isLabManager,
+        access: request.body.access,
       });
       return reply.status(201).send(toLabUser(row));
     },

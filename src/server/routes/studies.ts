@@ -2,7 +2,7 @@
 // editor's saves. Every control the portal gates with a permission entry is checked here too.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { studyMessages } from '../../shared/messages';
-import type { BasicInfoBody, ConsentBody, StudyEditBody } from '../../shared/types/study';
+import type { BasicInfoBody, ConsentBody, CreateStudyBody, StudyEditBody } from '../../shared/types/study';
 import { notFound } from '../httpErrors';
 import { labUserOf, requireAccess, requireLabUser } from '../plugins/auth';
 import type { StudyRow } from '../db/types';
@@ -14,8 +14,10 @@ import { saveBasicInfo, saveConsent, saveWholeStudy } from '../services/studyEdi
 import { addGroup, addStage, deleteGroup, deleteStage } from '../services/studyStructure';
 import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
 import {
+  activationRefusalSchema,
   basicInfoBodySchema,
   consentBodySchema,
+  createStudyBodySchema,
   pageQuerySchema,
   readSettingTypes,
   studyListSchema,
@@ -57,12 +59,15 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
     async (request) => studyPage(db(), { labId: labUserOf(request).user.lab_id }, request.query.pageNumber),
   );
 
-  app.post(
+  app.post<{ Body: CreateStudyBody | null }>(
     '/api/studies',
-    { preValidation: requireAccess('createStudy'), schema: { ...common, operationId: 'createStudy', summary: 'Create a blank study', response: { 201: studySchema, ...errorResponses } } },
+    {
+      preValidation: requireAccess('createStudy'),
+      schema: { ...common, operationId: 'createStudy', summary: 'Create a blank study with its name (400 when blank)', body: createStudyBodySchema, response: { 201: studySchema, ...errorResponses } },
+    },
     async (request, reply) => {
       const { user } = labUserOf(request);
-      const id = await createBlankStudy(db(), user.lab_id, user.id);
+      const id = await createBlankStudy(db(), user.lab_id, user.id, request.body?.chin_name);
       const study = await findStudyInLab(db(), id, user.lab_id);
       if (!study) throw notFound(studyMessages.studyNotFound);
       return reply.status(201).send(await readStudy(db(), study));
@@ -83,8 +88,16 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<WithId>(
     '/api/studies/:id/activate',
-    { preValidation: requireAccess('activateStudy'), schema: { ...withId, operationId: 'activateStudy', summary: 'Activate a study', response: { 200: messageSchema, ...errorResponses } } },
-    async (request) => ({ message: await activateStudy(db(), await studyOfLab(request)) }),
+    {
+      preValidation: requireAccess('activateStudy'),
+      schema: {
+        ...withId,
+        operationId: 'activateStudy',
+        summary: 'Activate a study that can run (409 with the problems when it cannot)',
+        response: { 200: messageSchema, ...errorResponses, 409: activationRefusalSchema },
+      },
+    },
+    async (request) => ({ message: await activateStudy(db(), await studyOfLab(request), app.ctx.config.timezones) }),
   );
 
   app.post<WithId>(

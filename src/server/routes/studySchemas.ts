@@ -135,6 +135,20 @@ export const basicInfoBodySchema = {
   properties: { chin_name: text(2000), contact_person_name: text(2000), contact_email: text(2000) },
 } as const;
 
+/** Create Study's name; the shared rule answers a blank or long one with its message (studyRules.ts). */
+export const createStudyBodySchema = {
+  // Null: the specification's call sends no body (a blank study without a name).
+  type: ['object', 'null'],
+  properties: { chin_name: text(2000) },
+} as const;
+
+/** A refused activation: the message and each problem that keeps the study from running (shared/study/activation.ts). */
+export const activationRefusalSchema = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string' }, problems: { type: 'array', items: { type: 'string' } } },
+} as const;
+
 export const consentBodySchema = {
   type: 'object',
   required: ['consent', 'consentNeeded'],

@@ -16,7 +16,17 @@ import { anyStudy, managingUser, managingUserOfLab, studyOfAnyStage } from '../s
 import { responseTimeDescription, responseTimeDownload } from './dataDownloads';
 import { fileAnswer, responseTimeBodySchema } from './dataDownloadSchemas';
 import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
-import { basicInfoBodySchema, consentBodySchema, pageQuerySchema, readSettingTypes, studyEditBodySchema, studyListSchema, studySchema } from './studySchemas';
+import {
+  activationRefusalSchema,
+  basicInfoBodySchema,
+  consentBodySchema,
+  createStudyBodySchema,
+  pageQuerySchema,
+  readSettingTypes,
+  studyEditBodySchema,
+  studyListSchema,
+  studySchema,
+} from './studySchemas';
 
 const idText = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
@@ -26,7 +36,11 @@ const listBodySchema = {
   properties: { labId: idText, managedByUserId: idText },
 } as const;
 
-const createBodySchema = { type: 'object', required: ['userId'], properties: { userId: idText } } as const;
+const createBodySchema = {
+  type: 'object',
+  required: ['userId'],
+  properties: { userId: idText, chin_name: createStudyBodySchema.properties.chin_name },
+} as const;
 
 const twoParams = (first: string, second: string) =>
   ({ type: 'object', required: [first, second], properties: { [first]: idText, [second]: idText } }) as const;
@@ -66,19 +80,27 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
     '/api/studies/systemowner/create_study',
     {
       ...guard,
-      schema: { ...common, operationId: 'createManagedStudy', summary: "Create a blank study managed by the user, in the user's lab", body: createBodySchema, response: { 201: studySchema, ...errorResponses } },
+      schema: { ...common, operationId: 'createManagedStudy', summary: "Create a blank study with its name, managed by the user, in the user's lab", body: createBodySchema, response: { 201: studySchema, ...errorResponses } },
     },
     async (request, reply) => {
       const user = await managingUser(db(), request.body.userId);
-      const id = await createBlankStudy(db(), user.lab_id, user.id);
+      const id = await createBlankStudy(db(), user.lab_id, user.id, request.body.chin_name);
       return reply.status(201).send(await fresh(id));
     },
   );
 
   app.post<WithId>(
     '/api/studies/systemowner/:id/activate',
-    { ...guard, schema: { ...withId, operationId: 'activateStudyAsSystemOwner', summary: 'Activate a study', response: { 200: messageSchema, ...errorResponses } } },
-    async (request) => ({ message: await activateStudy(db(), await anyStudy(db(), request.params.id)) }),
+    {
+      ...guard,
+      schema: {
+        ...withId,
+        operationId: 'activateStudyAsSystemOwner',
+        summary: 'Activate a study that can run (409 with the problems when it cannot)',
+        response: { 200: messageSchema, ...errorResponses, 409: activationRefusalSchema },
+      },
+    },
+    async (request) => ({ message: await activateStudy(db(), await anyStudy(db(), request.params.id), app.ctx.config.timezones) }),
   );
 
   app.post<WithId>(

@@ -2,7 +2,7 @@
 import type { Db } from '../repositories/db';
 import type { LabRow, LabUserRow } from '../db/types';
 import type { Lab, LabUser, LabUserWithAccess } from '../../shared/types/identity';
-import { ALL_ACCESS, type AccessEntry, accessKey, isKnownAccess } from '../../shared/access';
+import { ALL_ACCESS, NEW_LAB_USER_ACCESS, type AccessEntry, accessKey, isKnownAccess } from '../../shared/access';
 import { authMessages } from '../../shared/messages';
 import { emailProblem, firstProblem, labNameProblem, normalizeEmail, organizationProblem, passwordProblem } from '../../shared/validation/identity';
 import { badRequest, conflict } from '../httpErrors';
@@ -63,10 +63,14 @@ export interface NewLabUserInput {
   email: string;
   password: string;
   isLabManager: boolean;
+  /** The entries the registering person chose; NEW_LAB_USER_ACCESS when the request names none. */
+  access?: readonly AccessEntry[];
 }
 
 export async function createLabUser(db: Db, input: NewLabUserInput): Promise<LabUserRow> {
   check(firstProblem(emailProblem(input.email), passwordProblem(input.password)));
+  // A manager holds every entry; anyone else what was chosen, least privilege by default (docs/decisions.md).
+  const access = input.isLabManager ? ALL_ACCESS : cleanAccess(input.access ?? NEW_LAB_USER_ACCESS);
   const email = normalizeEmail(input.email);
   if (await findLabUserByEmail(db, email)) throw conflict(authMessages.emailTaken);
   const row: LabUserRow = {
@@ -80,8 +84,7 @@ export async function createLabUser(db: Db, input: NewLabUserInput): Promise<Lab
   try {
     await db.transaction().execute(async (trx) => {
       await insertLabUser(trx, row);
-      // A new lab user gets every entry until someone narrows them (DECISIONS.md).
-      await replaceAccess(trx, row.id, ALL_ACCESS);
+      await replaceAccess(trx, row.id, access);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(authMessages.emailTaken);

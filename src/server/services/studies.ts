@@ -3,7 +3,8 @@ import { randomInt } from 'node:crypto';
 import type { Db } from '../repositories/db';
 import type { ParticipantGroupRow, StageRow, StudyRow } from '../db/types';
 import type { ActiveStatus, ParticipantGroup, Stage, Study, StudyListAnswer, StudySummary } from '../../shared/types/study';
-import { STUDY_CODE_ALPHABET, STUDY_CODE_LENGTH } from '../../shared/studyRules';
+import { STUDY_CODE_ALPHABET, STUDY_CODE_LENGTH, newStudyNameProblem } from '../../shared/studyRules';
+import { badRequest } from '../httpErrors';
 import { PAGE_SIZE } from '../../shared/limits';
 import {
   countStudies,
@@ -118,8 +119,14 @@ export async function addStageWithGroup(db: Db, studyId: string, stageNum: numbe
   await insertBlankGroup(db, stageId, 1);
 }
 
-/** A blank study: one stage (consent needed) with one group, a unique code, inactive. */
-export async function createBlankStudy(db: Db, labId: string, managedBy: string | null): Promise<string> {
+/**
+ * A blank study with its name: one stage (consent needed) with one group, a unique code, inactive. A name given
+ * must not be blank; none given (the specification's empty-body call) makes the study without a name, as the
+ * specification says, and Activate then asks for one.
+ */
+export async function createBlankStudy(db: Db, labId: string, managedBy: string | null, name: string | undefined): Promise<string> {
+  const problem = name === undefined ? null : newStudyNameProblem(name);
+  if (problem) throw badRequest(problem);
   for (let attempt = 0; attempt < 8; attempt += 1) {
     const id = newId();
     const now = nowIso();
@@ -130,7 +137,7 @@ export async function createBlankStudy(db: Db, labId: string, managedBy: string 
           lab_id: labId,
           managed_by: managedBy,
           study_code: newStudyCode(),
-          chin_name: '',
+          chin_name: (name ?? '').trim(),
           contact_person_name: '',
           contact_email: '',
           active_status: 'inactive',

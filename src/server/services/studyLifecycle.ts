@@ -3,12 +3,20 @@
 import type { Db } from '../repositories/db';
 import type { StudyRow } from '../db/types';
 import { studyMessages } from '../../shared/messages';
-import { conflict } from '../httpErrors';
+import { studyActivationProblems } from '../../shared/study/activation';
+import { HttpError, conflict } from '../httpErrors';
 import { deleteStudy, updateStudy } from '../repositories/studies';
 import { nowIso } from './ids';
+import { readStudy } from './studies';
 
-export async function activateStudy(db: Db, study: StudyRow): Promise<string> {
+/**
+ * Only a study that can run is activated: the same check the portal runs before it offers Activate
+ * (shared/study/activation.ts); a refusal is a 409 listing every problem.
+ */
+export async function activateStudy(db: Db, study: StudyRow, offeredTimezones: readonly string[]): Promise<string> {
   if (study.active_status === 'active') throw conflict(studyMessages.studyAlreadyActive);
+  const problems = studyActivationProblems(await readStudy(db, study), offeredTimezones);
+  if (problems.length > 0) throw new HttpError(409, studyMessages.activationRefused, { problems });
   await updateStudy(db, study.id, { active_status: 'active', updated_at: nowIso() });
   return studyMessages.studyActivated;
 }

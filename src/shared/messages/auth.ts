@@ -28,5 +28,7 @@ export const authMessages = {
   labCreated: 'Lab has been created',
   cannotDeleteSelf: 'You cannot delete your own account',
   accessEntryUnknown: 'Unknown permission entry',
+  newUserAccessHelp:
+    'Without any permission a new user can see the lab\'s studies, questionnaires, participants and progress. Tick what they may change; you can change this later.',
   accessUnread: 'What you may do here could not be loaded.',
 } as const;

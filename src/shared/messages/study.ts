@@ -28,4 +28,13 @@ export const studyMessages = {
   groupNumberUnclear: 'More than one stage has a participant group with this number. Name the group by its id.',
   noStudies: 'There is no study yet.',
   managedByOtherLab: 'The managing user is not a user of the chosen lab',
+  // The specification names no message for a missing study name (docs/decisions.md).
+  studyNameRequired: 'Please fill in the study name',
+  activationRefused: 'The study cannot be activated yet. Please complete it first:',
+  activationConsentEmpty: 'Consent is needed but the consent form is empty',
+  activationStageUnnamed: 'the stage has no name',
+  activationGroupNoAssessment: 'the participant group has no assessment',
+  activationSettingNoQuestionnaire: 'no questionnaire is selected',
+  stageOneNoGroups:
+    'Stage 1 has one participant group only: every participant joins the study in stage 1, group 1. Add participant groups to later stages.',
 } as const;

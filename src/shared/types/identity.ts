@@ -70,12 +70,16 @@ export interface RegisterByManagerBody {
   email: string;
   password: string;
   lab: string;
+  /** The new user's permission entries; without it, NEW_LAB_USER_ACCESS (src/shared/access.ts). */
+  access?: AccessEntry[];
 }
 
 export interface RegisterByOwnerBody {
   email: string;
   password: string;
   isLabManager: boolean;
+  /** As RegisterByManagerBody's; a lab manager holds every entry whatever is sent. */
+  access?: AccessEntry[];
 }
 
 export interface UpdateUserBody {

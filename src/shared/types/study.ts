@@ -65,9 +65,24 @@ export interface OwnerStudyListBody {
   managedByUserId: string;
 }
 
+/** Create Study: a blank study with the name asked for first. */
+/**
+ * Create Study's body. The portal always names the study; the specification's call has an empty body, which
+ * still makes a blank study without a name (docs/decisions.md).
+ */
+export interface CreateStudyBody {
+  chin_name?: string;
+}
+
 /** The system owner's Create Study: a blank study managed by this user, in the user's lab. */
-export interface OwnerCreateStudyBody {
+export interface OwnerCreateStudyBody extends CreateStudyBody {
   userId: string;
+}
+
+/** A refused activation (409): the message and what keeps the study from running (shared/study/activation.ts). */
+export interface ActivationRefusal {
+  message: string;
+  problems: string[];
 }
 
 /** The system owner's assessment list: the questionnaires of this managing user's lab. */

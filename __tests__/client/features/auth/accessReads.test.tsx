@@ -151,9 +151,14 @@ describe('reading them again', () => {
       .on('GET', READ, { status: 200, data: { allAccess: accessWithout('createStudy') } });
     const { user } = open('/studies/1', { allAccess: [...ALL_ACCESS], accessReadAt: Date.now() });
     await user.click(await screen.findByRole('button', { name: 'Create Study' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Study' });
+    await user.type(within(dialog).getByLabelText('Study Name'), 'Refused');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Create Study' })).not.toBeInTheDocument());
     expect(reads()).toBe(1);
-    expect(within(screen.getByRole('alert')).getByText('You do not have permission to create studies')).toBeInTheDocument();
+    // Said in the dialog, and in the red alert behind it.
+    expect(within(dialog).getByText('You do not have permission to create studies')).toBeInTheDocument();
+    expect(screen.getAllByRole('alert').filter((a) => !dialog.contains(a))[0]).toHaveTextContent('You do not have permission to create studies');
   });
 });
 

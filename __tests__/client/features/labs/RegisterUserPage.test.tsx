@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { ACCESS, NEW_LAB_USER_ACCESS, accessKey } from '../../../../src/shared/access';
 import { authMessages } from '../../../../src/shared/messages';
 import { lab, labInfo, manager, member, ownerSession } from '../../support/fixtures';
 import { mockApi, type MockApi } from '../../support/mockApi';
@@ -61,6 +62,37 @@ describe('RegisterUserPage (/systemowner/register/{labId})', () => {
       email: 'new@example.org',
       password: 'password1',
       isLabManager: true,
+    });
+  });
+
+  it('shows every permission entry a new user will get, the defaults ticked, and sends the ones chosen', async () => {
+    net.on('POST', '/api/users/systemOwner/register/lab1', { status: 201, data: member });
+    const { user } = await open();
+    const permissions = screen.getByRole('group', { name: 'Permissions' });
+    expect(permissions).toHaveAccessibleDescription(authMessages.newUserAccessHelp);
+    const boxes = within(permissions).getAllByRole('checkbox');
+    expect(boxes.map((b) => (b.closest('.form-check') as HTMLElement).textContent)).toEqual(Object.values(ACCESS).map((a) => a.label));
+    const defaults = new Set(NEW_LAB_USER_ACCESS.map(accessKey));
+    for (const [i, entry] of Object.values(ACCESS).entries()) expect((boxes[i] as HTMLInputElement).checked).toBe(defaults.has(accessKey(entry)));
+    // A lab manager holds every entry: the boxes are ticked and locked while Is Lab Manager is.
+    await user.click(screen.getByRole('checkbox', { name: 'Is Lab Manager' }));
+    for (const box of within(permissions).getAllByRole('checkbox')) expect(box).toBeChecked();
+    for (const box of within(permissions).getAllByRole('checkbox')) expect(box).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Is Lab Manager' }));
+    await user.click(within(permissions).getByRole('checkbox', { name: ACCESS.createParticipant.label }));
+    await user.click(within(permissions).getByRole('checkbox', { name: ACCESS.editEma.label }));
+    await user.type(screen.getByLabelText('Email'), 'new@example.org');
+    await user.type(screen.getByLabelText('Password'), 'password1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'password1');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('heading', { name: 'Sleep Lab' })).toBeInTheDocument();
+    const entry = (name: keyof typeof ACCESS) => ({ area: ACCESS[name].area, modifier: ACCESS[name].modifier, task: ACCESS[name].task });
+    expect(net.sentTo('POST', '/api/users/systemOwner/register/lab1')[0].body).toEqual({
+      email: 'new@example.org',
+      password: 'password1',
+      isLabManager: false,
+      // In the catalogue's order, not the order ticked.
+      access: [entry('editEma'), entry('createParticipant')],
     });
   });
 

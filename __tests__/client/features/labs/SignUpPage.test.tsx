@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { ACCESS, NEW_LAB_USER_ACCESS, accessKey } from '../../../../src/shared/access';
 import { authMessages } from '../../../../src/shared/messages';
 import { manager, managerSession, member } from '../../support/fixtures';
 import { mockApi, type MockApi } from '../../support/mockApi';
@@ -54,6 +55,27 @@ describe('SignUpPage (/lm/register)', () => {
     expect(net.sentTo('POST', '/api/users/lm/register')[0]).toMatchObject({
       body: { email: 'member@example.org', password: 'password1', lab: 'lab1' },
       authorization: 'Bearer lab-token',
+    });
+  });
+
+  it('shows the permission entries a new user will get, the defaults ticked, and sends the ones chosen', async () => {
+    net.on('POST', '/api/users/lm/register', { status: 201, data: { message: authMessages.registrationSuccess, user: member } });
+    const { user } = await open();
+    const permissions = screen.getByRole('group', { name: 'Permissions' });
+    expect(within(permissions).getAllByRole('checkbox')).toHaveLength(Object.keys(ACCESS).length);
+    const defaults = new Set(NEW_LAB_USER_ACCESS.map(accessKey));
+    for (const entry of Object.values(ACCESS)) {
+      expect((within(permissions).getByRole('checkbox', { name: entry.label }) as HTMLInputElement).checked).toBe(defaults.has(accessKey(entry)));
+    }
+    await user.click(within(permissions).getByRole('checkbox', { name: ACCESS.createStudy.label }));
+    await fill(user, 'member@example.org', 'password1', 'password1');
+    expect(await screen.findByText(authMessages.registrationSuccess)).toBeInTheDocument();
+    const { area, modifier, task } = ACCESS.createStudy;
+    expect(net.sentTo('POST', '/api/users/lm/register')[0].body).toEqual({
+      email: 'member@example.org',
+      password: 'password1',
+      lab: 'lab1',
+      access: [...NEW_LAB_USER_ACCESS, { area, modifier, task }],
     });
   });
 

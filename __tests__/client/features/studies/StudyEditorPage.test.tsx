@@ -77,7 +77,7 @@ describe('StudyEditorPage (/studies/{id}/edit): basic information', () => {
 });
 
 describe('StudyEditorPage: stages and Save Changes', () => {
-  it('shows one column per stage with its number, name and groups, and Add Stage last', async () => {
+  it('shows one column per stage with its number, name and groups, Basic Information first and Add Stage above them', async () => {
     net.on('GET', '/api/studies/s1', { status: 200, data: study({ stage_list: [stage(1), stage(2)] }) });
     await open();
     const first = screen.getByRole('region', { name: 'Stage 1' });
@@ -87,9 +87,32 @@ describe('StudyEditorPage: stages and Save Changes', () => {
     expect(screen.getByRole('region', { name: 'Stage 2' })).toBeInTheDocument();
     const columns = screen.getByRole('region', { name: 'Study settings' });
     expect(columns).toHaveAttribute('tabindex', '0');
-    expect(columns.lastElementChild).toContainElement(screen.getByRole('button', { name: 'Add Stage' }));
+    // Add Stage and the stage switcher sit above the columns, in reach however far the stages scroll.
+    const addStage = screen.getByRole('button', { name: 'Add Stage' });
+    expect(columns).not.toContainElement(addStage);
+    expect(addStage.compareDocumentPosition(columns) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(columns.firstElementChild).toBe(screen.getByRole('region', { name: 'Basic Information' }));
+    expect(columns.firstElementChild).toHaveClass('study-editor-basic');
     expect(first).toHaveStyle({ width: '400px' });
     expect(screen.getByRole('region', { name: 'Basic Information' })).toHaveStyle({ width: '300px' });
+  });
+
+  it('names the shown stage in a switcher (the only stage a phone shows), and shows a stage just added', async () => {
+    net
+      .on('GET', '/api/studies/s1', { status: 200, data: study({ stage_list: [stage(1), stage(2)] }) })
+      .on('PUT', '/api/studies/s1/add_stage', { status: 200, data: study({ stage_list: [stage(1), stage(2), stage(3)] }) });
+    const { user } = await open();
+    const switcher = screen.getByRole('combobox', { name: 'Stage shown' });
+    expect(within(switcher).getAllByRole('option').map((o) => o.textContent)).toEqual(['Stage 1: Baseline', 'Stage 2']);
+    expect(screen.getByRole('region', { name: 'Stage 1' })).toHaveClass('is-shown');
+    expect(screen.getByRole('region', { name: 'Stage 2' })).not.toHaveClass('is-shown');
+    await user.selectOptions(switcher, 'Stage 2');
+    expect(screen.getByRole('region', { name: 'Stage 2' })).toHaveClass('is-shown');
+    expect(screen.getByRole('region', { name: 'Stage 1' })).not.toHaveClass('is-shown');
+    await user.click(screen.getByRole('button', { name: 'Add Stage' }));
+    await user.click(within(await screen.findByRole('dialog', { name: WARNING })).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Stage 3' })).toHaveClass('is-shown'));
+    expect(switcher).toHaveValue('stage3');
   });
 
   it('adds a stage after the warning, toasts and shows its column', async () => {

@@ -5,7 +5,7 @@ import { MAX_PAGE_NUMBER } from '../../../../src/shared/limits';
 import { labUserSession } from '../../support/fixtures';
 import { mockApi, type MockApi } from '../../support/mockApi';
 import { currentLocation, renderWithProviders, signedIn } from '../../testUtils';
-import { accessWithout, activeStudy, inactiveStudy, study, summary } from './studyFixtures';
+import { accessWithout, activeStudy, inactiveStudy, runnableStudy, study, summary } from './studyFixtures';
 
 let net: MockApi;
 beforeEach(() => {
@@ -93,9 +93,15 @@ describe('StudyListPage (/studies/{page})', () => {
         status = 'inactive';
         return { status: 200, data: { message: studyMessages.studyDeactivated } };
       });
+    net.on('GET', '/api/studies/s1', { status: 200, data: runnableStudy() });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Activate ABC234' }));
+    // Activate asks first, once the study is checked.
+    const dialog = await screen.findByRole('dialog', { name: 'Activate Sleep Diary Study (ABC234)?' });
+    expect(net.sentTo('POST', '/api/studies/s1/activate')).toEqual([]);
+    await user.click(await within(dialog).findByRole('button', { name: 'Activate' }));
     expect(await screen.findByText(studyMessages.studyActivated)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(await screen.findByRole('button', { name: 'Deactivate ABC234' }));
     expect(await screen.findByText(studyMessages.studyDeactivated)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Activate ABC234' })).toBeInTheDocument();
@@ -127,13 +133,76 @@ describe('StudyListPage (/studies/{page})', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(generalMessages.forbidden);
   });
 
-  it('creates a blank study and opens its editor', async () => {
-    net.on('POST', '/api/studies', { status: 201, data: study({ _id: 's9', chin_name: '' }) });
+  it('asks for the name before creating a study, then opens its editor', async () => {
+    net.on('POST', '/api/studies', { status: 201, data: study({ _id: 's9', chin_name: 'Sleep and Mood' }) });
+    net.on('GET', '/api/studies/s9', { status: 200, data: study({ _id: 's9', chin_name: 'Sleep and Mood' }) });
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Create Study' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Study' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Study Name')).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByText(studyMessages.studyNameRequired)).toBeInTheDocument();
+    expect(net.sentTo('POST', '/api/studies')).toEqual([]);
+    await user.type(within(dialog).getByLabelText('Study Name'), '  Sleep and Mood ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(currentLocation()).toBe('/studies/s9/edit'));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Edit Study' })).toBeInTheDocument());
-    expect(net.sentTo('POST', '/api/studies')).toHaveLength(1);
+    expect(net.sentTo('POST', '/api/studies').map((r) => r.body)).toEqual([{ chin_name: 'Sleep and Mood' }]);
+  });
+
+  it('makes nothing when Create Study is cancelled', async () => {
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Create Study' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Study' });
+    await user.type(within(dialog).getByLabelText('Study Name'), 'Never made');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(net.sentTo('POST', '/api/studies')).toEqual([]);
+    expect(currentLocation()).toBe('/studies/1');
+    // Opened again, it starts empty.
+    await user.click(screen.getByRole('button', { name: 'Create Study' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Create Study' })).getByLabelText('Study Name')).toHaveValue('');
+  });
+
+  it('shows a refused Create Study in the dialog and stays', async () => {
+    net.on('POST', '/api/studies', { status: 400, data: { message: studyMessages.studyNameTooLong } });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Create Study' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Study' });
+    await user.type(within(dialog).getByLabelText('Study Name'), 'Sleep');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText(studyMessages.studyNameTooLong)).toBeInTheDocument();
+    expect(currentLocation()).toBe('/studies/1');
+  });
+
+  it('lists what a study lacks instead of offering Activate, with a way to the editor', async () => {
+    net.on('GET', '/api/studies/s1', { status: 200, data: study() });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Activate ABC234' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activate Sleep Diary Study (ABC234)?' });
+    const list = await within(dialog).findByRole('list', { name: 'What the study still needs' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      `Stage 1, Participant Group 1: ${studyMessages.activationGroupNoAssessment}`,
+    ]);
+    expect(within(dialog).queryByRole('button', { name: 'Activate' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Edit the study' })).toHaveAttribute('href', '/studies/s1/edit');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(net.sentTo('POST', '/api/studies/s1/activate')).toEqual([]);
+  });
+
+  it('lists the problems the server refused Activate with (the study changed meanwhile)', async () => {
+    const problems = [`Stage 2: ${studyMessages.activationStageUnnamed}`];
+    net
+      .on('GET', '/api/studies/s1', { status: 200, data: runnableStudy() })
+      .on('POST', '/api/studies/s1/activate', { status: 409, data: { message: studyMessages.activationRefused, problems } });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Activate ABC234' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activate Sleep Diary Study (ABC234)?' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Activate' }));
+    const list = await within(dialog).findByRole('list', { name: 'What the study still needs' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(problems);
+    expect(within(dialog).queryByRole('button', { name: 'Activate' })).not.toBeInTheDocument();
   });
 
   it('sends an out-of-range page to the last page, and a page that is not a number to the first', async () => {

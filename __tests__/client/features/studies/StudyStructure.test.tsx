@@ -25,6 +25,9 @@ describe('Study editor: stages and groups', () => {
     const second = screen.getByRole('region', { name: 'Stage 2' });
     expect(within(first).queryByRole('button', { name: 'Delete Stage' })).not.toBeInTheDocument();
     expect(within(first).queryByRole('button', { name: 'Add Participant Group' })).not.toBeInTheDocument();
+    // Stage 1 says why it has no Add Participant Group; later stages, which have it, do not.
+    expect(within(first).getByText(studyMessages.stageOneNoGroups)).toBeInTheDocument();
+    expect(within(second).queryByText(studyMessages.stageOneNoGroups)).not.toBeInTheDocument();
     expect(within(second).getByRole('button', { name: 'Delete Stage' })).toBeInTheDocument();
     expect(within(second).getByRole('button', { name: 'Add Participant Group' })).toBeInTheDocument();
     expect(within(groupBlock(1, 1)).queryByRole('button', { name: 'Delete Group' })).not.toBeInTheDocument();

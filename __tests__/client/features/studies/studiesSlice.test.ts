@@ -91,11 +91,11 @@ describe('studies slice: the calls of part 1 section 7', () => {
     expect(net.sentTo('POST', '/api/studies/s1/activate')).toHaveLength(1);
   });
 
-  it('creates a blank study with an empty body and keeps it as the open study', async () => {
-    net.on('POST', '/api/studies', { status: 201, data: study({ chin_name: '' }) });
+  it('creates a study with its name and keeps it as the open study', async () => {
+    net.on('POST', '/api/studies', { status: 201, data: study({ chin_name: 'Sleep' }) });
     const s = store();
-    await s.dispatch(createStudy());
-    expect(net.sent[0].body).toBeNull();
+    await s.dispatch(createStudy({ chin_name: 'Sleep' }));
+    expect(net.sent[0].body).toEqual({ chin_name: 'Sleep' });
     expect(sliceState(s, 'studies').study?._id).toBe('s1');
   });
 

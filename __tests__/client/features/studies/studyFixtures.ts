@@ -45,6 +45,12 @@ export function study(overrides: Partial<Study> = {}): Study {
   };
 }
 
+/** A study that can be activated: study 1 with an anytime questionnaire in its one group. */
+export function runnableStudy(overrides: Partial<Study> = {}): Study {
+  const item = { _id: 'q1', chin_name: 'Mood', abbrev: 'MOOD' };
+  return study({ stage_list: [stage(1, { participant_group_list: [group(1, 1, { no_submission_limit_list: [item] })] })], ...overrides });
+}
+
 export function summary(overrides: Partial<StudySummary> = {}): StudySummary {
   return { _id: 's1', chin_name: 'Sleep Diary Study', study_code: 'ABC234', active_status: 'inactive', createdAt: '2024-05-06T08:00:00.000Z', ...overrides };
 }

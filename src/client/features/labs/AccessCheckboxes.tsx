@@ -8,6 +8,8 @@ interface AccessCheckboxesProps {
   selected: readonly AccessEntry[];
   onChange: (next: AccessEntry[]) => void;
   allLocked?: boolean;
+  /** What the choice means, under the legend (the register forms say what a new user starts with). */
+  help?: string;
 }
 
 const names = Object.keys(ACCESS) as AccessName[];
@@ -23,7 +25,7 @@ function entryOf(name: AccessName): AccessEntry {
   return { area, modifier, task };
 }
 
-export function AccessCheckboxes({ idPrefix, selected, onChange, allLocked = false }: AccessCheckboxesProps) {
+export function AccessCheckboxes({ idPrefix, selected, onChange, allLocked = false, help }: AccessCheckboxesProps) {
   const chosen = new Set(selected.map(accessKey));
   const toggle = (name: AccessName, on: boolean) => {
     const key = accessKey(ACCESS[name]);
@@ -31,9 +33,14 @@ export function AccessCheckboxes({ idPrefix, selected, onChange, allLocked = fal
     onChange(next.map(entryOf));
   };
   return (
-    <fieldset className="mb-3">
+    <fieldset className="mb-3" aria-describedby={help && !allLocked ? `${idPrefix}-help` : undefined}>
       <legend className="fs-6 fw-semibold">Permissions</legend>
       {allLocked && <p className="small text-body-secondary">A lab manager holds every permission.</p>}
+      {help && !allLocked && (
+        <p id={`${idPrefix}-help`} className="small text-body-secondary">
+          {help}
+        </p>
+      )}
       {names.map((name) => (
         <Form.Check
           key={name}

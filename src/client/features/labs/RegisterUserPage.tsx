@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useNavigate, useParams } from 'react-router-dom';
+import { NEW_LAB_USER_ACCESS, type AccessEntry } from '../../../shared/access';
 import { authMessages } from '../../../shared/messages';
 import { emailProblem, passwordProblem } from '../../../shared/validation/identity';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -14,6 +15,7 @@ import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsav
 import { toastShown } from '../notifications/notificationsSlice';
 import { selectLabsRequests } from './labsSlice';
 import { registerUser } from './labsThunks';
+import { AccessCheckboxes, sameAccess } from './AccessCheckboxes';
 
 type Field = 'email' | 'password' | 'confirmation';
 const fieldId = (field: Field) => `register-user-${field}`;
@@ -27,8 +29,11 @@ export default function RegisterUserPage() {
   const [isLabManager, setIsLabManager] = useState(false);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  const [access, setAccess] = useState<AccessEntry[]>([...NEW_LAB_USER_ACCESS]);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const guard = useUnsavedChangesGuard(email !== '' || isLabManager || password !== '' || confirmation !== '');
+  const guard = useUnsavedChangesGuard(
+    email !== '' || isLabManager || password !== '' || confirmation !== '' || !sameAccess(access, NEW_LAB_USER_ACCESS),
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,7 +44,7 @@ export default function RegisterUserPage() {
     });
     setErrors(found);
     if (hasErrors(found)) return focusFirstError(found, fieldId);
-    const result = await dispatch(registerUser({ labId, body: { email: email.trim(), password, isLabManager } }));
+    const result = await dispatch(registerUser({ labId, body: { email: email.trim(), password, isLabManager, ...(isLabManager ? {} : { access }) } }));
     if (registerUser.fulfilled.match(result)) {
       dispatch(toastShown(authMessages.registrationSuccess));
       guard.leaveWithoutAsking(() => void navigate(paths.systemOwnerLab.getHref(labId)));
@@ -58,6 +63,13 @@ export default function RegisterUserPage() {
           label="Is Lab Manager"
           checked={isLabManager}
           onChange={(event) => setIsLabManager(event.target.checked)}
+        />
+        <AccessCheckboxes
+          idPrefix="register-user-access"
+          selected={access}
+          onChange={setAccess}
+          allLocked={isLabManager}
+          help={authMessages.newUserAccessHelp}
         />
         <NewPasswordFields
           idOf={fieldId}

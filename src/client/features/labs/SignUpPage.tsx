@@ -3,6 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useNavigate } from 'react-router-dom';
+import { NEW_LAB_USER_ACCESS, type AccessEntry } from '../../../shared/access';
+import { authMessages } from '../../../shared/messages';
 import { emailProblem, passwordProblem } from '../../../shared/validation/identity';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
@@ -15,6 +17,7 @@ import { selectLabUser } from '../auth/authSlice';
 import { toastShown } from '../notifications/notificationsSlice';
 import { selectLabsRequests } from './labsSlice';
 import { registerMember } from './labsThunks';
+import { AccessCheckboxes, sameAccess } from './AccessCheckboxes';
 
 type Field = 'email' | 'password' | 'confirmation';
 const fieldId = (field: Field) => `sign-up-${field}`;
@@ -27,8 +30,9 @@ export default function SignUpPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  const [access, setAccess] = useState<AccessEntry[]>([...NEW_LAB_USER_ACCESS]);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const guard = useUnsavedChangesGuard(email !== '' || password !== '' || confirmation !== '');
+  const guard = useUnsavedChangesGuard(email !== '' || password !== '' || confirmation !== '' || !sameAccess(access, NEW_LAB_USER_ACCESS));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,7 +43,7 @@ export default function SignUpPage() {
     });
     setErrors(found);
     if (hasErrors(found) || !session) return focusFirstError(found, fieldId);
-    const result = await dispatch(registerMember({ email: email.trim(), password, lab: session.lab }));
+    const result = await dispatch(registerMember({ email: email.trim(), password, lab: session.lab, access }));
     if (registerMember.fulfilled.match(result)) {
       dispatch(toastShown(result.payload.message));
       guard.leaveWithoutAsking(() => void navigate(paths.labMembers.getHref()));
@@ -61,6 +65,7 @@ export default function SignUpPage() {
           onConfirmation={setConfirmation}
           errors={errors}
         />
+        <AccessCheckboxes idPrefix="sign-up-access" selected={access} onChange={setAccess} help={authMessages.newUserAccessHelp} />
         <FormActions submitLabel="Sign Up" busy={busy} backTo={paths.labMembers.getHref()} />
       </Form>
     </div>

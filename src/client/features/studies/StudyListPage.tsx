@@ -1,16 +1,18 @@
 // Study List (/studies/{page}, part 1 section 2): the lab's studies with their lifecycle actions, Create Study
 // and page numbers. Server messages show as toasts and the list reloads; failures show in the red alert.
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { FIRST_PAGE } from '../../../shared/limits';
 import type { StudySummary } from '../../../shared/types/study';
+import { useSiteConfig } from '../site/useSiteConfig';
+import { CreateStudyDialog } from './CreateStudyDialog';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pageFromParam, paths } from '../../app/paths';
 import { toastShown } from '../notifications/notificationsSlice';
 import { selectReplaying } from '../qa/qaSlice';
 import { selectStudiesRequests, selectStudyList } from './studiesSlice';
-import { activateStudy, createStudy, deactivateStudy, deleteStudy, fetchStudies } from './studiesThunks';
+import { activateStudy, createStudy, deactivateStudy, deleteStudy, fetchStudies, fetchStudy } from './studiesThunks';
 import type { StudyAction } from './StudyRow';
 import { StudyTable } from './StudyTable';
 import { useStudyAccess } from './useStudyAccess';
@@ -26,6 +28,15 @@ export default function StudyListPage() {
   const requests = useAppSelector(selectStudiesRequests);
   const replaying = useAppSelector(selectReplaying);
   const can = useStudyAccess();
+  const { timezones } = useSiteConfig();
+  const [creating, setCreating] = useState(false);
+  const loadStudy = useCallback(
+    async (studyId: string) => {
+      const result = await dispatch(fetchStudy(studyId));
+      return fetchStudy.fulfilled.match(result) ? result.payload : null;
+    },
+    [dispatch],
+  );
 
   useEffect(() => {
     if (!replaying && page !== null) void dispatch(fetchStudies(page));
@@ -45,13 +56,27 @@ export default function StudyListPage() {
     }
   };
 
-  const create = async () => {
-    const result = await dispatch(createStudy());
-    if (createStudy.fulfilled.match(result)) void navigate(paths.studyEdit.getHref(result.payload._id));
+  const activate = async (study: StudySummary) => {
+    const result = await dispatch(activateStudy(study._id));
+    if (activateStudy.fulfilled.match(result)) {
+      dispatch(toastShown(result.payload.message));
+      void dispatch(fetchStudies(page));
+      return null;
+    }
+    // Refused for what the study lacks: the dialog lists it; any other refusal is the red alert's.
+    return result.payload?.problems?.length ? result.payload.problems : null;
+  };
+
+  const create = async (chin_name: string) => {
+    const result = await dispatch(createStudy({ chin_name }));
+    if (!createStudy.fulfilled.match(result)) return result.payload?.message ?? result.error.message ?? null;
+    setCreating(false);
+    void navigate(paths.studyEdit.getHref(result.payload._id));
+    return null;
   };
 
   const createButton = can('createStudy') && (
-    <Button onClick={() => void create()} disabled={requests.create.status === 'request'}>
+    <Button onClick={() => setCreating(true)} disabled={requests.create.status === 'request'}>
       Create Study
     </Button>
   );
@@ -72,7 +97,12 @@ export default function StudyListPage() {
         participantLinks
         pageHref={paths.studies.getHref}
         onRun={(study, action) => void run(study, action)}
+        onActivate={activate}
+        activating={requests.activate.status === 'request'}
+        loadStudy={loadStudy}
+        timezones={timezones}
       />
+      <CreateStudyDialog show={creating} busy={requests.create.status === 'request'} onCancel={() => setCreating(false)} onCreate={create} />
     </>
   );
 }

@@ -1,14 +1,15 @@
 // A page of studies as both Study Lists show it (the lab user's and the system owner's): loading, the empty
 // state, one row per study (a card each on a phone), page numbers, and the confirmation before a study is
-// deleted. The list pages run the actions and reload.
+// deleted, and the check and confirmation before one is activated. The list pages run the actions and reload.
 import { useState } from 'react';
 import Table from 'react-bootstrap/Table';
 import { studyMessages } from '../../../shared/messages';
-import type { StudySummary } from '../../../shared/types/study';
+import type { Study, StudySummary } from '../../../shared/types/study';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { Pagination } from '../../components/Pagination';
+import { ActivateStudyDialog } from './ActivateStudyDialog';
 import { StudyRow, studyLabel, type StudyAction, type StudyPermissions } from './StudyRow';
 
 interface StudyTableProps {
@@ -23,14 +24,23 @@ interface StudyTableProps {
   /** Participants and Progress, which only the lab user's list offers. */
   participantLinks: boolean;
   pageHref: (page: number) => string;
-  /** Runs an action; Delete only once the user has confirmed it. */
+  /** Runs an action; Delete and Activate only once the user has confirmed them. */
   onRun: (study: StudySummary, action: StudyAction) => void;
+  /** Activate, once checked and confirmed: the server's problems when it refused with them (the dialog stays), otherwise null. */
+  onActivate: (study: StudySummary) => Promise<string[] | null>;
+  activating: boolean;
+  /** Reads the whole study for Activate's check. */
+  loadStudy: (studyId: string) => Promise<Study | null>;
+  timezones: readonly string[];
 }
 
-export function StudyTable({ shown, loadFailed, can, busy, deleting, editHrefFor, participantLinks, pageHref, onRun }: StudyTableProps) {
+export function StudyTable(props: StudyTableProps) {
+  const { shown, loadFailed, can, busy, deleting, editHrefFor, participantLinks, pageHref, onRun } = props;
   const [toDelete, setToDelete] = useState<StudySummary | null>(null);
+  const [toActivate, setToActivate] = useState<StudySummary | null>(null);
   const onAction = (study: StudySummary, action: StudyAction) => {
     if (action === 'delete') setToDelete(study);
+    else if (action === 'activate') setToActivate(study);
     else onRun(study, action);
   };
 
@@ -81,6 +91,19 @@ export function StudyTable({ shown, loadFailed, can, busy, deleting, editHrefFor
           setToDelete(null);
           if (study) onRun(study, 'delete');
         }}
+      />
+      <ActivateStudyDialog
+        study={toActivate}
+        editHref={toActivate ? editHrefFor(toActivate) : ''}
+        timezones={props.timezones}
+        busy={props.activating}
+        loadStudy={props.loadStudy}
+        onActivate={async (study) => {
+          const refused = await props.onActivate(study);
+          if (!refused) setToActivate(null);
+          return refused;
+        }}
+        onClose={() => setToActivate(null)}
       />
     </>
   );

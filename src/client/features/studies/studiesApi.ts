@@ -3,7 +3,7 @@ import { api } from '../../api/client';
 import type { MessageAnswer } from '../../../shared/types/identity';
 import type { QuestionnaireListAnswer } from '../../../shared/questionnaire/types';
 import { allQuestionnaireOptions } from './questionnaireOptions';
-import type { BasicInfoBody, ConsentBody, StudyEditBody, Study, StudyListAnswer } from '../../../shared/types/study';
+import type { BasicInfoBody, ConsentBody, CreateStudyBody, StudyEditBody, Study, StudyListAnswer } from '../../../shared/types/study';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -16,7 +16,7 @@ const questionnairePage = async (page: number) => (await api.get<QuestionnaireLi
 
 export const studiesApi = {
   list: async (pageNumber: number) => (await api.get<StudyListAnswer>(`/api/studies?pageNumber=${pageNumber}`)).data,
-  create: async () => (await api.post<Study>('/api/studies')).data,
+  create: async (body: CreateStudyBody) => (await api.post<Study>('/api/studies', body)).data,
   get: async (studyId: string) => (await api.get<Study>(`/api/studies/${id(studyId)}`)).data,
   remove: async (studyId: string) => (await api.delete<MessageAnswer>(`/api/studies/${id(studyId)}`)).data,
   activate: async (studyId: string) => (await api.post<MessageAnswer>(`/api/studies/${id(studyId)}/activate`)).data,

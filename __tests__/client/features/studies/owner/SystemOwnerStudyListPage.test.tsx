@@ -4,7 +4,7 @@ import { lab, manager, member, otherLab, ownerSession } from '../../../support/f
 import { mockApi, type MockApi } from '../../../support/mockApi';
 import { currentLocation, renderWithProviders, signedIn } from '../../../testUtils';
 import { initialOwnerStudiesState } from '../../../../../src/client/features/studies/owner/ownerStudiesSlice';
-import { activeStudy, inactiveStudy, study } from '../studyFixtures';
+import { activeStudy, inactiveStudy, runnableStudy, study } from '../studyFixtures';
 
 const LIST = '/api/studies/systemowner';
 
@@ -95,11 +95,16 @@ describe('SystemOwnerStudyListPage (/systemowner/studies/{page})', () => {
   it('activates and deactivates with the owner’s calls, toasting the message and reloading', async () => {
     net
       .on('POST', `${LIST}/s1/activate`, { status: 200, data: { message: studyMessages.studyActivated } })
-      .on('POST', `${LIST}/s2/deactivate`, { status: 200, data: { message: studyMessages.studyDeactivated } });
+      .on('POST', `${LIST}/s2/deactivate`, { status: 200, data: { message: studyMessages.studyDeactivated } })
+      .on('GET', `${LIST}/s1`, { status: 200, data: runnableStudy() });
     const { user } = open();
     await choose(user);
     await user.click(await screen.findByRole('button', { name: 'Activate ABC234' }));
+    // The owner's own read of the study is checked before Activate is offered.
+    const dialog = await screen.findByRole('dialog', { name: 'Activate Sleep Diary Study (ABC234)?' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Activate' }));
     expect(await screen.findByText(studyMessages.studyActivated)).toBeInTheDocument();
+    expect(net.sentTo('GET', `${LIST}/s1`)[0].authorization).toBe('Bearer owner-token');
     await user.click(screen.getByRole('button', { name: 'Deactivate XYZ789' }));
     expect(await screen.findByText(studyMessages.studyDeactivated)).toBeInTheDocument();
     await waitFor(() => expect(net.sentTo('POST', `${LIST}?pageNumber=1`)).toHaveLength(3));
@@ -145,9 +150,33 @@ describe('SystemOwnerStudyListPage (/systemowner/studies/{page})', () => {
     const { user } = open();
     await choose(user);
     await user.click(await screen.findByRole('button', { name: 'Create Study' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Study' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByText(studyMessages.studyNameRequired)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Study Name'), 'Owner study');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(currentLocation()).toBe('/systemowner/studies/s9/m1/edit'));
     expect(await screen.findByRole('heading', { name: 'Edit Study' }, { timeout: 10_000 })).toBeInTheDocument();
-    expect(net.sentTo('POST', `${LIST}/create_study`)[0].body).toEqual({ userId: 'm1' });
+    expect(net.sentTo('POST', `${LIST}/create_study`).map((r) => r.body)).toEqual([{ userId: 'm1', chin_name: 'Owner study' }]);
+  });
+
+  it('makes nothing when the owner cancels Create Study, and lists what a study lacks before Activate', async () => {
+    net.on('GET', `${LIST}/s1`, { status: 200, data: study({ chin_name: '' }) });
+    const { user } = open();
+    await choose(user);
+    await user.click(await screen.findByRole('button', { name: 'Create Study' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Create Study' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(net.sentTo('POST', `${LIST}/create_study`)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Activate ABC234' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Activate/ });
+    const list = await within(dialog).findByRole('list', { name: 'What the study still needs' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      studyMessages.studyNameRequired,
+      `Stage 1, Participant Group 1: ${studyMessages.activationGroupNoAssessment}`,
+    ]);
+    expect(within(dialog).getByRole('link', { name: 'Edit the study' })).toHaveAttribute('href', '/systemowner/studies/s1/m1/edit');
+    expect(net.sentTo('POST', `${LIST}/s1/activate`)).toEqual([]);
   });
 
   it('ends the owner’s session on a 401 and goes to the owner’s login', async () => {

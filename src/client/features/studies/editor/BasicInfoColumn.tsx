@@ -26,7 +26,7 @@ const FIELDS: { field: BasicField; label: string; type: 'text' | 'email'; autoCo
 export function BasicInfoColumn({ study, info, onChange, error, canEdit, saving, onSave }: BasicInfoColumnProps) {
   return (
     <section
-      className="study-editor-column border rounded p-3"
+      className="study-editor-column study-editor-basic border rounded p-3"
       style={{ width: OTHER_COLUMN_WIDTH_PX }}
       aria-labelledby="basic-info-heading"
     >

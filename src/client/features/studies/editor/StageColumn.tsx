@@ -17,7 +17,8 @@ const TEXT_FIELDS: { field: keyof StageTexts; label: string; rows?: number }[] =
   { field: 'chin_complete_message', label: 'Message displayed at the time when this stage is completed', rows: 3 },
 ];
 
-export const StageColumn = memo(function StageColumn({ stage }: { stage: Stage }) {
+/** `shown`: the stage the editor's switcher names, the only one a phone shows (studyEditor.css). */
+export const StageColumn = memo(function StageColumn({ stage, shown }: { stage: Stage; shown: boolean }) {
   const { can, edit, ask, deleteStage, addGroup, structureBusy } = useEditorContext();
   const ref = useMemo(() => ({ _id: stage._id, stage_num: stage.stage_num }), [stage._id, stage.stage_num]);
   const canEditTexts = can('editStageMessages');
@@ -26,7 +27,7 @@ export const StageColumn = memo(function StageColumn({ stage }: { stage: Stage }
 
   return (
     <section
-      className="study-editor-column study-editor-stage border rounded p-3"
+      className={`study-editor-column study-editor-stage border rounded p-3${shown ? ' is-shown' : ''}`}
       style={{ width: STAGE_COLUMN_WIDTH_PX }}
       aria-labelledby={headingId}
     >
@@ -55,6 +56,12 @@ export const StageColumn = memo(function StageColumn({ stage }: { stage: Stage }
       {stage.participant_group_list.map((group) => (
         <GroupBlock key={group._id} stage={ref} group={group} />
       ))}
+      {/* The specification's rule (part 2 section 4) said, rather than a button silently missing. */}
+      {first && (
+        <p className="small text-body-secondary mb-0" data-testid="stage-one-groups-note">
+          {studyMessages.stageOneNoGroups}
+        </p>
+      )}
       {!first && can('addGroup') && (
         <Button variant="outline-primary" size="sm" disabled={structureBusy} onClick={() => ask(studyMessages.structureChangeWarning, () => addGroup(ref))}>
           Add Participant Group

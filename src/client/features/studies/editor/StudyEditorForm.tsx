@@ -1,12 +1,14 @@
-// The editor's form: Basic Information, one column per stage and Add Stage side by side (scrolling sideways),
-// and a bar kept at the bottom with Save Changes and the consent form. What the user types lives here (a
+// The editor's form: Basic Information (kept at the left) and one column per stage side by side (scrolling
+// sideways), a stage switcher and Add Stage above them (on a phone only the chosen stage shows), and a bar kept
+// at the bottom with Save Changes and the consent form. What the user types lives here (a
 // reducer over the study); what the server has lives in the caller's store.
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { OTHER_COLUMN_WIDTH_PX } from '../../../../shared/limits';
+import Form from 'react-bootstrap/Form';
 import { studyMessages } from '../../../../shared/messages';
 import type { ParticipantGroup, Study } from '../../../../shared/types/study';
 import { useAppDispatch } from '../../../app/hooks';
+import { stageLabel } from '../../../components/stageGroup/labels';
 import { toastShown } from '../../notifications/notificationsSlice';
 import { BASIC_FIELD_IDS, basicInfoError, basicInfoOf, type BasicField } from './basicInfo';
 import { BasicInfoColumn } from './BasicInfoColumn';
@@ -32,6 +34,19 @@ export function StudyEditorForm({ study, loadId, calls }: { study: Study; loadId
   }
   const [basicError, setBasicError] = useState<{ field: BasicField; message: string } | null>(null);
   const [consentOpen, setConsentOpen] = useState(false);
+  // The stage the switcher names: the only one shown on a phone, scrolled to beside Basic Information otherwise.
+  // A stage just added is shown; a deleted one gives way to stage 1.
+  const [chosenStage, setChosenStage] = useState<string | null>(null);
+  const [stageCount, setStageCount] = useState(draft.stage_list.length);
+  if (draft.stage_list.length !== stageCount) {
+    setStageCount(draft.stage_list.length);
+    if (draft.stage_list.length > stageCount) setChosenStage(draft.stage_list.at(-1)?._id ?? null);
+  }
+  const shownStage = draft.stage_list.some((s) => s._id === chosenStage) ? (chosenStage ?? '') : (draft.stage_list[0]?._id ?? '');
+  const showStage = (stageId: string) => {
+    setChosenStage(stageId);
+    document.getElementById(`stage-${stageId}-heading`)?.closest('section')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  };
   const { ask, dialog } = useConfirmation();
   const info = basicInfoOf(draft);
   useUnsavedChangesGuard(draftChanged(study, draft));
@@ -89,6 +104,29 @@ export function StudyEditorForm({ study, loadId, calls }: { study: Study; loadId
           <h1 className="h3 mb-0">Edit Study</h1>
           <span className="text-body-secondary font-monospace">{study.study_code}</span>
         </div>
+        {/* Above the columns, so Add Stage and the way to each stage stay in reach however far they scroll. */}
+        <div className="study-editor-nav d-flex flex-wrap align-items-end gap-2 mb-3">
+          <Form.Group controlId="study-editor-stage-shown">
+            <Form.Label className="small mb-1">Stage shown</Form.Label>
+            <Form.Select size="sm" value={shownStage} onChange={(event) => showStage(event.target.value)}>
+              {draft.stage_list.map((stage) => (
+                <option key={stage._id} value={stage._id}>
+                  {stageLabel(stage)}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          {can('addStage') && (
+            <Button
+              variant="outline-primary"
+              size="sm"
+              disabled={structureBusy}
+              onClick={() => ask(studyMessages.structureChangeWarning, () => void toastOn(addStage(), studyMessages.stageAdded))}
+            >
+              Add Stage
+            </Button>
+          )}
+        </div>
         <div className="study-editor-columns" role="region" aria-label="Study settings" tabIndex={0}>
           <BasicInfoColumn
             study={study}
@@ -100,19 +138,8 @@ export function StudyEditorForm({ study, loadId, calls }: { study: Study; loadId
             onSave={calls.saveBasicInfo ? () => void saveBasic() : undefined}
           />
           {draft.stage_list.map((stage) => (
-            <StageColumn key={stage._id} stage={stage} />
+            <StageColumn key={stage._id} stage={stage} shown={stage._id === shownStage} />
           ))}
-          <div className="study-editor-column p-3" style={{ width: OTHER_COLUMN_WIDTH_PX }}>
-            {can('addStage') && (
-              <Button
-                variant="outline-primary"
-                disabled={structureBusy}
-                onClick={() => ask(studyMessages.structureChangeWarning, () => void toastOn(addStage(), studyMessages.stageAdded))}
-              >
-                Add Stage
-              </Button>
-            )}
-          </div>
         </div>
         {/* Stays at the bottom of the window while the editor is in view, and never covers the footer. */}
         <div className="study-editor-bar sticky-bottom bg-body border-top py-2 mt-3 d-flex flex-wrap gap-2 justify-content-end">

@@ -1,6 +1,6 @@
 // The system owner's Study List (/systemowner/studies/{page}, part 2 section 2.1): choose a lab and one of its
 // users; that user's studies then show with their lifecycle actions, Create Study and page numbers.
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -8,6 +8,8 @@ import Row from 'react-bootstrap/Row';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { FIRST_PAGE } from '../../../../shared/limits';
 import type { StudySummary } from '../../../../shared/types/study';
+import { useSiteConfig } from '../../site/useSiteConfig';
+import { CreateStudyDialog } from '../CreateStudyDialog';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { pageFromParam, paths } from '../../../app/paths';
 import { selectLab, selectLabs } from '../../labs/labsSlice';
@@ -23,7 +25,7 @@ import {
   selectOwnerStudiesRequests,
   selectOwnerStudyList,
 } from './ownerStudiesSlice';
-import { activateOwnerStudy, createOwnerStudy, deactivateOwnerStudy, deleteOwnerStudy, fetchOwnerStudies } from './ownerStudiesThunks';
+import { activateOwnerStudy, createOwnerStudy, deactivateOwnerStudy, deleteOwnerStudy, fetchOwnerStudies, fetchOwnerStudy } from './ownerStudiesThunks';
 
 const lifecycle = { activate: activateOwnerStudy, deactivate: deactivateOwnerStudy, delete: deleteOwnerStudy } as const;
 // The owner holds every permission entry.
@@ -40,6 +42,15 @@ export default function SystemOwnerStudyListPage() {
   const list = useAppSelector(selectOwnerStudyList);
   const requests = useAppSelector(selectOwnerStudiesRequests);
   const replaying = useAppSelector(selectReplaying);
+  const { timezones } = useSiteConfig();
+  const [creating, setCreating] = useState(false);
+  const loadStudy = useCallback(
+    async (studyId: string) => {
+      const result = await dispatch(fetchOwnerStudy(studyId));
+      return fetchOwnerStudy.fulfilled.match(result) ? result.payload : null;
+    },
+    [dispatch],
+  );
 
   useEffect(() => {
     if (!replaying) void dispatch(fetchLabs());
@@ -77,12 +88,24 @@ export default function SystemOwnerStudyListPage() {
     }
   };
 
-  const create = async () => {
-    if (!managedByUserId) return;
-    const result = await dispatch(createOwnerStudy(managedByUserId));
-    if (createOwnerStudy.fulfilled.match(result)) {
-      void navigate(paths.systemOwnerStudyEdit.getHref(result.payload._id, managedByUserId));
+  const activate = async (study: StudySummary) => {
+    const result = await dispatch(activateOwnerStudy(study._id));
+    if (activateOwnerStudy.fulfilled.match(result)) {
+      dispatch(toastShown(result.payload.message));
+      reload();
+      return null;
     }
+    // Refused for what the study lacks: the dialog lists it; any other refusal is the red alert's.
+    return result.payload?.problems?.length ? result.payload.problems : null;
+  };
+
+  const create = async (chin_name: string) => {
+    if (!managedByUserId) return null;
+    const result = await dispatch(createOwnerStudy({ userId: managedByUserId, chin_name }));
+    if (!createOwnerStudy.fulfilled.match(result)) return result.payload?.message ?? result.error.message ?? null;
+    setCreating(false);
+    void navigate(paths.systemOwnerStudyEdit.getHref(result.payload._id, managedByUserId));
+    return null;
   };
 
   return (
@@ -90,7 +113,7 @@ export default function SystemOwnerStudyListPage() {
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
         <h1 className="h3 mb-0">Study List</h1>
         {managedByUserId && (
-          <Button onClick={() => void create()} disabled={requests.create.status === 'request'}>
+          <Button onClick={() => setCreating(true)} disabled={requests.create.status === 'request'}>
             Create Study
           </Button>
         )}
@@ -147,8 +170,13 @@ export default function SystemOwnerStudyListPage() {
           participantLinks={false}
           pageHref={paths.systemOwnerStudies.getHref}
           onRun={(study, action) => void run(study, action)}
+          onActivate={activate}
+          activating={requests.activate.status === 'request'}
+          loadStudy={loadStudy}
+          timezones={timezones}
         />
       )}
+      <CreateStudyDialog show={creating} busy={requests.create.status === 'request'} onCancel={() => setCreating(false)} onCreate={create} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { api } from '../../../api/client';
 import type { QuestionnaireListAnswer } from '../../../../shared/questionnaire/types';
 import type { MessageAnswer } from '../../../../shared/types/identity';
 import type {
+  OwnerCreateStudyBody,
   BasicInfoBody,
   ConsentBody,
   OwnerQuestionnaireListBody,
@@ -29,7 +30,7 @@ const questionnairePage = (body: OwnerQuestionnaireListBody) => async (page: num
 export const ownerStudiesApi = {
   list: async ({ pageNumber, labId, managedByUserId }: OwnerStudyListArg) =>
     (await api.post<StudyListAnswer>(`${base}?pageNumber=${pageNumber}`, { labId, managedByUserId }, owner)).data,
-  create: async (userId: string) => (await api.post<Study>(`${base}/create_study`, { userId }, owner)).data,
+  create: async (body: OwnerCreateStudyBody) => (await api.post<Study>(`${base}/create_study`, body, owner)).data,
   get: async (studyId: string) => (await api.get<Study>(`${base}/${id(studyId)}`, owner)).data,
   remove: async (studyId: string) => (await api.delete<MessageAnswer>(`${base}/${id(studyId)}`, owner)).data,
   activate: async (studyId: string) => (await api.post<MessageAnswer>(`${base}/${id(studyId)}/activate`, undefined, owner)).data,
