@@ -53,6 +53,14 @@ export async function hasTasksInScope(db: Db, scope: ScopeFilter, withEma: boole
   return (await query.limit(1).execute()).length > 0;
 }
 
+/** The zones the tasks in the scope were planned in (null: planned without one). */
+export async function zonesOfTasksInScope(db: Db, scope: ScopeFilter, withEma: boolean): Promise<(string | null)[]> {
+  let query = db.selectFrom('tasks').select('timezone').distinct().where('study_id', '=', scope.studyId).where('stage_id', '=', scope.stageId).where('reminder', '=', 0);
+  if (scope.groupId) query = query.where('group_id', '=', scope.groupId);
+  if (!withEma) query = query.where('kind', '!=', 'ema');
+  return (await query.execute()).map((r) => r.timezone);
+}
+
 export function findVersions(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('questionnaire_versions').selectAll().where('id', 'in', ids).execute();
