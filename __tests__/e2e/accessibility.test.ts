@@ -145,7 +145,7 @@ const DIALOGS: DialogRow[] = [
     name: 'Media picker',
     on: 'Edit Questionnaire',
     open: async (p) => {
-      const picker = await clickAndFind(p, card(p, 3).getByRole('button', { name: 'Choose Uploaded File' }), 'Choose a Media File');
+      const picker = await clickAndFind(p, card(p, 3).getByRole('button', { name: 'Choose Media File' }), 'Choose a Media File');
       await picker.getByText('Sleeping cat').waitFor();
       return picker;
     },

@@ -73,8 +73,8 @@ describe('response settings offered as part 2 section 5 says', () => {
 
     await user.selectOptions(type(), 'media');
     expect(optionsOf(r().getByLabelText('Media type'))).toEqual(['Image', 'Audio', 'Video']);
-    expect(optionsOf(r().getByLabelText('Media source'))).toEqual(['Uploaded file', 'YouTube', 'Image URL']);
-    expect(r().getByRole('button', { name: 'Choose Uploaded File' })).toBeInTheDocument();
+    expect(optionsOf(r().getByLabelText('Media source'))).toEqual(['Media file', 'YouTube', 'Image URL']);
+    expect(r().getByRole('button', { name: 'Choose Media File' })).toBeInTheDocument();
     await user.selectOptions(r().getByLabelText('Media source'), 'YouTube');
     expect(r().getByLabelText('YouTube URL')).toBeInTheDocument();
     await user.selectOptions(r().getByLabelText('Media source'), 'Image URL');
