@@ -92,13 +92,25 @@ describe('StudyEditorPage: stages and Save Changes', () => {
     expect(screen.getByRole('region', { name: 'Basic Information' })).toHaveStyle({ width: '300px' });
   });
 
-  it('adds a stage after the warning, toasts and shows its column', async () => {
+  it('adds a stage at once when nothing is unsaved: no warning, a toast and its column', async () => {
     net.on('PUT', '/api/studies/s1/add_stage', { status: 200, data: study({ stage_list: [stage(1), stage(2)] }) });
     const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Add Stage' }));
+    expect(await screen.findByText(studyMessages.stageAdded)).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Stage 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(net.sentTo('PUT', '/api/studies/s1/add_stage')).toHaveLength(1);
+  });
+
+  it('warns before adding a stage when there are unsaved changes; Cancel keeps them, Confirm adds the stage', async () => {
+    net.on('PUT', '/api/studies/s1/add_stage', { status: 200, data: study({ stage_list: [stage(1), stage(2)] }) });
+    const { user } = await open();
+    await user.type(screen.getByLabelText('Contact Person'), ' Jr');
     await user.click(screen.getByRole('button', { name: 'Add Stage' }));
     const dialog = await screen.findByRole('dialog', { name: WARNING });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(net.sentTo('PUT', '/api/studies/s1/add_stage')).toEqual([]);
+    expect(screen.getByLabelText('Contact Person')).toHaveValue('Dr. Chan Jr');
     await user.click(screen.getByRole('button', { name: 'Add Stage' }));
     await user.click(within(await screen.findByRole('dialog', { name: WARNING })).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(studyMessages.stageAdded)).toBeInTheDocument();
@@ -111,7 +123,6 @@ describe('StudyEditorPage: stages and Save Changes', () => {
       .on('GET', '/api/access/get_all_access', { status: 200, data: { allAccess: accessWithout('addStage') } });
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Add Stage' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You do not have the permission STUDY/ADD/STUDY_STAGE');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Add Stage' })).not.toBeInTheDocument());
     expect(screen.getByRole('alert')).toHaveTextContent('You do not have the permission STUDY/ADD/STUDY_STAGE');

@@ -8,6 +8,7 @@ import { studyMessages } from '../../../../shared/messages';
 import type { ParticipantGroup, Study } from '../../../../shared/types/study';
 import { useAppDispatch } from '../../../app/hooks';
 import { toastShown } from '../../notifications/notificationsSlice';
+import { bottomBarProps } from '../../../app/layout/bottomBars';
 import { BASIC_FIELD_IDS, basicInfoError, basicInfoOf, type BasicField } from './basicInfo';
 import { BasicInfoColumn } from './BasicInfoColumn';
 import { ConsentModal } from './ConsentModal';
@@ -34,7 +35,8 @@ export function StudyEditorForm({ study, loadId, calls }: { study: Study; loadId
   const [consentOpen, setConsentOpen] = useState(false);
   const { ask, dialog } = useConfirmation();
   const info = basicInfoOf(draft);
-  useUnsavedChangesGuard(draftChanged(study, draft));
+  const unsaved = draftChanged(study, draft);
+  useUnsavedChangesGuard(unsaved);
   const structureBusy = [requests.addStage, requests.deleteStage, requests.addGroup, requests.deleteGroup].some((r) => r.status === 'request');
 
   const toastOn = useCallback(
@@ -78,6 +80,13 @@ export function StudyEditorForm({ study, loadId, calls }: { study: Study; loadId
     if (message !== null) dispatch(toastShown(message));
   };
 
+  // Adding a stage reloads the study and so discards what is not saved: the warning only when there is some.
+  const addStageAsked = () => {
+    const run = () => void toastOn(addStage(), studyMessages.stageAdded);
+    if (unsaved) ask(studyMessages.structureChangeWarning, run);
+    else run();
+  };
+
   const saveAll = () => {
     if (basicChecked()) void toastOn(calls.save(editBodyOf(draft)), studyMessages.changesSaved);
   };
@@ -104,18 +113,14 @@ export function StudyEditorForm({ study, loadId, calls }: { study: Study; loadId
           ))}
           <div className="study-editor-column p-3" style={{ width: OTHER_COLUMN_WIDTH_PX }}>
             {can('addStage') && (
-              <Button
-                variant="outline-primary"
-                disabled={structureBusy}
-                onClick={() => ask(studyMessages.structureChangeWarning, () => void toastOn(addStage(), studyMessages.stageAdded))}
-              >
+              <Button variant="outline-primary" disabled={structureBusy} onClick={addStageAsked}>
                 Add Stage
               </Button>
             )}
           </div>
         </div>
         {/* Stays at the bottom of the window while the editor is in view, and never covers the footer. */}
-        <div className="study-editor-bar sticky-bottom bg-body border-top py-2 mt-3 d-flex flex-wrap gap-2 justify-content-end">
+        <div className="study-editor-bar sticky-bottom bg-body border-top py-2 mt-3 d-flex flex-wrap gap-2 justify-content-end" {...bottomBarProps}>
           {can('editConsent') && (
             <Button variant="outline-secondary" onClick={() => setConsentOpen(true)}>
               Click To Edit Consent Form
