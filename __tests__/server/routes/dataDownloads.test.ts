@@ -221,6 +221,9 @@ describe.each(databases)('data downloads (%s)', (database) => {
       // The planned time in the task's zone is one of the setting's wall-clock times.
       expect(['09:00', '21:00']).toContain(ema?.planned_time_local.slice(11, 16));
       expect(Date.parse(ema?.submitted_time_utc ?? '')).toBeGreaterThan(0);
+      // Text moments are ISO-8601 with their offset: the local one is the same moment as the UTC one.
+      expect(ema?.submitted_time_local).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/);
+      expect(Date.parse(ema?.submitted_time_local ?? '')).toBe(Math.floor(Date.parse(ema?.submitted_time_utc ?? '') / 1000) * 1000);
 
       // Each row names the answer's _id and the app's submissionId, as stored.
       const ids = await t.app.ctx.db.selectFrom('submissions').select(['id', 'client_submission_id']).where('participant_id', '=', people.p1.id).where('questionnaire_id', '=', daily._id).execute();
