@@ -144,7 +144,15 @@ const DIALOGS: DialogRow[] = [
     on: 'Edit Study',
     open: async (p) => clickAndFind(p, (await consentDialog(p)).getByRole('button', { name: 'Image', exact: true }), 'Insert Image'),
   },
-  { name: 'Add stage warning', on: 'Edit Study', open: (p) => clickAndFind(p, p.getByRole('button', { name: 'Add Stage' }), studyMessages.structureChangeWarning) },
+  {
+    // The warning comes only with unsaved changes.
+    name: 'Add stage warning',
+    on: 'Edit Study',
+    open: async (p) => {
+      await p.getByLabel('Contact Person').fill('Someone else');
+      return clickAndFind(p, p.getByRole('button', { name: 'Add Stage' }), studyMessages.structureChangeWarning);
+    },
+  },
   { name: 'Create questionnaire', on: 'Questionnaire List', open: (p) => clickAndFind(p, p.getByRole('button', { name: 'Create Questionnaire' }).first(), 'Create Questionnaire') },
   { name: 'Delete questionnaire', on: 'Questionnaire List', open: (p) => clickAndFind(p, p.getByRole('button', { name: 'Delete Evening Check-in' }), generalMessages.areYouSure) },
   { name: 'Multiple choices sets', on: 'Edit Questionnaire', open: (p) => clickAndFind(p, p.getByRole('button', { name: 'Multiple Choices Sets' }), 'Multiple Choices Sets') },
@@ -157,7 +165,7 @@ const DIALOGS: DialogRow[] = [
     name: 'Media picker',
     on: 'Edit Questionnaire',
     open: async (p) => {
-      const picker = await clickAndFind(p, card(p, 3).getByRole('button', { name: 'Choose Uploaded File' }), 'Choose a Media File');
+      const picker = await clickAndFind(p, card(p, 3).getByRole('button', { name: 'Choose Media File' }), 'Choose a Media File');
       await picker.getByText('Sleeping cat').waitFor();
       return picker;
     },

@@ -164,7 +164,8 @@ describe('data downloads', () => {
       const dialog = page.getByRole('dialog', { name: dataDownloadTexts.textResponseTitle });
       await dialog.getByRole('checkbox', { name: new RegExp(participant.participant_code) }).waitFor();
 
-      // Chromium saves the zip; its one CSV holds the answer exactly as typed, and the photo's stored key.
+      // Chromium saves the zip; its one CSV holds the answer exactly as typed, and the photo's name (not its
+      // storage key, which holds internal ids).
       const text = await saveZip(page, () => dialog.getByRole('button', { name: dataDownloadTexts.download, exact: true }).click());
       const fileName = text.download.suggestedFilename();
       expect(fileName).toMatch(/\.zip$/);
@@ -174,8 +175,9 @@ describe('data downloads', () => {
       const rows = parse(strFromU8(text.files[csvNames[0]]), { columns: true, bom: true }) as Record<string, string>[];
       expect(rows).toHaveLength(1);
       expect(rows[0]).toEqual(
-        expect.objectContaining({ participant_id: participant.participant_code, email, task_kind: 'ema', late: 'no', Q1_R1: ANSWER_TEXT, Q1_R2: photoKey }),
+        expect.objectContaining({ participant_id: participant.participant_code, email, task_kind: 'ema', late: 'no', Q1_R1: ANSWER_TEXT }),
       );
+      expect(rows[0].Q1_R2).not.toContain(photoKey);
       await dialog.getByRole('button', { name: 'Close' }).last().click();
       await dialog.waitFor({ state: 'detached' });
 
@@ -190,6 +192,8 @@ describe('data downloads', () => {
       expect(photos.download.suggestedFilename()).toMatch(/\.zip$/);
       const photoNames = Object.keys(photos.files);
       expect(photoNames).toEqual([expect.stringMatching(new RegExp(`^${participant.participant_code}_.*\\.jpg$`))]);
+      // The text download named the photo as the zip does.
+      expect(photoNames).toEqual([rows[0].Q1_R2]);
       expect(Buffer.from(photos.files[photoNames[0]]).equals(JPEG)).toBe(true);
       await imageButton(row, 'ReadyDownload', participant.participant_code).waitFor({ state: 'detached' });
       expect(await row.getByRole('button', { name: `Actions ${participant.participant_code}` }).evaluate((b) => b === document.activeElement)).toBe(true);

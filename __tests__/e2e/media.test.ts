@@ -54,9 +54,15 @@ describe('media files', () => {
     product.journey('media-files', async (page) => {
       const { manager, managerPassword } = await seedLab(product.api);
       await signInAsLabUser(page, product.server.mainUrl('/login'), manager.email, managerPassword);
-      await page.getByRole('link', { name: 'Uploaded Files' }).click();
+      // One name for the files: the navigation entry is the page's title.
+      const entry = page.getByRole('link', { name: 'Media Files', exact: true });
+      await entry.click();
       await page.waitForURL((url) => url.pathname === '/media/files');
-      await page.getByRole('heading', { name: 'Media Files' }).waitFor();
+      const heading = page.getByRole('heading', { level: 1 });
+      await heading.waitFor();
+      expect(await heading.textContent()).toBe(await entry.textContent());
+      expect(await heading.textContent()).toBe('Media Files');
+      expect(await entry.getAttribute('aria-current')).toBe('page');
       await page.getByText(mediaMessages.noFiles).waitFor();
 
       await upload(page, 'Tiny picture', { name: 'tiny.png', mimeType: 'image/png', buffer: PNG });

@@ -184,9 +184,12 @@ describe('questionnaires', () => {
       await addQuestionAfter(page, 8);
       await setType(page, 9, 'media');
       expect(await responseOf(page, 9).getByRole('checkbox', { name: 'Mandatory when visible' }).count()).toBe(0);
-      await responseOf(page, 9).getByRole('button', { name: 'Choose Uploaded File' }).click();
+      // The files are called media files here too, as in the navigation and on their page.
+      expect(await responseOf(page, 9).getByLabel('Media source').locator('option:checked').textContent()).toBe('Media file');
+      await page.getByRole('link', { name: 'Media Files', exact: true }).waitFor();
+      await responseOf(page, 9).getByRole('button', { name: 'Choose Media File' }).click();
       const picker = page.getByRole('dialog', { name: 'Choose a Media File' });
-      await picker.getByText('Sleeping cat').click();
+      await picker.getByRole('list', { name: 'Media files' }).getByText('Sleeping cat').click();
       await picker.waitFor({ state: 'hidden' });
       await responseOf(page, 9).getByText('Sleeping cat').waitFor();
 

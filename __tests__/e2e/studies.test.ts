@@ -29,6 +29,25 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The toast is shown and covers neither the header nor any button of the study editor's bottom bar. */
+async function expectToastClear(page: Page, message: string): Promise<void> {
+  const toast = page.locator('.toast').filter({ hasText: message });
+  await toast.waitFor();
+  const box = await toast.boundingBox();
+  if (!box) throw new Error(`The toast '${message}' has no box`);
+  const covered: string[] = [];
+  const header = await page.locator('.portal-navbar').boundingBox();
+  if (header && overlap(box, header)) covered.push('the header');
+  for (const name of ['Save Changes', 'Click To Edit Consent Form', 'Add Stage']) {
+    const button = await page.getByRole('button', { name, exact: true }).boundingBox();
+    if (button && overlap(box, button)) covered.push(name);
+  }
+  expect(covered).toEqual([]);
+}
+
 describe('studies', () => {
   test('a lab manager creates, edits, activates, deactivates and deletes a study', () =>
     product.journey('study-lifecycle', async (page) => {
@@ -99,16 +118,28 @@ describe('studies', () => {
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
 
-      // Add Stage asks first, then shows the new stage's column.
+      // Add Stage with nothing unsaved adds at once: no warning, the new stage's column, and a toast clear of
+      // the header and of the buttons kept at the bottom (1366 px wide).
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.getByRole('button', { name: 'Add Stage' }).click();
+      await page.getByRole('region', { name: 'Stage 2' }).waitFor();
+      await expectToastClear(page, studyMessages.stageAdded);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+
+      // With a change not saved, Add Stage warns first; Cancel keeps the change.
+      await page.getByLabel('Contact Person').fill('Dr. Chan Tai Man');
       await page.getByRole('button', { name: 'Add Stage' }).click();
       const warning = page.getByRole('dialog', { name: studyMessages.structureChangeWarning });
-      await warning.getByRole('button', { name: 'Confirm' }).click();
-      await page.getByText(studyMessages.stageAdded).waitFor();
-      await page.getByRole('region', { name: 'Stage 2' }).waitFor();
+      await warning.getByRole('button', { name: 'Cancel' }).click();
+      await warning.waitFor({ state: 'hidden' });
+      expect(await page.getByLabel('Contact Person').inputValue()).toBe('Dr. Chan Tai Man');
+      expect(await page.getByRole('region', { name: 'Stage 3' }).count()).toBe(0);
 
-      // Save Changes sends the whole study.
+      // Save Changes sends the whole study; on a phone (390 px) its toast too leaves the bar's buttons free.
+      await page.setViewportSize({ width: 390, height: 844 });
       await page.getByRole('button', { name: 'Save Changes' }).click();
-      await page.getByText(studyMessages.changesSaved).waitFor();
+      await expectToastClear(page, studyMessages.changesSaved);
+      await page.setViewportSize({ width: 1366, height: 768 });
 
       // The lifecycle, from the Study List.
       await page.getByRole('link', { name: 'Studies' }).click();

@@ -10,7 +10,7 @@ jest.setTimeout(60_000);
 
 describe('stopThread', () => {
   it('lets a thread rendering a workbook end by itself', async () => {
-    const data: SheetThreadData = { sheetName: 'Sheet', header: ['code', 'n'] };
+    const data: SheetThreadData = { sheetName: 'Sheet', header: ['code', 'n'], dateColumns: [] };
     const worker = startThread('services/exports/xlsxThread', data);
     const exitCode = new Promise<number>((resolve) => worker.once('exit', resolve));
     const rows: SheetRequest = { rows: [JSON.stringify(Array.from({ length: 5000 }, (_, i) => [`P${i}`, i]))] };
@@ -24,7 +24,7 @@ describe('stopThread', () => {
   });
 
   it('resolves at once for a thread that has already ended', async () => {
-    const data: SheetThreadData = { sheetName: 'Sheet', header: ['code'] };
+    const data: SheetThreadData = { sheetName: 'Sheet', header: ['code'], dateColumns: [] };
     const worker = startThread('services/exports/xlsxThread', data);
     await stopThread(worker);
     await expect(stopThread(worker)).resolves.toBeUndefined();

@@ -2,6 +2,7 @@
 // finishes the ones in flight before it exits.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startBanner } from './startBanner';
 
 async function main(): Promise<void> {
   let config;
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  process.stdout.write(startBanner(config, typeof address === 'object' && address ? address.port : config.port));
 }
 
 main().catch((error: unknown) => {

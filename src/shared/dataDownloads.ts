@@ -85,14 +85,6 @@ export function photoBaseName(participantCode: string, abbrev: string, submitted
   return `${safeNamePart(participantCode)}_${safeNamePart(abbrev)}_${compactTime(submittedAt)}`;
 }
 
-/**
- * A photo answer's file name, as PARTICIPANTS.md names them: `{participant_code}_{questionnaire}_{submitted
- * time}.{ext}`; a second or later photo of the same answer adds `_{n}` (as the image data zip names them).
- */
-export function photoFileName(participantCode: string, abbrev: string, submittedAt: string, contentType: string, nth = 1): string {
-  return `${photoBaseName(participantCode, abbrev, submittedAt)}${nth > 1 ? `_${nth}` : ''}.${photoExtension(contentType)}`;
-}
-
 // The portal's side: the downloads as its slice names them, and the fallback name it saves a file under when a
 // streamed answer carries no Content-Disposition name (the same rule as the server's title).
 export const DATA_DOWNLOAD_KINDS = ['textResponses', 'responseTimes', 'analysis'] as const;

@@ -19,7 +19,8 @@ import { XLSX_MEDIA_TYPE, ZIP_MEDIA_TYPE, type FileDownloadAnswer } from '../../
 import type { Study } from '../../../src/shared/types/study';
 import type { AppTasksAnswer, UploadAnswer } from '../../../src/shared/types/participantApp';
 import { TEXT_FIXED_COLUMNS } from '../../../src/server/services/exports/textResponses';
-import { RESPONSE_TIME_COLUMNS } from '../../../src/server/services/exports/responseTimes';
+import { RESPONSE_TIME_COLUMNS, responseTimeHeader } from '../../../src/server/services/exports/responseTimes';
+import { XLSX_DATE_FORMAT } from '../../../src/server/services/exports/xlsxWorkbook';
 
 jest.setTimeout(120_000);
 
@@ -63,16 +64,22 @@ function csvFiles(zip: Buffer): Record<string, Row[]> {
   return out;
 }
 
-async function sheetRows(bytes: Buffer): Promise<Row[]> {
+async function sheetOf(bytes: Buffer): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
+  return workbook.worksheets[0];
+}
+
+/** The rows by header; a date cell as its moment in ISO-8601 (exceljs reads cells with a date format as Dates). */
+async function sheetRows(bytes: Buffer): Promise<Row[]> {
+  const sheet = await sheetOf(bytes);
   const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
   const rows: Row[] = [];
   sheet.eachRow((row, n) => {
     if (n === 1) return;
     const values = (row.values as unknown[]).slice(1);
-    rows.push(Object.fromEntries(header.map((h, i) => [h, values[i] === undefined || values[i] === null ? '' : String(values[i])])));
+    const text = (value: unknown) => (value === undefined || value === null ? '' : value instanceof Date ? value.toISOString() : String(value));
+    rows.push(Object.fromEntries(header.map((h, i) => [h, text(values[i])])));
   });
   return rows;
 }
@@ -206,13 +213,17 @@ describe.each(databases)('data downloads (%s)', (database) => {
         Q2_R1: TRICKY.word,
         Q3_R1: TRICKY.story,
         Q5_R1: '7',
-        Q6_R1: photoKey,
+        // The photo by its name in the photo zip, never by its storage key.
+        Q6_R1: expect.stringMatching(new RegExp(`^${people.p1.code}_DAILY_\\d{8}-\\d{6}\\.png$`)),
         late: 'no',
         withdrawn: 'no',
       });
       // The planned time in the task's zone is one of the setting's wall-clock times.
       expect(['09:00', '21:00']).toContain(ema?.planned_time_local.slice(11, 16));
       expect(Date.parse(ema?.submitted_time_utc ?? '')).toBeGreaterThan(0);
+      // Text moments are ISO-8601 with their offset: the local one is the same moment as the UTC one.
+      expect(ema?.submitted_time_local).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/);
+      expect(Date.parse(ema?.submitted_time_local ?? '')).toBe(Math.floor(Date.parse(ema?.submitted_time_utc ?? '') / 1000) * 1000);
 
       // Each row names the answer's _id and the app's submissionId, as stored.
       const ids = await t.app.ctx.db.selectFrom('submissions').select(['id', 'client_submission_id']).where('participant_id', '=', people.p1.id).where('questionnaire_id', '=', daily._id).execute();
@@ -231,6 +242,7 @@ describe.each(databases)('data downloads (%s)', (database) => {
           [people.p4.code, '2', 'no', 'age of p4'],
         ].sort(),
       );
+      expect(JSON.stringify(files)).not.toContain(photoKey);
       expect(JSON.stringify(files)).not.toContain('EXCLUDED');
       expect(JSON.stringify(files)).not.toContain(people.p3.code);
 
@@ -257,13 +269,16 @@ describe.each(databases)('data downloads (%s)', (database) => {
   });
 
   describe('response times', () => {
-    it('a row per task with its moments, status and late flag; JSON and streamed the same', async () => {
+    it('a row per task with its moments (Excel dates, UTC and local, the zone in the header), status and late flag; JSON and streamed the same', async () => {
       const res = await api('POST', timeUrl(), manager, { stageId, groupId: group1 });
       expect(res.statusCode).toBe(200);
       const answer = json<FileDownloadAnswer>(res);
       expect(answer.title).toMatch(/_stage2_group1_response_times_\d{8}-\d{4}\.xlsx$/);
-      const rows = await sheetRows(Buffer.from(answer.content, 'base64'));
-      expect(Object.keys(rows[0])).toEqual([...RESPONSE_TIME_COLUMNS]);
+      const bytes = Buffer.from(answer.content, 'base64');
+      const rows = await sheetRows(bytes);
+      const HKT = '(Asia/Hong_Kong)';
+      expect(Object.keys(rows[0])).toEqual(RESPONSE_TIME_COLUMNS.map((c) => (c.endsWith('_local') ? `${c} ${HKT}` : c)));
+      expect(Object.keys(rows[0])).toEqual(responseTimeHeader(['Asia/Hong_Kong']));
 
       const p1 = rows.filter((r) => r.participant_id === people.p1.code);
       const emaPrompts = p1Tasks.ema.filter((e) => !e.reminder);
@@ -273,16 +288,42 @@ describe.each(databases)('data downloads (%s)', (database) => {
       expect(p1.filter((r) => r.task_kind === 'diary')).toHaveLength(1);
       expect(p1.filter((r) => r.task_kind === 'once')).toHaveLength(1);
       const answered = p1.find((r) => r.task_kind === 'ema' && r.submitted_utc !== '');
+      // Local moments are the wall-clock time in Hong Kong (Excel dates carry no zone).
       expect(answered).toMatchObject({
         questionnaire_code: 'DAILY',
         delivered_utc: '2025-01-01T01:00:00.000Z',
-        delivered_local: '2025-01-01 09:00:00',
+        [`delivered_local ${HKT}`]: '2025-01-01T09:00:00.000Z',
         opened_utc: '2025-01-01T01:02:00.000Z',
-        opened_local: '2025-01-01 09:02:00',
+        [`opened_local ${HKT}`]: '2025-01-01T09:02:00.000Z',
         status: 'completed',
         late: 'no',
         withdrawn: 'no',
       });
+
+      // The cells themselves: dates with a date format to the second, so Excel sorts and subtracts them.
+      const sheet = await sheetOf(bytes);
+      const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+      const place = (name: string) => header.indexOf(name) + 1;
+      let answeredRow: ExcelJS.Row | undefined;
+      sheet.eachRow((row) => {
+        if (row.getCell(place('delivered_utc')).type === ExcelJS.ValueType.Date) answeredRow = row;
+      });
+      if (!answeredRow) throw new Error('no row with a delivered moment');
+      for (const name of ['delivered_utc', `delivered_local ${HKT}`, 'opened_utc', `opened_local ${HKT}`, 'submitted_utc', `submitted_local ${HKT}`, 'planned_utc', `planned_local ${HKT}`]) {
+        const cell = answeredRow.getCell(place(name));
+        expect([name, cell.type, cell.numFmt]).toEqual([name, ExcelJS.ValueType.Date, XLSX_DATE_FORMAT]);
+      }
+      const at = (name: string) => (answeredRow?.getCell(place(name)).value as Date).getTime();
+      expect(at('opened_utc') - at('delivered_utc')).toBe(2 * 60_000);
+      expect(at(`delivered_local ${HKT}`) - at('delivered_utc')).toBe(8 * 3_600_000);
+      // Text stays text; a moment not there is an empty cell.
+      expect(answeredRow.getCell(place('status')).type).toBe(ExcelJS.ValueType.String);
+      const unanswered = sheet.getRow(1 + 1 + rows.findIndex((r) => r.task_kind === 'ema' && r.submitted_utc === ''));
+      expect(unanswered.getCell(place('submitted_utc')).type).toBe(ExcelJS.ValueType.Null);
+      expect(unanswered.getCell(place('planned_utc')).type).toBe(ExcelJS.ValueType.Date);
+      // The diary's local start is its day.
+      const diary = p1.find((r) => r.task_kind === 'diary');
+      expect(diary?.[`planned_local ${HKT}`]).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
       expect(p1.filter((r) => r.task_kind === 'ema' && r.submitted_utc === '').every((r) => r.status === 'planned' && r.late === '')).toBe(true);
       expect(rows.find((r) => r.participant_id === people.p2.code)?.withdrawn).toBe('yes');
       expect(rows.some((r) => r.participant_id === people.p4.code)).toBe(false);

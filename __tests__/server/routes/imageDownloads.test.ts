@@ -2,7 +2,8 @@
 // researcher's start call and link call; the zip is opened with fflate and compared byte for byte. On local
 // storage and on S3 (s3rver), on SQLite and on PostgreSQL.
 import { randomBytes } from 'node:crypto';
-import { unzipSync } from 'fflate';
+import { strFromU8, unzipSync } from 'fflate';
+import { parse } from 'csv-parse/sync';
 import type { LightMyRequestResponse } from 'fastify';
 import { call, createTestApp, databases, json, labUserToken, ownerToken, seedLab, type TestApp } from '../support/testApp';
 import { messageOf, registerUser, send } from '../support/api';
@@ -52,6 +53,8 @@ describe.each(cases)('image data download (%s)', (_name, database, storageKind) 
   let labId: string;
   /** The stored photos in the zip's order, with the time their answer was given. */
   const photos: { bytes: Buffer; ext: string; submittedAt: string }[] = [];
+  /** Their storage keys (which hold internal ids), in the same order. */
+  const storedKeys: string[] = [];
   const undo: Array<() => unknown> = [];
 
   beforeAll(async () => {
@@ -114,6 +117,7 @@ describe.each(cases)('image data download (%s)', (_name, database, storageKind) 
       });
       expect(res.statusCode).toBe(201);
       for (const item of items) photos.push({ bytes: item.bytes, ext: item.contentType === 'image/png' ? 'png' : 'jpg', submittedAt });
+      storedKeys.push(...keys);
     };
     const minuteAgo = new Date(Date.now() - 60_000);
     minuteAgo.setUTCMilliseconds(0);
@@ -208,6 +212,33 @@ describe.each(cases)('image data download (%s)', (_name, database, storageKind) 
       for (const edited of [link.link.replace(/name=[^&]+/, 'name=other.zip'), link.link.replace(/&name=[^&]+/, '')]) {
         expect((await call(t.app, { method: 'GET', url: edited })).statusCode).toBe(403);
       }
+    }
+  });
+
+  it('names each photo the same in the zip, the analysis manifest and the text download, never by its storage key', async () => {
+    const started = json<ImageDownloadAnswer>(await start(manager));
+    const zip = await fetchZip(json<ImageLinkReady>(await pollLink(manager, started)).link);
+    const zipNames = Object.keys(unzipSync(new Uint8Array(zip.bytes)));
+    expect(zipNames).toHaveLength(3);
+
+    const csvOf = (bytes: Uint8Array) => parse(strFromU8(bytes.subarray(3)), { columns: true }) as Record<string, string>[];
+    const body = { stageId: study.stage_list[0]._id, excludedParticipantsIds: [] };
+    const text = await send(t.app, { method: 'POST', url: `/api/data/${study._id}/download_text_resp`, token: manager, payload: body });
+    expect(text.statusCode).toBe(200);
+    const textFiles = unzipSync(new Uint8Array(Buffer.from(json<{ content: string }>(text).content, 'base64')));
+    const rows = Object.values(textFiles).flatMap(csvOf).sort((a, b) => a.submitted_time_utc.localeCompare(b.submitted_time_utc));
+    // The first answer holds two photos, the second one; in the zip's order.
+    expect([rows[0].Q1_R1, rows[0].Q1_R2, rows[1].Q1_R1]).toEqual(zipNames);
+
+    const analysis = await send(t.app, { method: 'POST', url: `/api/data/${study._id}/download_analysis`, token: manager, payload: body });
+    expect(analysis.statusCode).toBe(200);
+    const analysisFiles = unzipSync(new Uint8Array(analysis.rawPayload));
+    expect(csvOf(analysisFiles['photo_manifest.csv']).map((r) => r.file_name)).toEqual(zipNames);
+    const tasks = csvOf(analysisFiles['tasks_long.csv']).filter((r) => r.participant_id === withPhotos.code);
+    expect(tasks.flatMap((r) => [r[`${abbrev}_Q1_R1`], r[`${abbrev}_Q1_R2`]]).filter(Boolean).sort()).toEqual([...zipNames].sort());
+
+    for (const bytes of [...Object.values(textFiles), ...Object.values(analysisFiles)]) {
+      for (const key of storedKeys) expect(strFromU8(bytes)).not.toContain(key);
     }
   });
 

@@ -53,6 +53,14 @@ export async function hasTasksInScope(db: Db, scope: ScopeFilter, withEma: boole
   return (await query.limit(1).execute()).length > 0;
 }
 
+/** The zones the tasks in the scope were planned in (null: planned without one). */
+export async function zonesOfTasksInScope(db: Db, scope: ScopeFilter, withEma: boolean): Promise<(string | null)[]> {
+  let query = db.selectFrom('tasks').select('timezone').distinct().where('study_id', '=', scope.studyId).where('stage_id', '=', scope.stageId).where('reminder', '=', 0);
+  if (scope.groupId) query = query.where('group_id', '=', scope.groupId);
+  if (!withEma) query = query.where('kind', '!=', 'ema');
+  return (await query.execute()).map((r) => r.timezone);
+}
+
 export function findVersions(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('questionnaire_versions').selectAll().where('id', 'in', ids).execute();
@@ -182,6 +190,8 @@ export interface PhotoEntry {
   abbrev: string;
   timezone: string | null;
   submitted_at: string;
+  /** The upload's moment: orders the photos of one answer. */
+  created_at: string;
 }
 
 /** The photos attached to answers of some participants in the stage (and group). */
@@ -192,7 +202,7 @@ export function photosOfParticipants(db: Db, participantIds: readonly string[], 
     .innerJoin('submissions as s', 's.id', 'pu.submission_id')
     .innerJoin('tasks as t', 't.id', 's.task_id')
     .innerJoin('questionnaire_versions as v', 'v.id', 's.questionnaire_version_id')
-    .select(['pu.object_key', 'pu.content_type', 's.id as submission_id', 's.participant_id', 's.questionnaire_id', 't.id as task_id', 't.kind', 'v.abbrev', 't.timezone', 's.submitted_at'])
+    .select(['pu.object_key', 'pu.content_type', 's.id as submission_id', 's.participant_id', 's.questionnaire_id', 't.id as task_id', 't.kind', 'v.abbrev', 't.timezone', 's.submitted_at', 'pu.created_at'])
     .where('pu.participant_id', 'in', participantIds)
     .where('s.study_id', '=', scope.studyId)
     .where('s.stage_id', '=', scope.stageId);

@@ -10,6 +10,7 @@ export interface PhotoAnswerRow {
   participant_code: string;
   abbrev: string;
   submitted_at: string;
+  created_at: string;
 }
 
 /**
@@ -22,7 +23,7 @@ export function listPhotoAnswers(db: Db, studyId: string, participantId: string)
     .innerJoin('submissions as s', 's.id', 'p.submission_id')
     .innerJoin('participants as pt', 'pt.id', 's.participant_id')
     .innerJoin('questionnaire_versions as v', 'v.id', 's.questionnaire_version_id')
-    .select(['p.object_key', 'p.content_type', 'pt.participant_code', 'v.abbrev', 's.submitted_at'])
+    .select(['p.object_key', 'p.content_type', 'pt.participant_code', 'v.abbrev', 's.submitted_at', 'p.created_at'])
     .where('s.study_id', '=', studyId)
     .where('s.participant_id', '=', participantId)
     .where('p.participant_id', '=', participantId)

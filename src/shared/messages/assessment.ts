@@ -19,7 +19,7 @@ export const assessmentMessages = {
   startDateRequired: 'Please specify the start date',
   daysWholeNumber: `'For number of days' field must be a whole number from 1 to ${MAX_NUMBER_OF_DAYS}`,
   minutesWholeNumber: `Minutes must be whole numbers from ${MIN_REMINDER_INTERVAL_MINUTES} to ${MAX_MINUTES}`,
-  timeFormat: 'Times must be in HH:mm format',
+  timeFormat: 'Times must be on the 24-hour clock, like 09:30 or 21:00',
   tooManyTimes: `A setting can have at most ${MAX_TIMES_PER_DAY} times or periods a day`,
   dateFormat: 'The start date must be a date (YYYY-MM-DD)',
   timezoneNotOffered: 'This time zone is not offered',

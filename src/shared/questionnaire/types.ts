@@ -8,6 +8,12 @@ export const PICKER_FORMATS = ['hh mm A', 'DD MM YYYY'] as const;
 export type PickerFormat = (typeof PICKER_FORMATS)[number];
 export const DEFAULT_PICKER_FORMAT: PickerFormat = 'hh mm A';
 
+/** What a researcher sees for each format: an example of what the participant picks, not the format's code. */
+export const PICKER_FORMAT_LABELS: Record<PickerFormat, string> = {
+  'hh mm A': 'Time, e.g. 09:30 PM',
+  'DD MM YYYY': 'Date, e.g. 26 11 2026',
+};
+
 export const MEDIA_SOURCES = ['uploaded', 'youTube', 'imageUrl'] as const;
 export type MediaSource = (typeof MEDIA_SOURCES)[number];
 

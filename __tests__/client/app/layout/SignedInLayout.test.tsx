@@ -17,12 +17,12 @@ beforeEach(() => {
 afterEach(() => net.restore());
 
 describe('the lab-user layout', () => {
-  it('offers Studies, Questionnaires and Uploaded Files to a lab user, and the footer', async () => {
+  it('offers Studies, Questionnaires and Media Files to a lab user, and the footer', async () => {
     renderWithProviders(undefined, { route: '/studies/1', preloadedState: { auth: signedIn({ labUser: labUserSession() }) } });
     expect(await screen.findByRole('link', { name: 'Research Study Admin Portal' })).toHaveAttribute('href', '/studies/1');
     expect(screen.getByRole('link', { name: 'Studies' })).toHaveAttribute('href', '/studies/1');
     expect(screen.getByRole('link', { name: 'Questionnaires' })).toHaveAttribute('href', '/qx/qx_list/1');
-    expect(screen.getByRole('link', { name: 'Uploaded Files' })).toHaveAttribute('href', '/media/files');
+    expect(screen.getByRole('link', { name: 'Media Files' })).toHaveAttribute('href', '/media/files');
     expect(screen.queryByRole('link', { name: 'Lab Members' })).not.toBeInTheDocument();
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', siteConfig.privacyPolicyUrl);

@@ -48,7 +48,7 @@ describe('lab-user pages', () => {
 
   it('show the signed-in layout for a valid session', async () => {
     renderWithProviders(undefined, { route: '/media/files/2', preloadedState: { auth: signedIn({ labUser: labUserSession() }) } });
-    expect(await screen.findByRole('link', { name: 'Uploaded Files' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByRole('link', { name: 'Media Files' })).toHaveAttribute('aria-current', 'page');
     expect(currentLocation()).toBe('/media/files/2');
   });
 });

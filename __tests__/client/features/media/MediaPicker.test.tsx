@@ -49,7 +49,7 @@ describe('MediaPicker', () => {
     const { user, onPick } = open();
     await user.click(screen.getByRole('button', { name: 'Choose media' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose a Media File' });
-    const list = await within(dialog).findByRole('list', { name: 'Uploaded files' });
+    const list = await within(dialog).findByRole('list', { name: 'Media files' });
     expect(within(list).getAllByRole('button')).toHaveLength(3);
     await user.click(within(list).getByRole('button', { name: /Breathing video/ }));
     expect(onPick).toHaveBeenCalledWith(video);

@@ -21,7 +21,7 @@ beforeEach(() => {
 afterEach(() => net.restore());
 
 const questions = () => [question('q1', 'Q1'), question('q2', 'Q2', [response('r2', 'text')])];
-const menuLink = () => screen.getByRole('link', { name: 'Uploaded Files' });
+const menuLink = () => screen.getByRole('link', { name: 'Media Files' });
 /** A button of the shared question, once it is asked. */
 const answer = async (question: string, button: string) =>
   within(await screen.findByRole('dialog', { name: question })).getByRole('button', { name: button });

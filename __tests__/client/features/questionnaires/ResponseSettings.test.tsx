@@ -59,19 +59,22 @@ describe('response settings offered as part 2 section 5 says', () => {
     for (const label of ['Day', 'Hour', 'Minute']) expect(r().getByRole('checkbox', { name: label })).toBeInTheDocument();
 
     await user.selectOptions(type(), 'time');
-    expect(optionsOf(r().getByLabelText('Picker format'))).toEqual(['hh mm A', 'DD MM YYYY']);
-    await user.selectOptions(r().getByLabelText('Picker format'), 'DD MM YYYY');
+    // The formats are shown as examples of what the participant picks, not as their codes.
+    expect(optionsOf(r().getByLabelText('Picker format'))).toEqual(['Time, e.g. 09:30 PM', 'Date, e.g. 26 11 2026']);
+    await user.selectOptions(r().getByLabelText('Picker format'), 'Date, e.g. 26 11 2026');
+    expect(r().getByLabelText('Picker format')).toHaveValue('DD MM YYYY');
     expect(r().getByLabelText('Instruction message')).toBeInTheDocument();
     // Changing the type resets the time format to 'hh mm A'.
     await user.selectOptions(type(), 'slider');
     for (const label of ['Minimum', 'Maximum', 'Minimum label', 'Maximum label']) expect(r().getByLabelText(label)).toBeInTheDocument();
     await user.selectOptions(type(), 'time');
     expect(r().getByLabelText('Picker format')).toHaveValue('hh mm A');
+    expect(r().getByRole('option', { name: 'Time, e.g. 09:30 PM' })).toHaveProperty('selected', true);
 
     await user.selectOptions(type(), 'media');
     expect(optionsOf(r().getByLabelText('Media type'))).toEqual(['Image', 'Audio', 'Video']);
-    expect(optionsOf(r().getByLabelText('Media source'))).toEqual(['Uploaded file', 'YouTube', 'Image URL']);
-    expect(r().getByRole('button', { name: 'Choose Uploaded File' })).toBeInTheDocument();
+    expect(optionsOf(r().getByLabelText('Media source'))).toEqual(['Media file', 'YouTube', 'Image URL']);
+    expect(r().getByRole('button', { name: 'Choose Media File' })).toBeInTheDocument();
     await user.selectOptions(r().getByLabelText('Media source'), 'YouTube');
     expect(r().getByLabelText('YouTube URL')).toBeInTheDocument();
     await user.selectOptions(r().getByLabelText('Media source'), 'Image URL');

@@ -109,19 +109,31 @@ describe('StudyEditorPage: stages and Save Changes', () => {
     await user.selectOptions(switcher, 'Stage 2');
     expect(screen.getByRole('region', { name: 'Stage 2' })).toHaveClass('is-shown');
     expect(screen.getByRole('region', { name: 'Stage 1' })).not.toHaveClass('is-shown');
+    // Nothing unsaved: Add Stage adds at once.
     await user.click(screen.getByRole('button', { name: 'Add Stage' }));
-    await user.click(within(await screen.findByRole('dialog', { name: WARNING })).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.getByRole('region', { name: 'Stage 3' })).toHaveClass('is-shown'));
     expect(switcher).toHaveValue('stage3');
   });
 
-  it('adds a stage after the warning, toasts and shows its column', async () => {
+  it('adds a stage at once when nothing is unsaved: no warning, a toast and its column', async () => {
     net.on('PUT', '/api/studies/s1/add_stage', { status: 200, data: study({ stage_list: [stage(1), stage(2)] }) });
     const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Add Stage' }));
+    expect(await screen.findByText(studyMessages.stageAdded)).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Stage 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(net.sentTo('PUT', '/api/studies/s1/add_stage')).toHaveLength(1);
+  });
+
+  it('warns before adding a stage when there are unsaved changes; Cancel keeps them, Confirm adds the stage', async () => {
+    net.on('PUT', '/api/studies/s1/add_stage', { status: 200, data: study({ stage_list: [stage(1), stage(2)] }) });
+    const { user } = await open();
+    await user.type(screen.getByLabelText('Contact Person'), ' Jr');
     await user.click(screen.getByRole('button', { name: 'Add Stage' }));
     const dialog = await screen.findByRole('dialog', { name: WARNING });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(net.sentTo('PUT', '/api/studies/s1/add_stage')).toEqual([]);
+    expect(screen.getByLabelText('Contact Person')).toHaveValue('Dr. Chan Jr');
     await user.click(screen.getByRole('button', { name: 'Add Stage' }));
     await user.click(within(await screen.findByRole('dialog', { name: WARNING })).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(studyMessages.stageAdded)).toBeInTheDocument();
@@ -134,7 +146,6 @@ describe('StudyEditorPage: stages and Save Changes', () => {
       .on('GET', '/api/access/get_all_access', { status: 200, data: { allAccess: accessWithout('addStage') } });
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Add Stage' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You do not have the permission STUDY/ADD/STUDY_STAGE');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Add Stage' })).not.toBeInTheDocument());
     expect(screen.getByRole('alert')).toHaveTextContent('You do not have the permission STUDY/ADD/STUDY_STAGE');

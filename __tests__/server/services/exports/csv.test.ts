@@ -35,13 +35,18 @@ describe('answers and moments as written', () => {
     expect(itemText(JSON.stringify('你好 😀'))).toBe('你好 😀');
   });
 
-  it('local times follow the zone, daylight saving included', () => {
-    expect(localTime('2030-01-01T01:00:00.000Z', 'Asia/Hong_Kong')).toBe('2030-01-01 09:00:00');
-    expect(localTime('2030-03-31T00:59:59.000Z', 'Europe/London')).toBe('2030-03-31 00:59:59');
-    expect(localTime('2030-03-31T01:00:00.000Z', 'Europe/London')).toBe('2030-03-31 02:00:00');
-    expect(localTime('2030-10-27T00:30:00.000Z', 'Europe/London')).toBe('2030-10-27 01:30:00');
-    expect(localTime('2030-10-27T01:30:00.000Z', 'Europe/London')).toBe('2030-10-27 01:30:00');
-    expect(localTime('2030-06-01T12:00:00.000Z', 'Asia/Kolkata')).toBe('2030-06-01 17:30:00');
+  it('local times follow the zone, daylight saving included, in ISO-8601 with the offset (one exact moment each)', () => {
+    expect(localTime('2030-01-01T01:00:00.000Z', 'Asia/Hong_Kong')).toBe('2030-01-01T09:00:00+08:00');
+    expect(localTime('2030-03-31T00:59:59.000Z', 'Europe/London')).toBe('2030-03-31T00:59:59+00:00');
+    expect(localTime('2030-03-31T01:00:00.000Z', 'Europe/London')).toBe('2030-03-31T02:00:00+01:00');
+    // The hour that repeats in autumn: the offset tells the two apart.
+    expect(localTime('2030-10-27T00:30:00.000Z', 'Europe/London')).toBe('2030-10-27T01:30:00+01:00');
+    expect(localTime('2030-10-27T01:30:00.000Z', 'Europe/London')).toBe('2030-10-27T01:30:00+00:00');
+    expect(localTime('2030-06-01T12:00:00.000Z', 'Asia/Kolkata')).toBe('2030-06-01T17:30:00+05:30');
+    expect(localTime('2030-06-01T12:00:00.000Z', 'America/New_York')).toBe('2030-06-01T08:00:00-04:00');
+    for (const [iso, zone] of [['2030-10-27T00:30:00.000Z', 'Europe/London'], ['2030-06-01T12:00:00.000Z', 'America/St_Johns']]) {
+      expect(Date.parse(localTime(iso, zone))).toBe(Date.parse(iso));
+    }
     expect(localTime(null, 'Asia/Hong_Kong')).toBe('');
   });
 });

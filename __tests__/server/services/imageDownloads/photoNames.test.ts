@@ -1,17 +1,27 @@
-// Names inside the photo zip: {participant_code}_{questionnaire}_{submitted time}.{ext}, unique, safe on any
-// file system.
+// The one name of a photo answer (photo zip, photo manifest, text download): {participant_code}_{questionnaire}_
+// {submitted time}.{ext}, unique, safe on any file system, the same whatever order the photos come in.
 import { compactTime, safeNamePart } from '../../../../src/shared/dataDownloads';
-import { photoEntryNames, zipFileName } from '../../../../src/server/services/imageDownloads/photoNames';
-import type { PhotoAnswerRow } from '../../../../src/server/repositories/imageDownloads';
+import { photoNames, zipFileName, type PhotoToName } from '../../../../src/server/services/imageDownloads/photoNames';
 
-const row = (changes: Partial<PhotoAnswerRow> = {}): PhotoAnswerRow => ({
-  object_key: 'photos/p/1.jpg',
-  content_type: 'image/jpeg',
-  participant_code: 'AB12CD34',
-  abbrev: 'PHQ9',
-  submitted_at: '2026-03-04T05:06:07.890Z',
-  ...changes,
-});
+let keys = 0;
+const row = (changes: Partial<PhotoToName> = {}): PhotoToName => {
+  keys += 1;
+  return {
+    object_key: `photos/p/${String(keys).padStart(3, '0')}.jpg`,
+    content_type: 'image/jpeg',
+    participant_code: 'AB12CD34',
+    abbrev: 'PHQ9',
+    submitted_at: '2026-03-04T05:06:07.890Z',
+    created_at: `2026-03-04T05:06:0${keys % 10}.000Z`,
+    ...changes,
+  };
+};
+
+/** The names in the order the photos were given. */
+const photoEntryNames = (rows: readonly PhotoToName[]) => {
+  const names = photoNames(rows);
+  return rows.map((r) => names.get(r.object_key));
+};
 
 describe('photo names in the zip', () => {
   it('names each photo by participant, questionnaire and UTC time, with its type’s extension', () => {
@@ -28,6 +38,20 @@ describe('photo names in the zip', () => {
       'AB12CD34_phq9_20260304-050607_3.jpg',
       'AB12CD34_PHQ9_20260304-050607_4.jpg',
     ]);
+  });
+
+  it('numbers photos of one name by answer, upload and key, whatever order they come in', () => {
+    const [a, b, c] = [
+      row({ created_at: '2026-03-04T05:06:01.000Z', object_key: 'k/z' }),
+      row({ created_at: '2026-03-04T05:06:02.000Z', object_key: 'k/a' }),
+      row({ created_at: '2026-03-04T05:06:02.000Z', object_key: 'k/b' }),
+    ];
+    const expected = ['AB12CD34_PHQ9_20260304-050607.jpg', 'AB12CD34_PHQ9_20260304-050607_2.jpg', 'AB12CD34_PHQ9_20260304-050607_3.jpg'];
+    expect(photoEntryNames([a, b, c])).toEqual(expected);
+    expect(photoEntryNames([c, b, a])).toEqual([...expected].reverse());
+    // An earlier answer of the same second's name comes first.
+    const earlier = row({ submitted_at: '2026-03-04T05:06:07.100Z', created_at: '2026-03-04T05:06:09.000Z' });
+    expect(photoEntryNames([a, earlier])).toEqual(['AB12CD34_PHQ9_20260304-050607_2.jpg', 'AB12CD34_PHQ9_20260304-050607.jpg']);
   });
 
   it('replaces what a file system refuses, and keeps other letters', () => {

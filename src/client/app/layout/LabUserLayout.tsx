@@ -1,6 +1,7 @@
 // The lab user's area (part 1 section 1): Studies, Lab Members for a lab manager, Questionnaires, Uploaded
 // Files, and the Account menu.
 import { selectLabUser } from '../../features/auth/authSlice';
+import { mediaNames } from '../../features/media/names';
 import { useAppSelector } from '../hooks';
 import { paths } from '../paths';
 import { SignedInLayout, type NavEntry } from './SignedInLayout';
@@ -13,7 +14,7 @@ export function LabUserLayout() {
     { label: 'Studies', href: paths.studies.getHref(), section: '/studies' },
     ...(session?.isLabManager ? [{ label: 'Lab Members', href: paths.labMembers.getHref(), section: '/lm' }] : []),
     { label: 'Questionnaires', href: paths.questionnaires.getHref(), section: '/qx' },
-    { label: 'Uploaded Files', href: paths.mediaFiles.getHref(), section: '/media' },
+    { label: mediaNames.page, href: paths.mediaFiles.getHref(), section: '/media' },
   ];
   return (
     <SignedInLayout

@@ -1,10 +1,13 @@
 // Transient info toasts for server messages; each hides itself after TOAST_AUTO_HIDE_MS (3 s). The container
 // is one polite live region, so screen readers announce each toast without interrupting, and it never
-// competes with the red alert (react-bootstrap's Toast forces role="alert").
+// competes with the red alert (react-bootstrap's Toast forces role="alert"). They sit bottom-right, above any
+// Save Changes bar kept at the bottom: at the top right they covered the header's menu and the buttons beside
+// a page's title, the ones most often needed next.
 import { useEffect } from 'react';
 import { TOAST_AUTO_HIDE_MS } from '../../../shared/limits';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { selectToasts, toastHidden, type Toast } from '../../features/notifications/notificationsSlice';
+import { useBottomBarsHeight } from './bottomBars';
 
 function InfoToast({ toast }: { toast: Toast }) {
   const dispatch = useAppDispatch();
@@ -25,8 +28,9 @@ function InfoToast({ toast }: { toast: Toast }) {
 
 export function Toasts() {
   const toasts = useAppSelector(selectToasts);
+  const bars = useBottomBarsHeight(toasts.length > 0);
   return (
-    <div className="toast-container position-fixed top-0 end-0 p-3" role="status" aria-live="polite" aria-label="Notifications">
+    <div className="toast-container position-fixed end-0 p-3" style={{ bottom: bars }} role="status" aria-live="polite" aria-label="Notifications">
       {toasts.map((toast) => (
         <InfoToast key={toast.createdAt} toast={toast} />
       ))}

@@ -21,6 +21,7 @@ import { TYPE_LABELS } from './format';
 import { selectMediaLabInfo, selectMediaList, selectMediaRequests } from './mediaSlice';
 import { deleteMediaFile, fetchMediaFiles, fetchMediaLabInfo } from './mediaThunks';
 import { StorageBar } from './StorageBar';
+import { mediaNames } from './names';
 
 function FilesTable({ files, onDelete }: { files: MediaFile[]; onDelete: (file: MediaFile) => void }) {
   return (
@@ -96,7 +97,7 @@ export default function MediaFilesPage() {
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
-        <h1 className="h3 mb-0">Media Files</h1>
+        <h1 className="h3 mb-0">{mediaNames.page}</h1>
         <LinkButton to={paths.mediaCreateFile.getHref()}>Create File</LinkButton>
       </div>
       {info && info._id === labId && <StorageBar info={info} />}

@@ -10,6 +10,7 @@ import { listDate } from '../../../shared/limits';
 import { MEDIA_TYPES, type MediaType } from '../../../shared/media';
 import { mediaMessages } from '../../../shared/messages';
 import type { MediaFile } from '../../../shared/types/media';
+import { mediaNames } from './names';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
@@ -86,7 +87,7 @@ function PickerBody({ initialType, onPick }: { initialType: MediaType | ''; onPi
       ) : files.length === 0 ? (
         request.status !== 'fail' && <EmptyState message={labHasFiles === false ? mediaMessages.pickerEmpty : mediaMessages.pickerNoMatch} />
       ) : (
-        <ul className="list-group media-picker-list" aria-label="Uploaded files">
+        <ul className="list-group media-picker-list" aria-label={mediaNames.list}>
           {files.map((file) => (
             <li key={file._id} className="list-group-item list-group-item-action p-0">
               <button type="button" className="btn w-100 text-start d-flex align-items-center gap-3 px-3 py-2 border-0" onClick={() => onPick(file)}>
@@ -109,7 +110,7 @@ function PickerBody({ initialType, onPick }: { initialType: MediaType | ''; onPi
   );
 }
 
-export function MediaPicker({ show, onHide, onPick, type = '', title = 'Choose a Media File' }: MediaPickerProps) {
+export function MediaPicker({ show, onHide, onPick, type = '', title = mediaNames.pickerTitle }: MediaPickerProps) {
   const titleId = useId();
   return (
     <Modal show={show} onHide={onHide} size="lg" scrollable aria-labelledby={titleId}>

@@ -2,14 +2,13 @@
 // missed prompts are rows), a codebook of every column and a manifest of the photo answers. Written a page of
 // participants at a time.
 import type { Db } from '../../repositories/db';
-import { ANALYSIS_FILES, dataDownloadMessages, photoFileName } from '../../../shared/dataDownloads';
+import { ANALYSIS_FILES, dataDownloadMessages } from '../../../shared/dataDownloads';
 import { plainText } from '../../../shared/richText';
 import { notFound } from '../../httpErrors';
 import {
   arrivalsOf,
   findVersions,
   itemsOfSubmissions,
-  photosOfParticipants,
   versionIdsInScope,
   type SubmissionEntry,
   type TaskEntry,
@@ -19,6 +18,7 @@ import { CSV_BOM, csvLine } from './csv';
 import { byAge, itemColumns, itemText, parseVersion, uniqueNames, type ItemColumn, type PlannedVersion } from './items';
 import { addDays, daysBetween, localDay, localTime, zoneOf } from './moments';
 import { ZipWriter, type ByteSink, type TextFile } from './output';
+import { answerPhotoKey, cellText, hasPhotoColumn, namedPhotosOfPage, photoNamesByAnswer } from './photos';
 import { participationPages, withdrawnMark, type ExportScope } from './scope';
 import { itemsBySubmission } from './textResponses';
 import { readPage, VersionCache, type ParticipationTasks } from './taskRows';
@@ -217,8 +217,10 @@ async function writeTasks(db: Db, scope: ExportScope, plan: AnalysisPlan, file: 
   await file.write(CSV_BOM + csvLine([...ANALYSIS_TASK_COLUMNS.map(([name]) => name), ...itemNames]));
   const versions = new VersionCache(db);
   const now = new Date().toISOString();
+  const withPhotos = [...plan.questionnaires.values()].some((q) => hasPhotoColumn(q.columns));
   for await (const page of participationPages(db, scope)) {
     const entries = await readPage(db, scope, page, versions);
+    const photoNames = withPhotos ? photoNamesByAnswer(await namedPhotosOfPage(db, page, scope.filter)) : new Map<string, string>();
     const arrivals = await arrivalsOf(db, [...new Set(entries.flatMap((e) => e.tasks.map((t) => t.enrolment_time_id)))]);
     // The answers map is the page's (every entry shares it).
     const submissionIds = [...(entries[0]?.answers.values() ?? [])].flat().map((s) => s.id);
@@ -230,10 +232,10 @@ async function writeTasks(db: Db, scope: ExportScope, plan: AnalysisPlan, file: 
         const cells: string[] = new Array<string>(plan.itemCount).fill('');
         const q = plan.questionnaires.get(task.questionnaire_id);
         const answered = answer ? items.get(answer.id) : undefined;
-        if (q && answered) {
+        if (q && answer && answered) {
           for (let i = 0; i < q.columns.length; i += 1) {
             const value = answered.get(`${q.columns[i].qpos}/${q.columns[i].rpos}`);
-            if (value !== undefined) cells[q.offset + i] = itemText(value);
+            if (value !== undefined) cells[q.offset + i] = cellText(photoNames, answer.id, itemText(value));
           }
         }
         await file.write(
@@ -271,26 +273,19 @@ async function writeTasks(db: Db, scope: ExportScope, plan: AnalysisPlan, file: 
 async function writePhotos(db: Db, scope: ExportScope, plan: AnalysisPlan, file: TextFile): Promise<void> {
   await file.write(CSV_BOM + csvLine(PHOTO_MANIFEST_COLUMNS));
   for await (const page of participationPages(db, scope)) {
-    const photos = await photosOfParticipants(db, page.map((p) => p.participant_id), scope.filter);
+    const photos = await namedPhotosOfPage(db, page, scope.filter);
     if (photos.length === 0) continue;
     const items = await itemsOfSubmissions(db, [...new Set(photos.map((p) => p.submission_id))]);
-    const codes = new Map(page.map((p) => [p.participant_id, p.participant_code]));
-    // Photos in answer order, each named after its answer; the place it answered is found from the item whose
-    // value is its key.
-    const place = new Map(items.map((i) => [`${i.submission_id}|${itemText(i.value)}`, i]));
-    photos.sort((a, b) => (codes.get(a.participant_id) ?? '').localeCompare(codes.get(b.participant_id) ?? '') || a.submitted_at.localeCompare(b.submitted_at) || a.object_key.localeCompare(b.object_key));
-    const nth = new Map<string, number>();
+    // The place each photo answered is found from the item whose value is its key.
+    const place = new Map(items.map((i) => [answerPhotoKey(i.submission_id, itemText(i.value)), i]));
     for (const photo of photos) {
-      const n = (nth.get(photo.submission_id) ?? 0) + 1;
-      nth.set(photo.submission_id, n);
-      const item = place.get(`${photo.submission_id}|${photo.object_key}`);
+      const item = place.get(answerPhotoKey(photo.submission_id, photo.object_key));
       const q = plan.questionnaires.get(photo.questionnaire_id);
       const index = item && q ? q.columns.findIndex((c) => c.qpos === item.question_pos && c.rpos === item.response_pos) : -1;
-      const code = codes.get(photo.participant_id) ?? '';
       await file.write(
         csvLine([
-          photoFileName(code, photo.abbrev, photo.submitted_at, photo.content_type, n),
-          code,
+          photo.file_name,
+          photo.participant_code,
           photo.abbrev,
           photo.task_id,
           photo.kind,

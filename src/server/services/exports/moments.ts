@@ -1,4 +1,5 @@
-// Moments as the downloads write them: UTC as stored (ISO-8601), and the wall-clock time in the task's zone.
+// Moments as the downloads write them: UTC as stored (ISO-8601), and the wall-clock time in the task's zone
+// (ISO-8601 with its offset) in the CSVs; in the workbook both as Excel dates.
 // Exports write hundreds of thousands of moments; converting each with a time-zone library costs more than the
 // rest of the row, so the zone's offset is looked up once per quarter hour (offsets change on whole quarter
 // hours at most) and the local time is written from it.
@@ -29,13 +30,57 @@ function offsetMs(ms: number, zone: string): number {
   return offset;
 }
 
-/** 'YYYY-MM-DD HH:mm:ss' in the zone (the study's default zone when the task has none); '' for no moment. */
+/** '+08:00' for an offset of eight hours ahead of UTC; few offsets occur, so each is written once. */
+const offsetTexts = new Map<number, string>();
+function offsetText(offset: number): string {
+  let text = offsetTexts.get(offset);
+  if (text === undefined) {
+    const minutes = Math.abs(Math.round(offset / 60_000));
+    const pad = (n: number) => String(n).padStart(2, '0');
+    text = `${offset < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+    offsetTexts.set(offset, text);
+  }
+  return text;
+}
+
+/**
+ * ISO-8601 with the zone's offset, 'YYYY-MM-DDTHH:mm:ss+08:00', in the zone (the study's default zone when the
+ * task has none): the wall clock there, and still one exact moment. '' for no moment.
+ */
 export function localTime(iso: string | null, zone: string | null): string {
   if (!iso) return '';
   const ms = Date.parse(iso);
   if (!Number.isFinite(ms)) return '';
-  const text = new Date(ms + offsetMs(ms, zone || DEFAULT_TIMEZONE)).toISOString();
-  return `${text.slice(0, 10)} ${text.slice(11, 19)}`;
+  const offset = offsetMs(ms, zone || DEFAULT_TIMEZONE);
+  return `${new Date(ms + offset).toISOString().slice(0, 19)}${offsetText(offset)}`;
+}
+
+/** Days from 1899-12-30 (Excel's day 0) to 1970-01-01. */
+const EXCEL_EPOCH_DAYS = 25569;
+const DAY_MS = 86_400_000;
+
+/**
+ * A moment as Excel stores a date: days since 1899-12-30 with the time as the fraction, read as UTC; null for no
+ * moment. A number crosses to the sheet's thread as it is and sorts and subtracts in Excel.
+ */
+export function excelUtc(iso: string | null): number | null {
+  if (!iso) return null;
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? ms / DAY_MS + EXCEL_EPOCH_DAYS : null;
+}
+
+/** The wall-clock time in the zone as an Excel date (Excel dates carry no zone: the header names it). */
+export function excelLocal(iso: string | null, zone: string | null): number | null {
+  if (!iso) return null;
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? (ms + offsetMs(ms, zone || DEFAULT_TIMEZONE)) / DAY_MS + EXCEL_EPOCH_DAYS : null;
+}
+
+/** A 'YYYY-MM-DD' day as an Excel date (its midnight). */
+export function excelDay(day: string | null): number | null {
+  if (!day) return null;
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return Number.isFinite(ms) ? ms / DAY_MS + EXCEL_EPOCH_DAYS : null;
 }
 
 /** 'YYYY-MM-DD' in the zone. */

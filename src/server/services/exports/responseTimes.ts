@@ -1,12 +1,13 @@
 // Response times: an .xlsx workbook with one row per task of the stage (and group): planned, delivered,
 // opened and submitted moments in UTC and the task's local time, status and late flag. A diary or anytime
-// task answered more than once has a row per answer. EMA is left out when asked (Study Progress).
+// task answered more than once has a row per answer. EMA is left out when asked (Study Progress). Moments are
+// Excel dates (they sort and subtract in Excel); the local columns' header names their zone.
 import type { Db } from '../../repositories/db';
 import { dataDownloadMessages } from '../../../shared/dataDownloads';
 import { notFound } from '../../httpErrors';
-import { hasTasksInScope } from '../../repositories/exports';
+import { hasTasksInScope, zonesOfTasksInScope } from '../../repositories/exports';
 import { statusAsRead } from '../plan/taskStatus';
-import { localTime, zoneOf } from './moments';
+import { excelDay, excelLocal, excelUtc, zoneOf } from './moments';
 import type { ByteSink } from './output';
 import { participationPages, withdrawnMark, type ExportScope } from './scope';
 import { readPage, VersionCache } from './taskRows';
@@ -20,13 +21,27 @@ export const RESPONSE_TIME_COLUMNS = [
 
 export const RESPONSE_TIME_SHEET = 'Response times';
 
+/** The columns holding Excel dates: every moment, UTC and local. */
+export const RESPONSE_TIME_DATE_COLUMNS: readonly number[] = RESPONSE_TIME_COLUMNS.flatMap((name, i) => (/_(utc|local)$/.test(name) ? [i] : []));
+
+/**
+ * The header: each local column names its zone, `planned_local (Asia/Hong_Kong)`, or, when the tasks were
+ * planned in several zones, points to the row's own (`planned_local (timezone column)`).
+ */
+export function responseTimeHeader(zones: readonly string[]): string[] {
+  const distinct = [...new Set(zones)];
+  const zone = distinct.length === 1 ? distinct[0] : 'timezone column';
+  return RESPONSE_TIME_COLUMNS.map((name) => (name.endsWith('_local') ? `${name} (${zone})` : name));
+}
+
 /** Nothing planned in the scope answers 404 before anything is sent. */
 export async function checkResponseTimes(db: Db, scope: ExportScope, withEma: boolean): Promise<void> {
   if (!(await hasTasksInScope(db, scope.filter, withEma))) throw notFound(dataDownloadMessages.noTasks);
 }
 
 export async function writeResponseTimes(db: Db, scope: ExportScope, withEma: boolean, sink: ByteSink): Promise<void> {
-  const sheet = new XlsxSheetWriter(sink, RESPONSE_TIME_SHEET, RESPONSE_TIME_COLUMNS);
+  const zones = (await zonesOfTasksInScope(db, scope.filter, withEma)).map(zoneOf);
+  const sheet = new XlsxSheetWriter(sink, RESPONSE_TIME_SHEET, responseTimeHeader(zones), RESPONSE_TIME_DATE_COLUMNS);
   try {
     await writeRows(db, scope, withEma, sheet);
     await sheet.end();
@@ -57,14 +72,15 @@ async function writeRows(db: Db, scope: ExportScope, withEma: boolean, sheet: Xl
             version?.row.chin_name ?? '',
             task.kind,
             zone,
-            planned ?? '',
-            planned ? localTime(planned, zone) : (task.diary_start_date ?? ''),
-            task.delivered_at ?? '',
-            localTime(task.delivered_at, zone),
-            task.opened_at ?? '',
-            localTime(task.opened_at, zone),
-            answer?.submitted_at ?? '',
-            localTime(answer?.submitted_at ?? null, zone),
+            excelUtc(planned),
+            // A diary is planned for a day: its local start is that day's midnight.
+            planned ? excelLocal(planned, zone) : excelDay(task.diary_start_date),
+            excelUtc(task.delivered_at),
+            excelLocal(task.delivered_at, zone),
+            excelUtc(task.opened_at),
+            excelLocal(task.opened_at, zone),
+            excelUtc(answer?.submitted_at ?? null),
+            excelLocal(answer?.submitted_at ?? null, zone),
             answer && (task.kind === 'diary' || task.kind === 'anytime') ? 'completed' : status,
             answer ? (answer.late ? 'yes' : 'no') : '',
           ]);

@@ -1,6 +1,7 @@
 // Download Text Response: a zip of one UTF-8 CSV per questionnaire answered in the stage (and group), one row
 // per answer, written a page of participants at a time (PARTICIPANTS.md "Data out"). Each row names the answer's
-// _id and the app's own submissionId, so that rows can be matched with the app's records.
+// _id and the app's own submissionId, so that rows can be matched with the app's records. Photos are named as in
+// the photo zip (photoNames).
 import type { Db } from '../../repositories/db';
 import { dataDownloadMessages, questionnaireCsvName } from '../../../shared/dataDownloads';
 import { notFound } from '../../httpErrors';
@@ -9,6 +10,7 @@ import { CSV_BOM, csvLine } from './csv';
 import { byAge, itemColumns, itemText, parseVersion, type ItemColumn, type PlannedVersion } from './items';
 import { localTime, zoneOf } from './moments';
 import { ZipWriter, type ByteSink } from './output';
+import { cellText, hasPhotoColumn, namedPhotosOfPage, photoNamesByAnswer } from './photos';
 import { participationPages, withdrawnMark, type ExportScope } from './scope';
 
 export const TEXT_FIXED_COLUMNS = [
@@ -50,12 +52,15 @@ export function itemsBySubmission(items: readonly ItemEntry[]): Map<string, Map<
 export async function writeTextResponses(db: Db, scope: ExportScope, plan: readonly TextQuestionnaire[], sink: ByteSink): Promise<void> {
   const zip = new ZipWriter(sink);
   for (const questionnaire of plan) {
+    const withPhotos = hasPhotoColumn(questionnaire.columns);
     await zip.file(questionnaire.fileName, async (file) => {
       await file.write(CSV_BOM + csvLine([...TEXT_FIXED_COLUMNS, ...questionnaire.columns.map((c) => c.name)]));
       for await (const page of participationPages(db, scope)) {
         const submissions = await submissionsOfParticipations(db, page.map((p) => p.id), scope.filter, { questionnaireId: questionnaire.questionnaireId });
         if (submissions.length === 0) continue;
         const items = itemsBySubmission(await itemsOfSubmissions(db, submissions.map((s) => s.id)));
+        // A photo is named as the photo zip and the analysis manifest name it, never by its storage key.
+        const photoNames = withPhotos ? photoNamesByAnswer(await namedPhotosOfPage(db, page, scope.filter)) : new Map<string, string>();
         const order = new Map(page.map((p, i) => [p.id, i]));
         submissions.sort((a, b) => (order.get(a.participation_id) ?? 0) - (order.get(b.participation_id) ?? 0) || a.submitted_at.localeCompare(b.submitted_at) || a.id.localeCompare(b.id));
         for (const s of submissions) {
@@ -80,7 +85,7 @@ export async function writeTextResponses(db: Db, scope: ExportScope, plan: reado
               s.client_submission_id,
               ...questionnaire.columns.map((c) => {
                 const value = answers?.get(`${c.qpos}/${c.rpos}`);
-                return value === undefined ? '' : itemText(value);
+                return value === undefined ? '' : cellText(photoNames, s.id, itemText(value));
               }),
             ]),
           );

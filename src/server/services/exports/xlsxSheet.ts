@@ -44,8 +44,9 @@ export class XlsxSheetWriter {
     private readonly sink: ByteSink,
     sheetName: string,
     header: readonly string[],
+    dateColumns: readonly number[] = [],
   ) {
-    const data: SheetThreadData = { sheetName, header };
+    const data: SheetThreadData = { sheetName, header, dateColumns };
     this.worker = startThread('services/exports/xlsxThread', data, THREAD_HEAP);
     this.worker.on('message', (reply: SheetReply) => {
       if ('error' in reply) {

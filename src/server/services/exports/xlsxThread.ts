@@ -10,6 +10,8 @@ import { isStopRequest, type StopThread } from '../../threads';
 export interface SheetThreadData {
   sheetName: string;
   header: readonly string[];
+  /** The places (from 0) of the columns of Excel dates. */
+  dateColumns: readonly number[];
 }
 
 /** A batch of rows (pieces of JSON, each a Cell[][]), or the end of the sheet. */
@@ -55,7 +57,7 @@ function start(port: NonNullable<typeof parentPort>, data: SheetThreadData): voi
     port.postMessage(message);
   };
   try {
-    workbook = new XlsxWorkbook(out, data.sheetName, data.header);
+    workbook = new XlsxWorkbook(out, data.sheetName, data.header, data.dateColumns);
   } catch (error) {
     fail(error);
   }

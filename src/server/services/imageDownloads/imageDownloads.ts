@@ -22,7 +22,7 @@ import {
   touchImageDownload,
 } from '../../repositories/imageDownloads';
 import { nowIso } from '../ids';
-import { photoEntryNames, zipFileName } from './photoNames';
+import { photoNames, zipFileName } from './photoNames';
 import { zipObjects } from './zipObjects';
 
 /** A build that has not finished within a day is given up (its row and any zip are swept). */
@@ -99,8 +99,8 @@ export async function startImageDownload(
     heartbeat_at: now.toISOString(),
     expires_at: later(BUILD_LIMIT_MS),
   });
-  const names = photoEntryNames(photos);
-  const entries = photos.map((photo, i) => ({ key: photo.object_key, name: names[i], modifiedAt: new Date(photo.submitted_at) }));
+  const names = photoNames(photos);
+  const entries = photos.map((photo) => ({ key: photo.object_key, name: names.get(photo.object_key) ?? photo.object_key, modifiedAt: new Date(photo.submitted_at) }));
   builds.track(buildZip(ctx, builds.signal, log, id, objectKey, entries));
   return {
     s3ZipperToken: token,

@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { MEDIA_TYPES } from '../../../../shared/media';
 import { MEDIA_SOURCES, type MediaSource, type ResponseItem } from '../../../../shared/questionnaire/types';
-import { MediaPicker, type MediaFile } from '../../media';
+import { MediaPicker, mediaNames, type MediaFile } from '../../media';
 import { MEDIA_SOURCE_LABELS } from './labels';
 
 interface MediaSettingsProps {
@@ -63,7 +63,7 @@ export function MediaSettings({ idPrefix, response, onChange }: MediaSettingsPro
         <div className="col-12">
           <div className="d-flex flex-wrap align-items-center gap-2">
             <Button size="sm" variant="outline-secondary" onClick={() => setPicking(true)}>
-              Choose Uploaded File
+              {mediaNames.choose}
             </Button>
             <span className="small text-break" data-testid="chosen-media">
               {chosen ? chosen.name : response.media_url ? nameOfKey(response.media_url) : 'No file chosen'}

@@ -22,6 +22,7 @@ import { ConditionDialog } from './ConditionDialog';
 import { editorReducer, newId } from './editorState';
 import { questionLabel } from './labels';
 import { QuestionCard, questionCardId, questionNumberId, type QuestionCardActions } from './QuestionCard';
+import { bottomBarProps } from '../../../app/layout/bottomBars';
 
 export const editorTexts = {
   heading: 'Edit Questionnaire',
@@ -160,7 +161,7 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
         ))
       )}
 
-      <div className="questionnaire-save-bar py-2">
+      <div className="questionnaire-save-bar py-2" {...bottomBarProps}>
         <div className="container d-flex align-items-center justify-content-end gap-3">
           {dirty && <span className="small text-body-secondary">{editorTexts.unsaved}</span>}
           <Button variant="primary" onClick={() => void save()} disabled={saving}>

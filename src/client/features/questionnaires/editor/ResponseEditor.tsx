@@ -3,6 +3,7 @@
 import { memo } from 'react';
 import { RESPONSE_CHECKS, isNonAnswer, responseChecksFor } from '../../../../shared/questionnaire/rules';
 import {
+  PICKER_FORMAT_LABELS,
   PICKER_FORMATS,
   RESPONSE_TYPES,
   type MultipleChoiceSet,
@@ -175,7 +176,7 @@ function ResponseEditorView({
             >
               {PICKER_FORMATS.map((f) => (
                 <option key={f} value={f}>
-                  {f}
+                  {PICKER_FORMAT_LABELS[f]}
                 </option>
               ))}
             </select>

@@ -1,6 +1,7 @@
 // How questions, responses and types are named in the editor's selects and lists.
 import type { MediaSource, Question, ResponseType } from '../../../../shared/questionnaire/types';
 import { plainText } from '../../../../shared/richText';
+import { mediaNames } from '../../media';
 
 export { plainText };
 
@@ -17,7 +18,7 @@ export const RESPONSE_TYPE_LABELS: Record<ResponseType, string> = {
 };
 
 export const MEDIA_SOURCE_LABELS: Record<MediaSource, string> = {
-  uploaded: 'Uploaded file',
+  uploaded: mediaNames.source,
   youTube: 'YouTube',
   imageUrl: 'Image URL',
 };

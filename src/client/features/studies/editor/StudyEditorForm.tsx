@@ -10,6 +10,7 @@ import type { ParticipantGroup, Study } from '../../../../shared/types/study';
 import { useAppDispatch } from '../../../app/hooks';
 import { stageLabel } from '../../../components/stageGroup/labels';
 import { toastShown } from '../../notifications/notificationsSlice';
+import { bottomBarProps } from '../../../app/layout/bottomBars';
 import { BASIC_FIELD_IDS, basicInfoError, basicInfoOf, type BasicField } from './basicInfo';
 import { BasicInfoColumn } from './BasicInfoColumn';
 import { ConsentModal } from './ConsentModal';
@@ -49,7 +50,8 @@ export function StudyEditorForm({ study, loadId, calls }: { study: Study; loadId
   };
   const { ask, dialog } = useConfirmation();
   const info = basicInfoOf(draft);
-  useUnsavedChangesGuard(draftChanged(study, draft));
+  const unsaved = draftChanged(study, draft);
+  useUnsavedChangesGuard(unsaved);
   const structureBusy = [requests.addStage, requests.deleteStage, requests.addGroup, requests.deleteGroup].some((r) => r.status === 'request');
 
   const toastOn = useCallback(
@@ -93,6 +95,13 @@ export function StudyEditorForm({ study, loadId, calls }: { study: Study; loadId
     if (message !== null) dispatch(toastShown(message));
   };
 
+  // Adding a stage reloads the study and so discards what is not saved: the warning only when there is some.
+  const addStageAsked = () => {
+    const run = () => void toastOn(addStage(), studyMessages.stageAdded);
+    if (unsaved) ask(studyMessages.structureChangeWarning, run);
+    else run();
+  };
+
   const saveAll = () => {
     if (basicChecked()) void toastOn(calls.save(editBodyOf(draft)), studyMessages.changesSaved);
   };
@@ -121,7 +130,7 @@ export function StudyEditorForm({ study, loadId, calls }: { study: Study; loadId
               variant="outline-primary"
               size="sm"
               disabled={structureBusy}
-              onClick={() => ask(studyMessages.structureChangeWarning, () => void toastOn(addStage(), studyMessages.stageAdded))}
+              onClick={addStageAsked}
             >
               Add Stage
             </Button>
@@ -142,7 +151,7 @@ export function StudyEditorForm({ study, loadId, calls }: { study: Study; loadId
           ))}
         </div>
         {/* Stays at the bottom of the window while the editor is in view, and never covers the footer. */}
-        <div className="study-editor-bar sticky-bottom bg-body border-top py-2 mt-3 d-flex flex-wrap gap-2 justify-content-end">
+        <div className="study-editor-bar sticky-bottom bg-body border-top py-2 mt-3 d-flex flex-wrap gap-2 justify-content-end" {...bottomBarProps}>
           {can('editConsent') && (
             <Button variant="outline-secondary" onClick={() => setConsentOpen(true)}>
               Click To Edit Consent Form
