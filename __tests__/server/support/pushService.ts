@@ -18,6 +18,8 @@ export interface ReceivedPush {
   path: string;
   headers: IncomingHttpHeaders;
   body: Buffer;
+  /** What the service answered. */
+  status: number;
 }
 
 export interface PushService {
@@ -34,7 +36,7 @@ export interface PushService {
 export interface BrowserSubscription {
   body: PushSubscriptionBody;
   path: string;
-  /** The received pushes to this subscription, decrypted. */
+  /** The pushes to this subscription that the service accepted, decrypted. */
   messagesIn(service: PushService): unknown[];
 }
 
@@ -54,8 +56,9 @@ export async function startPushService(): Promise<PushService> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const url = req.url ?? '';
-      received.push({ path: url, headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = answers.get(url) ?? 201;
+      const status = answers.get(url) ?? 201;
+      received.push({ path: url, headers: req.headers, body: Buffer.concat(chunks), status });
+      res.statusCode = status;
       res.end();
     });
   });
@@ -82,7 +85,7 @@ export async function startPushService(): Promise<PushService> {
         },
         messagesIn(from: PushService) {
           return from.received
-            .filter((r) => r.path === endpointPath && r.body.length > 0)
+            .filter((r) => r.path === endpointPath && r.status < 300)
             .map((r) => JSON.parse(decrypt(r.body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString('utf8')) as unknown);
         },
       };
