@@ -1,5 +1,6 @@
 // Every setting of the server, its default and its validation. Defaults run the portal on one machine with
 // SQLite and local files; each can be overridden from the environment (listed in the README).
+import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import { IANAZone } from 'luxon';
 import type { BrandingSettings } from '../shared/branding';
@@ -98,11 +99,25 @@ function addressOf(sender: string): string {
   return /<([^<>]+)>/.exec(sender)?.[1]?.trim() ?? sender.trim();
 }
 
+/** A pair is checked at start, not at the first push: the public key must be the private key's. */
+function isVapidPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().toString('base64url') === publicKey;
+  } catch {
+    return false;
+  }
+}
+
 /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together; VAPID_SUBJECT is a mailto: or https: contact. */
 function vapid(env: Env, mailFrom: string, ownerEmail: string): Config['vapid'] {
   const publicKey = env.VAPID_PUBLIC_KEY?.trim() || null;
   const privateKey = env.VAPID_PRIVATE_KEY?.trim() || null;
   if ((publicKey === null) !== (privateKey === null)) throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  if (publicKey && privateKey && !isVapidPair(publicKey, privateKey)) {
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair in base64url (npx web-push generate-vapid-keys)');
+  }
   const fallback = env.MAIL_FROM?.trim() ? addressOf(mailFrom) : ownerEmail;
   const subject = text(env, 'VAPID_SUBJECT', `mailto:${fallback}`);
   if (!/^(mailto:|https:\/\/)/.test(subject)) throw new ConfigError('VAPID_SUBJECT must start with mailto: or https://');

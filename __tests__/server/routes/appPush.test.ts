@@ -3,6 +3,7 @@
 // call without a participant's session.
 import type { LightMyRequestResponse } from 'fastify';
 import { createECDH, randomBytes } from 'node:crypto';
+import webPush from 'web-push';
 import { createTestApp, databases, json, labUserToken, ownerToken, seedLab, type TestApp } from '../support/testApp';
 import { messageOf, send } from '../support/api';
 import { appSignup } from '../support/participants';
@@ -45,6 +46,18 @@ describe.each(databases)('participant app push calls (%s)', (database) => {
     const bytes = Buffer.from(publicKey, 'base64url');
     expect([bytes.length, bytes[0]]).toEqual([65, 4]);
     expect(json<{ publicKey: string }>(await api('GET', '/api/app/push/key', token)).publicKey).toBe(publicKey);
+  });
+
+  it('answers the keys set in VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY rather than making its own', async () => {
+    const pair = webPush.generateVAPIDKeys();
+    const configured = await createTestApp(database, { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey });
+    try {
+      const { token } = await appSignup(configured.app);
+      const res = await send(configured.app, { method: 'GET', url: '/api/app/push/key', token });
+      expect(json<{ publicKey: string }>(res).publicKey).toBe(pair.publicKey);
+    } finally {
+      await configured.close();
+    }
   });
 
   it('stores a subscription (201); the same endpoint again answers 200 with the same id, new keys replacing the old', async () => {
