@@ -4,7 +4,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { createECDH, randomBytes } from 'node:crypto';
 import webPush from 'web-push';
-import { createTestApp, databases, json, labUserToken, ownerToken, seedLab, type TestApp } from '../support/testApp';
+import { call, createTestApp, databases, json, labUserToken, ownerToken, seedLab, type TestApp } from '../support/testApp';
 import { messageOf, send } from '../support/api';
 import { appSignup } from '../support/participants';
 import { participantMessages } from '../../../src/shared/messages';
@@ -138,6 +138,18 @@ describe.each(databases)('participant app push calls (%s)', (database) => {
     const moved = await api('POST', '/api/app/push/subscriptions', second.token, body);
     expect([moved.statusCode, json<{ _id: string }>(moved)._id]).toEqual([200, _id]);
     expect((await stored(body.endpoint)).map((r) => r.participant_id)).toEqual([second.participant._id]);
+  });
+
+  it('answers 415 to a JSON body labelled otherwise, as every write call of the app does', async () => {
+    const { token } = await appSignup(t.app);
+    const body = subscription();
+    for (const [method, payload] of [['POST', body], ['DELETE', { endpoint: body.endpoint }]] as const) {
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+        const res = await call(t.app, { method, url: '/api/app/push/subscriptions', token, headers: { 'content-type': type }, payload: JSON.stringify(payload) });
+        expect([method, type, res.statusCode]).toEqual([method, type, 415]);
+      }
+    }
+    expect(await stored(body.endpoint)).toHaveLength(0);
   });
 
   it.each([
