@@ -2,6 +2,7 @@
 // is pushed once, encrypted for the subscription, naming its task, kept no longer than its window; a closed
 // window, a withdrawn or completed participation is not pushed; 410 removes the subscription; a failure is tried
 // again while the window is open, a bounded number of times; two servers on one database push each task once.
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildOnStorage, createTestApp, createTestStorage, databases, json, labUserToken, ownerToken, seedLab, OWNER_EMAIL, OWNER_PASSWORD, type TestApp, type TestStorage } from '../support/testApp';
 import { send } from '../support/api';
@@ -224,5 +225,44 @@ describe.each(databases)('two servers on one database (%s)', (database) => {
     expect(a + b).toBe(due.length);
     const taskIds = people.flatMap((p) => p.subscription.messagesIn(service).map((m) => (m as PushPayload).taskId));
     expect(taskIds.sort()).toEqual([...due].sort());
+  });
+});
+
+describe.each(databases)('push failures in the log (%s)', (database) => {
+  let service: PushService;
+  let storage: TestStorage;
+  let app: FastifyInstance;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    service = await startPushService();
+    storage = await createTestStorage(database);
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const env = { ...QUIET, SYSTEM_OWNER_EMAIL: OWNER_EMAIL, SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD };
+    app = (await buildOnStorage(storage, env, { level: 'warn', stream }, { pushAgent: service.agent })).app;
+  }, 60_000);
+  afterAll(async () => {
+    await app.close();
+    await storage.drop();
+    await service.close();
+  }, 30_000);
+
+  it("name the task and the push service's status, never the endpoint or the keys", async () => {
+    const { manager, study } = await emaStudy(app);
+    const p = await plannedParticipant(app, service, manager, study);
+    const task = p.ema.filter((e) => !e.reminder)[0];
+    await moveTasks(app, [task._id], 60_000, 10 * 60_000);
+    service.answers.set(p.subscription.path, 500);
+    await app.ctx.push.tick();
+
+    const failures = lines.filter((line) => line.includes('push failed')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(failures).toEqual([expect.objectContaining({ taskId: task._id, statusCode: 500, attempt: 1 })]);
+    const logged = lines.join('\n');
+    for (const secret of [p.subscription.path, p.subscription.body.keys.p256dh, p.subscription.body.keys.auth]) expect(logged).not.toContain(secret);
   });
 });
