@@ -93,7 +93,7 @@ describe.each(databases)('push sender (%s)', (database) => {
     expect(received).toHaveLength(1);
     const closes = await t.app.ctx.db.selectFrom('tasks').select(['window_closes_at', 'push_done_at']).where('id', '=', task._id).executeTakeFirstOrThrow();
     expect(p.subscription.messagesIn(service)).toEqual([
-      { taskId: task._id, studyId: p.studyId, questionnaire: { chin_name: questionnaire.chin_name }, window_closes_at: closes.window_closes_at } satisfies PushPayload,
+      { taskId: task._id, studyId: p.studyId, questionnaire: { chin_name: questionnaire.chin_name }, window_closes_at: closes.window_closes_at },
     ]);
     expect(received[0].headers['content-encoding']).toBe('aes128gcm');
     expect(received[0].headers.authorization).toMatch(/^vapid t=.+, k=.+$/);
