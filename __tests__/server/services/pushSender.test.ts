@@ -266,3 +266,22 @@ describe.each(databases)('push failures in the log (%s)', (database) => {
     for (const secret of [p.subscription.path, p.subscription.body.keys.p256dh, p.subscription.body.keys.auth]) expect(logged).not.toContain(secret);
   });
 });
+
+describe.each(databases)('the sender on its timer (%s)', (database) => {
+  it('pushes a due prompt within PUSH_INTERVAL_SECONDS without being asked', async () => {
+    const service = await startPushService();
+    const t = await createTestApp(database, { PUSH_INTERVAL_SECONDS: '1' }, { pushAgent: service.agent });
+    try {
+      const { manager, study } = await emaStudy(t.app);
+      const p = await plannedParticipant(t.app, service, manager, study);
+      const first = p.ema.filter((e) => !e.reminder)[0];
+      await moveTasks(t.app, [first._id], 60_000, 10 * 60_000);
+      const deadline = Date.now() + 10_000;
+      while (p.subscription.messagesIn(service).length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(p.subscription.messagesIn(service)).toEqual([expect.objectContaining({ taskId: first._id })]);
+    } finally {
+      await t.close();
+      await service.close();
+    }
+  });
+});
