@@ -1,4 +1,5 @@
 import path from 'node:path';
+import webPush from 'web-push';
 import { ConfigError, loadConfig } from '../../src/server/config';
 
 describe('loadConfig', () => {
@@ -108,6 +109,34 @@ describe('loadConfig', () => {
   it.each(['Mars/Olympus_Mons', 'Asia/Hong_Kong,Hong Kong', ' , '])('refuses PORTAL_TIMEZONES=%s naming the setting', (zones) => {
     expect(() => loadConfig({ PORTAL_TIMEZONES: zones })).toThrow(ConfigError);
     expect(() => loadConfig({ PORTAL_TIMEZONES: zones })).toThrow(/^PORTAL_TIMEZONES /);
+  });
+
+  describe('Web Push (VAPID)', () => {
+    const pair = webPush.generateVAPIDKeys();
+
+    it('makes its keys itself unless both are set; the subject defaults to the mail sender, else the system owner', () => {
+      expect(loadConfig({}).vapid).toEqual({ keys: null, subject: 'mailto:owner@localhost' });
+      expect(loadConfig({ SYSTEM_OWNER_EMAIL: 'Boss@Example.org' }).vapid.subject).toBe('mailto:boss@example.org');
+      expect(loadConfig({ MAIL_FROM: 'Mood Study <study@example.org>' }).vapid.subject).toBe('mailto:study@example.org');
+      expect(loadConfig({ MAIL_FROM: 'study@example.org' }).vapid.subject).toBe('mailto:study@example.org');
+      expect(loadConfig({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey, VAPID_SUBJECT: 'https://study.example.org/contact' }).vapid).toEqual({
+        keys: pair,
+        subject: 'https://study.example.org/contact',
+      });
+      expect(loadConfig({}).pushIntervalSeconds).toBe(10);
+      expect(loadConfig({ PUSH_INTERVAL_SECONDS: '60' }).pushIntervalSeconds).toBe(60);
+    });
+
+    it.each([
+      ['one key alone', { VAPID_PUBLIC_KEY: pair.publicKey }, /^VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together/],
+      ['keys of two pairs', { VAPID_PUBLIC_KEY: webPush.generateVAPIDKeys().publicKey, VAPID_PRIVATE_KEY: pair.privateKey }, /^VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair/],
+      ['a key that is no key', { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: 'not-a-key' }, /^VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair/],
+      ['a subject that is no contact', { VAPID_SUBJECT: 'study@example.org' }, /^VAPID_SUBJECT /],
+      ['an interval of 0', { PUSH_INTERVAL_SECONDS: '0' }, /^PUSH_INTERVAL_SECONDS /],
+    ])('refuses %s with a ConfigError naming the setting', (_name, env, message) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    });
   });
 
   it('refuses a SESSION_SECRET under 32 characters', () => {

@@ -39,7 +39,11 @@ import { appAccountRoutes } from './routes/appAccount';
 import { appStudyRoutes } from './routes/appStudies';
 import { dataDownloadRoutes } from './routes/dataDownloads';
 import { imageDownloadRoutes } from './routes/imageDownloads';
+import { appPushRoutes } from './routes/appPush';
+import { createPushSender } from './services/push/pushSender';
+import { vapidDetails } from './services/push/vapid';
 import path from 'node:path';
+import type { Agent } from 'node:https';
 import pino from 'pino';
 
 /** Sees every answer of every route; the tests check each against the OpenAPI document with it. */
@@ -55,6 +59,8 @@ export interface BuildOptions {
   databaseSchema?: string;
   logger?: FastifyServerOptions['logger'];
   observeAnswers?: AnswerObserver;
+  /** The https agent for requests to push services (tests: one trusting their own push service). */
+  pushAgent?: Agent;
 }
 
 /** Request logs never carry tokens or passwords. */
@@ -121,6 +127,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const answers = createAnswerStore(db, sqliteFile);
   // On close, the answers already submitted are written before the writer stops.
   app.addHook('onClose', async () => answers.close());
+  const push = createPushSender({
+    db,
+    vapid: await vapidDetails(db, config),
+    log: app.log,
+    intervalMs: config.pushIntervalSeconds * 1000,
+    agent: options.pushAgent,
+  });
+  // Registered after the database's: Fastify runs onClose hooks last first, so a push under way ends before it.
+  app.addHook('onClose', async () => push.close());
   const ctx: AppContext = {
     config,
     db,
@@ -132,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     answers,
     sessions: createSessionCache<LiveSession>(writeCount),
     participantSessions: createSessionCache<ParticipantRow>(writeCount),
+    push,
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
@@ -163,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(studyProgressRoutes);
   await app.register(appAccountRoutes);
   await app.register(appStudyRoutes);
+  await app.register(appPushRoutes);
   await app.register(dataDownloadRoutes);
   await app.register(imageDownloadRoutes);
 

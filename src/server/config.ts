@@ -1,5 +1,6 @@
 // Every setting of the server, its default and its validation. Defaults run the portal on one machine with
 // SQLite and local files; each can be overridden from the environment (listed in the README).
+import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import { IANAZone } from 'luxon';
 import type { BrandingSettings } from '../shared/branding';
@@ -37,6 +38,10 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   resetCodeMinutes: number;
+  /** Web Push: the VAPID keys when set (else made once and kept in the database) and the contact subject. */
+  vapid: { keys: { publicKey: string; privateKey: string } | null; subject: string };
+  /** How often the push sender looks for prompts whose moment has come. */
+  pushIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +94,36 @@ function smtpUrl(env: Env): string | null {
   return value;
 }
 
+/** The address in a sender such as `Research Study <no-reply@localhost>`. */
+function addressOf(sender: string): string {
+  return /<([^<>]+)>/.exec(sender)?.[1]?.trim() ?? sender.trim();
+}
+
+/** A pair is checked at start, not at the first push: the public key must be the private key's. */
+function isVapidPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().toString('base64url') === publicKey;
+  } catch {
+    return false;
+  }
+}
+
+/** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together; VAPID_SUBJECT is a mailto: or https: contact. */
+function vapid(env: Env, mailFrom: string, ownerEmail: string): Config['vapid'] {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() || null;
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() || null;
+  if ((publicKey === null) !== (privateKey === null)) throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  if (publicKey && privateKey && !isVapidPair(publicKey, privateKey)) {
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair in base64url (npx web-push generate-vapid-keys)');
+  }
+  const fallback = env.MAIL_FROM?.trim() ? addressOf(mailFrom) : ownerEmail;
+  const subject = text(env, 'VAPID_SUBJECT', `mailto:${fallback}`);
+  if (!/^(mailto:|https:\/\/)/.test(subject)) throw new ConfigError('VAPID_SUBJECT must start with mailto: or https://');
+  return { keys: publicKey && privateKey ? { publicKey, privateKey } : null, subject };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -104,12 +139,14 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const secret = env.SESSION_SECRET?.trim() || null;
   if (secret !== null && secret.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters');
+  const systemOwnerEmail = text(env, 'SYSTEM_OWNER_EMAIL', 'owner@localhost').toLowerCase();
+  const mailFrom = text(env, 'MAIL_FROM', 'Research Study <no-reply@localhost>');
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: text(env, 'HOST', '0.0.0.0'),
     dataDir: path.resolve(text(env, 'DATA_DIR', './data')),
     databaseUrl,
-    systemOwnerEmail: text(env, 'SYSTEM_OWNER_EMAIL', 'owner@localhost').toLowerCase(),
+    systemOwnerEmail,
     systemOwnerPassword: password,
     sessionHours: integer(env, 'SESSION_HOURS', 12, 1, 24 * 30),
     sessionSecret: secret,
@@ -149,7 +186,9 @@ export function loadConfig(env: Env = process.env): Config {
     timezones: timezones(env),
     participantSessionDays: integer(env, 'PARTICIPANT_SESSION_DAYS', 90, 1, 3650),
     smtpUrl: smtpUrl(env),
-    mailFrom: text(env, 'MAIL_FROM', 'Research Study <no-reply@localhost>'),
+    mailFrom,
     resetCodeMinutes: integer(env, 'RESET_CODE_MINUTES', 30, 5, 24 * 60),
+    vapid: vapid(env, mailFrom, systemOwnerEmail),
+    pushIntervalSeconds: integer(env, 'PUSH_INTERVAL_SECONDS', 10, 1, 3600),
   };
 }

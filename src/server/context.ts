@@ -10,6 +10,7 @@ import type { AnswerStore } from './services/answers/answerStore';
 import type { LiveSession } from './plugins/auth';
 import type { ParticipantRow } from './db/types';
 import type { SessionCache } from './plugins/sessionCache';
+import type { PushSender } from './services/push/pushSender';
 
 export interface AppContext {
   config: Config;
@@ -26,4 +27,6 @@ export interface AppContext {
   sessions: SessionCache<LiveSession> | null;
   /** Participants' app sessions, remembered the same way. */
   participantSessions: SessionCache<ParticipantRow> | null;
+  /** Pushes due prompts to participants' devices; holds the VAPID public key the app subscribes with. */
+  push: PushSender;
 }

@@ -56,3 +56,6 @@ export const LAB_NAME_MAX_LENGTH = 200;
 export function listDate(createdAt: string): string {
   return createdAt.slice(0, LIST_DATE_LENGTH);
 }
+
+/** A push subscription's endpoint: push services' are a few hundred characters; this leaves room for any. */
+export const PUSH_ENDPOINT_MAX_CHARS = 2048;

@@ -1,5 +1,6 @@
 // Several server processes started at the same moment on an empty PostgreSQL database all come up: the
-// migrations, the system owner and the session secret are each made once, whichever process gets there first.
+// migrations, the system owner, the session secret and the VAPID key pair are each made once, whichever process
+// gets there first.
 // Needs TEST_DATABASE_URL (skipped without it); each case works in a database of its own.
 import { postgresUrl, ProcessScratch, query } from '../support/ownDatabases';
 import { ensureServerBuild, OWNER_EMAIL, OWNER_PASSWORD, request, startServerProcess, type ServerProcess } from '../support/serverProcess';
@@ -44,6 +45,15 @@ jest.setTimeout(240_000);
     }
     expect(await query(databaseUrl, 'SELECT email FROM system_owners')).toEqual([{ email: OWNER_EMAIL }]);
     expect(await query(databaseUrl, "SELECT count(*)::int AS n FROM settings WHERE key = 'session_secret'")).toEqual([{ n: 1 }]);
+    // Every process pushes with the one stored VAPID pair: a participant subscribed through one is pushed by any.
+    const stored = await query<{ value: string }>(databaseUrl, "SELECT value FROM settings WHERE key = 'vapid_keys'");
+    expect(stored).toHaveLength(1);
+    const signup = await request<{ token: string }>(started[0], 'POST', '/api/app/signup', undefined, { email: 'first-start@lab.org', password: 'participant-pass-1' });
+    expect(signup.status).toBe(201);
+    for (const server of started) {
+      const key = await request<{ publicKey: string }>(server, 'GET', '/api/app/push/key', signup.body.token);
+      expect(key.body.publicKey).toBe((JSON.parse(stored[0].value) as { publicKey: string }).publicKey);
+    }
   });
 
   it('4 processes with a generated owner password: one creates the owner and prints its password, and it signs in on every process', async () => {

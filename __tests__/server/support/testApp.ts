@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { Agent } from 'node:https';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Client } from 'pg';
 import { buildApp } from '../../../src/server/app';
@@ -59,7 +60,12 @@ async function withPg<T>(fn: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
-export async function createTestApp(database: DatabaseName, env: Record<string, string> = {}): Promise<TestApp> {
+/** What a test may give the app beside settings: the https agent for its pushes (support/pushService.ts). */
+export interface TestAppOptions {
+  pushAgent?: Agent;
+}
+
+export async function createTestApp(database: DatabaseName, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const schema = database === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
   if (schema) await withPg((c) => c.query(`CREATE SCHEMA ${schema}`));
@@ -72,7 +78,7 @@ export async function createTestApp(database: DatabaseName, env: Record<string, 
     ...env,
   });
   const contract = watchedContract();
-  const app = await buildApp(config, { databaseSchema: schema, logger: false, observeAnswers: contract });
+  const app = await buildApp(config, { databaseSchema: schema, logger: false, observeAnswers: contract, pushAgent: options.pushAgent });
   await app.ready();
   return {
     app,
@@ -174,6 +180,7 @@ export async function buildOnStorage(
   storage: TestStorage,
   env: Record<string, string> = {},
   logger: NonNullable<Parameters<typeof buildApp>[1]>['logger'] = false,
+  options: TestAppOptions = {},
 ): Promise<{ app: FastifyInstance; config: Config }> {
   const config = loadConfig({
     DATA_DIR: storage.dataDir,
@@ -182,7 +189,7 @@ export async function buildOnStorage(
     ...env,
   });
   const contract = watchedContract();
-  const app = await buildApp(config, { databaseSchema: storage.schema, logger, observeAnswers: contract });
+  const app = await buildApp(config, { databaseSchema: storage.schema, logger, observeAnswers: contract, pushAgent: options.pushAgent });
   app.addHook('onClose', async () => releaseContract(contract));
   await app.ready();
   return { app, config };

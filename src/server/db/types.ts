@@ -1,6 +1,6 @@
 // Table types for Kysely. Timestamps are ISO-8601 strings and flags are 0/1 integers, so that the same
 // queries and migrations serve SQLite and PostgreSQL.
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface LabsTable {
   id: string;
@@ -75,11 +75,12 @@ export interface Database {
   participations: ParticipationsTable;
   enrolment_times: EnrolmentTimesTable;
   questionnaire_versions: QuestionnaireVersionsTable;
-  tasks: TasksTable;
+  tasks: TasksTable & TaskPushColumns;
   submissions: SubmissionsTable;
   answer_items: AnswerItemsTable;
   photo_uploads: PhotoUploadsTable;
   image_downloads: ImageDownloadsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type LabRow = Selectable<LabsTable>;
@@ -292,6 +293,28 @@ export interface TasksTable {
   delivered_received_at: string | null;
   opened_received_at: string | null;
 }
+
+/**
+ * The Web Push sender's record of a task (migration 0011), apart from the plan's columns: a plan never names
+ * them (they start empty), and only the sender reads them.
+ */
+export interface TaskPushColumns {
+  push_claimed_until: string | null;
+  push_attempts: Generated<number>;
+  push_done_at: string | null;
+}
+
+export interface PushSubscriptionsTable {
+  id: string;
+  participant_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 
 export interface SubmissionsTable {
   id: string;

@@ -261,3 +261,26 @@ export const answerRefusalSchema = {
   required: ['message'],
   properties: { message: { type: 'string' }, question_pos: { type: 'integer' }, response_pos: { type: 'integer' } },
 } as const;
+
+/** Bounds far past the rule's (shared/push.ts), so that the rule's message answers for anything a browser sends. */
+const pushEndpoint = { type: 'string', minLength: 1, maxLength: 8192 } as const;
+const pushKey = { type: 'string', minLength: 1, maxLength: 1000 } as const;
+
+export const pushKeySchema = { type: 'object', required: ['publicKey'], properties: { publicKey: { type: 'string' } } } as const;
+
+export const pushSubscriptionBody = {
+  type: 'object',
+  required: ['endpoint', 'keys'],
+  // A browser's PushSubscription.toJSON() also carries expirationTime: accepted and not kept.
+  properties: {
+    endpoint: pushEndpoint,
+    keys: { type: 'object', required: ['p256dh', 'auth'], properties: { p256dh: pushKey, auth: pushKey } },
+  },
+} as const;
+
+export const pushEndpointBody = {
+  type: 'object',
+  required: ['endpoint'],
+  additionalProperties: false,
+  properties: { endpoint: pushEndpoint },
+} as const;

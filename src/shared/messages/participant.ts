@@ -1,4 +1,5 @@
-import { FUTURE_SKEW_MINUTES } from '../limits';
+import { FUTURE_SKEW_MINUTES, PUSH_ENDPOINT_MAX_CHARS } from '../limits';
+
 
 /**
  * Participants: the researcher's Participant List and actions (part 2 sections 2.5 and 5, quoted exactly,
@@ -71,4 +72,8 @@ export const participantMessages = {
   eventMoment: 'The moment (at) of an event must be in ISO-8601 form',
   momentInFuture: `A moment the app reports may be at most ${FUTURE_SKEW_MINUTES} minutes ahead of the server's clock`,
   photoTaken: 'This photo is already part of another answer',
+  pushEndpointInvalid: 'The push endpoint must be an https address',
+  pushEndpointTooLong: `The push endpoint may be at most ${PUSH_ENDPOINT_MAX_CHARS} characters`,
+  pushKeysInvalid: 'The push subscription keys are not valid',
+  pushUnsubscribed: 'Notifications are off on this device',
 } as const;

@@ -10,6 +10,7 @@ import * as participants from './0007_participants';
 import * as imageDownloads from './0008_image_downloads';
 import * as answerReceipts from './0009_answer_receipts';
 import * as answerItemsClustered from './0010_answer_items_clustered';
+import * as push from './0011_push';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_image_downloads': imageDownloads,
   '0009_answer_receipts': answerReceipts,
   '0010_answer_items_clustered': answerItemsClustered,
+  '0011_push': push,
 };

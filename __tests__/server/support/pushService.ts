@@ -1,0 +1,100 @@
+// A push service of the tests' own, over HTTPS as web-push requires: a self-signed certificate for 127.0.0.1 made
+// with openssl into a temporary folder, and an https agent that trusts it for the server's requests. It records
+// what it receives and answers 201, or the status a test sets for an endpoint. Browser-side subscriptions are
+// made as a browser makes them: a P-256 key pair and a 16-byte auth secret; what arrives is decrypted with them.
+import { execFileSync } from 'node:child_process';
+import { createECDH, randomBytes, type ECDH } from 'node:crypto';
+import fs from 'node:fs';
+import https from 'node:https';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { decrypt } from 'http_ece';
+import type { PushSubscriptionBody } from '../../../src/shared/push';
+
+export interface ReceivedPush {
+  /** The endpoint's path (one per subscription). */
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** What the service answered. */
+  status: number;
+}
+
+export interface PushService {
+  /** An https agent that trusts the service's certificate. */
+  agent: https.Agent;
+  received: ReceivedPush[];
+  /** The status to answer for an endpoint's path (201 when not set). */
+  answers: Map<string, number>;
+  /** A browser's subscription at this service, with the keys to read what it receives. */
+  subscribe(): BrowserSubscription;
+  close(): Promise<void>;
+}
+
+export interface BrowserSubscription {
+  body: PushSubscriptionBody;
+  path: string;
+  /** The pushes to this subscription that the service accepted, decrypted. */
+  messagesIn(service: PushService): unknown[];
+}
+
+export async function startPushService(): Promise<PushService> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'push-service-'));
+  const keyFile = path.join(dir, 'key.pem');
+  const certFile = path.join(dir, 'cert.pem');
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
+    '-keyout', keyFile, '-out', certFile, '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
+  ], { stdio: 'ignore' });
+  const cert = fs.readFileSync(certFile);
+  const received: ReceivedPush[] = [];
+  const answers = new Map<string, number>();
+  const server = https.createServer({ key: fs.readFileSync(keyFile), cert }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = req.url ?? '';
+      const status = answers.get(url) ?? 201;
+      received.push({ path: url, headers: req.headers, body: Buffer.concat(chunks), status });
+      res.statusCode = status;
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const agent = new https.Agent({ ca: cert, keepAlive: true });
+  let seq = 0;
+
+  const service: PushService = {
+    agent,
+    received,
+    answers,
+    subscribe() {
+      seq += 1;
+      const ecdh: ECDH = createECDH('prime256v1');
+      ecdh.generateKeys();
+      const auth = randomBytes(16);
+      const endpointPath = `/push/${seq}-${randomBytes(6).toString('hex')}`;
+      return {
+        path: endpointPath,
+        body: {
+          endpoint: `https://127.0.0.1:${port}${endpointPath}`,
+          keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+        },
+        messagesIn(from: PushService) {
+          return from.received
+            .filter((r) => r.path === endpointPath && r.status < 300)
+            .map((r) => JSON.parse(decrypt(r.body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString('utf8')) as unknown);
+        },
+      };
+    },
+    async close() {
+      agent.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return service;
+}

@@ -1,0 +1,89 @@
+// The Web Push sender's claims on due EMA tasks (migration 0011). A task is claimed by a conditional update that
+// only one process can win; the claim lasts until `push_claimed_until`, after which (a process that stopped, or
+// a failed push waiting for its retry) it can be claimed again while its window is open.
+import { sql } from 'kysely';
+import { dialectOf, type Db } from './db';
+import { OPEN_STATUSES } from './tasks';
+
+/** Repeats the partial index's condition as literals (tasks_push_due_idx), so that SQLite uses the index. */
+const notDone = sql<boolean>`t.push_done_at is null and t.kind = 'ema'`;
+
+/**
+ * Claims up to `limit` tasks whose moment has come and whose window is still open, of enrolled participations,
+ * still open themselves, not claimed by another process, for participants with a subscription; answers their
+ * ids. On PostgreSQL the rows another process is claiming are skipped rather than waited for.
+ */
+export async function claimDuePushes(db: Db, now: string, claimUntil: string, limit: number): Promise<string[]> {
+  let due = db
+    .selectFrom('tasks as t')
+    .innerJoin('participations as p', 'p.id', 't.participation_id')
+    .select('t.id')
+    .where(notDone)
+    .where('t.notification_datetime', '<=', now)
+    .where('t.window_closes_at', '>', now)
+    .where('t.status', 'in', OPEN_STATUSES)
+    .where((eb) => eb.or([eb('t.push_claimed_until', 'is', null), eb('t.push_claimed_until', '<=', now)]))
+    .where('p.status', '=', 'enrolled')
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('push_subscriptions as s').select('s.id').whereRef('s.participant_id', '=', 'p.participant_id')),
+    )
+    .orderBy('t.notification_datetime')
+    .limit(limit);
+  if (dialectOf(db) === 'postgres') due = due.forUpdate('t').skipLocked();
+  const rows = await db
+    .updateTable('tasks')
+    .set((eb) => ({ push_claimed_until: claimUntil, push_attempts: eb('push_attempts', '+', 1) }))
+    .where('id', 'in', due)
+    // Checked again on the row itself: of two processes that chose the same row, the second finds it claimed.
+    .where('push_done_at', 'is', null)
+    .where((eb) => eb.or([eb('push_claimed_until', 'is', null), eb('push_claimed_until', '<=', now)]))
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export interface ClaimedPush {
+  id: string;
+  study_id: string;
+  participant_id: string;
+  window_closes_at: string;
+  chin_name: string;
+  push_attempts: number;
+}
+
+export async function claimedPushes(db: Db, ids: readonly string[]): Promise<ClaimedPush[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('tasks as t')
+    .innerJoin('participations as p', 'p.id', 't.participation_id')
+    .innerJoin('questionnaire_versions as v', 'v.id', 't.questionnaire_version_id')
+    .select(['t.id', 't.study_id', 'p.participant_id', 't.window_closes_at', 'v.chin_name', 't.push_attempts'])
+    .where('t.id', 'in', ids)
+    .execute();
+  return rows.flatMap((r) => (r.window_closes_at === null ? [] : [{ ...r, window_closes_at: r.window_closes_at }]));
+}
+
+/** The sender is done with the tasks: pushed, or given up. */
+export async function finishPushes(db: Db, ids: readonly string[], now: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('tasks').set({ push_done_at: now, push_claimed_until: null }).where('id', 'in', ids).execute();
+}
+
+/** Leaves the task for another try, not before `retryAt`. */
+export async function deferPush(db: Db, id: string, retryAt: string): Promise<void> {
+  await db.updateTable('tasks').set({ push_claimed_until: retryAt }).where('id', 'in', [id]).execute();
+}
+
+/**
+ * Marks done the tasks whose window closed before they were pushed (a participant without a subscription, a
+ * withdrawal, a server that was stopped): they are never pushed, and leave the index the claims read.
+ */
+export async function retireClosedPushes(db: Db, now: string): Promise<void> {
+  await db
+    .updateTable('tasks as t')
+    .set({ push_done_at: now, push_claimed_until: null })
+    .where(notDone)
+    .where('t.notification_datetime', '<=', now)
+    .where('t.window_closes_at', '<=', now)
+    .execute();
+}

@@ -1,0 +1,53 @@
+// Web Push subscriptions (PARTICIPANTS.md "Prompting"): what the app sends from the browser's PushSubscription,
+// and the rule the server judges it by. The browser gives an https endpoint of its push service and two keys:
+// p256dh, an uncompressed P-256 public key (65 bytes), and auth, a 16-byte secret, both base64url.
+import { participantMessages } from './messages';
+import { PUSH_ENDPOINT_MAX_CHARS } from './limits';
+
+export interface PushSubscriptionBody {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+export interface PushEndpointBody {
+  endpoint: string;
+}
+
+/** What a notification carries to the app's service worker. */
+export interface PushPayload {
+  taskId: string;
+  studyId: string;
+  questionnaire: { chin_name: string };
+  window_closes_at: string;
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+
+/** How many bytes a base64url text holds, or -1 when it is not one (counted, so the browser can judge it too). */
+function base64urlBytes(text: string): number {
+  if (!BASE64URL.test(text)) return -1;
+  const chars = text.replace(/=+$/, '').length;
+  return chars % 4 === 1 ? -1 : Math.floor((chars * 3) / 4);
+}
+
+/** The message for an endpoint the server cannot push to, or null. */
+export function pushEndpointProblem(endpoint: string): string | null {
+  if (endpoint.length > PUSH_ENDPOINT_MAX_CHARS) return participantMessages.pushEndpointTooLong;
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return participantMessages.pushEndpointInvalid;
+  }
+  return url.protocol === 'https:' && url.hostname !== '' ? null : participantMessages.pushEndpointInvalid;
+}
+
+/** The message for a subscription the server cannot push to, or null. */
+export function pushSubscriptionProblem(body: PushSubscriptionBody): string | null {
+  const endpoint = pushEndpointProblem(body.endpoint);
+  if (endpoint) return endpoint;
+  const key = base64urlBytes(body.keys.p256dh);
+  // An uncompressed point starts with the byte 4, whose first six bits are base64's "B".
+  if (key !== 65 || !body.keys.p256dh.startsWith('B')) return participantMessages.pushKeysInvalid;
+  return base64urlBytes(body.keys.auth) === 16 ? null : participantMessages.pushKeysInvalid;
+}
