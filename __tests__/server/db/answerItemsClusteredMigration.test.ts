@@ -1,11 +1,9 @@
 // Migration 0010 on answers written before it: every item is kept, the key and the foreign key hold as before
 // (a second item at one place is refused, removing a submission removes its items), on SQLite the table is
 // stored without rowid; down and up again keep the items.
-import path from 'node:path';
-import { Migrator, sql, type Kysely } from 'kysely';
-import { openDatabase } from '../../../src/server/db/database';
-import { migrations } from '../../../src/server/db/migrations';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../src/server/db/types';
+import { withMigrationDatabase } from './support/migrationDatabase';
 import { createTestStorage, databases, type TestStorage } from '../support/testApp';
 import { seedAnswerBefore0009 } from './support/oldAnswer';
 
@@ -32,40 +30,28 @@ describe.each(databases)('migration 0010_answer_items_clustered (%s)', (database
   afterAll(async () => storage.drop());
 
   it('keeps every item, the key and the foreign key; on SQLite stores them without rowid', async () => {
-    const { db } = openDatabase({
-      url: database === 'postgres' ? (process.env.TEST_DATABASE_URL ?? null) : null,
-      sqliteFile: path.join(storage.dataDir, 'migration.sqlite'),
-      schema: storage.schema,
+    await withMigrationDatabase(database, storage, async ({ db, migrator }) => {
+    expect((await migrator.migrateTo('0009_answer_receipts')).error).toBeUndefined();
+    await seedAnswerBefore0009(db);
+    await db.insertInto('answer_items').values(ITEMS).execute();
+    const before = await itemsOf(db);
+    expect(before).toHaveLength(3);
+
+    expect((await migrator.migrateTo('0010_answer_items_clustered')).error).toBeUndefined();
+    expect(await itemsOf(db)).toEqual(before);
+    if (database === 'sqlite') expect(await tableText(db)).toContain('without rowid');
+    await expect(db.insertInto('answer_items').values(ITEMS[0]).execute()).rejects.toThrow();
+    await expect(db.insertInto('answer_items').values({ ...ITEMS[0], submission_id: 'no such submission' }).execute()).rejects.toThrow();
+
+    // Down and up again.
+    expect((await migrator.migrateTo('0009_answer_receipts')).error).toBeUndefined();
+    if (database === 'sqlite') expect(await tableText(db)).not.toContain('without rowid');
+    expect(await itemsOf(db)).toEqual(before);
+    expect((await migrator.migrateTo('0010_answer_items_clustered')).error).toBeUndefined();
+    expect(await itemsOf(db)).toEqual(before);
+
+    await db.deleteFrom('submissions').where('id', '=', 's').execute();
+    expect(await itemsOf(db)).toEqual([]);
     });
-    try {
-      const migrator = new Migrator({
-        db,
-        provider: { getMigrations: async () => migrations },
-        ...(storage.schema ? { migrationTableSchema: storage.schema } : {}),
-      });
-      expect((await migrator.migrateTo('0009_answer_receipts')).error).toBeUndefined();
-      await seedAnswerBefore0009(db);
-      await db.insertInto('answer_items').values(ITEMS).execute();
-      const before = await itemsOf(db);
-      expect(before).toHaveLength(3);
-
-      expect((await migrator.migrateTo('0010_answer_items_clustered')).error).toBeUndefined();
-      expect(await itemsOf(db)).toEqual(before);
-      if (database === 'sqlite') expect(await tableText(db)).toContain('without rowid');
-      await expect(db.insertInto('answer_items').values(ITEMS[0]).execute()).rejects.toThrow();
-      await expect(db.insertInto('answer_items').values({ ...ITEMS[0], submission_id: 'no such submission' }).execute()).rejects.toThrow();
-
-      // Down and up again.
-      expect((await migrator.migrateTo('0009_answer_receipts')).error).toBeUndefined();
-      if (database === 'sqlite') expect(await tableText(db)).not.toContain('without rowid');
-      expect(await itemsOf(db)).toEqual(before);
-      expect((await migrator.migrateTo('0010_answer_items_clustered')).error).toBeUndefined();
-      expect(await itemsOf(db)).toEqual(before);
-
-      await db.deleteFrom('submissions').where('id', '=', 's').execute();
-      expect(await itemsOf(db)).toEqual([]);
-    } finally {
-      await db.destroy();
-    }
   });
 });

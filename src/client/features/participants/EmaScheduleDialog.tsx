@@ -64,9 +64,11 @@ export function EmaScheduleDialog({ studyId, participant, onClose }: EmaSchedule
   }, [dispatch, studyId, participant._id]);
 
   const tasks = loaded?.participantId === participant._id && request.status !== 'request' ? loaded.tasks : null;
-  const rows = useMemo(() => (tasks ? scheduleRows(tasks) : null), [tasks]);
-  const now = useMemo(() => new Date(), [rows]); // eslint-disable-line react-hooks/exhaustive-deps -- the moment the rows came
-  const today = rows ? todayIndex(rows, now, clock.zone) : 0;
+  // Today is judged at the moment the rows came, so it does not move while the dialog stays open.
+  const schedule = useMemo(() => (tasks ? { rows: scheduleRows(tasks), now: new Date() } : null), [tasks]);
+  const rows = schedule?.rows ?? null;
+  const now = schedule?.now ?? new Date();
+  const today = schedule ? todayIndex(schedule.rows, schedule.now, clock.zone) : 0;
 
   // Open at today: the dialog's body (the scrolling region) is scrolled so today's first row is at its top.
   useEffect(() => {
