@@ -86,6 +86,15 @@ function sidewaysScroll(page: Page): Promise<{ page: number; table: number }> {
   });
 }
 
+/** Whether the menu's box touches its button's, above or below it (within a few pixels) and overlapping sideways. */
+async function besideEachOther(menu: Locator, button: Locator): Promise<boolean> {
+  const [m, b] = [await menu.boundingBox(), await button.boundingBox()];
+  if (!m || !b) return false;
+  const near = (a: number, c: number) => Math.abs(a - c) <= 8;
+  const overlapsSideways = m.x < b.x + b.width && b.x < m.x + m.width;
+  return overlapsSideways && (near(m.y, b.y + b.height) || near(m.y + m.height, b.y));
+}
+
 const focusedName = (page: Page) => page.evaluate(() => (document.activeElement?.textContent ?? '').trim());
 
 describe('Participant List rows', () => {
@@ -118,6 +127,8 @@ describe('Participant List rows', () => {
       const menu = page.getByRole('menu', { name: `Actions ${participant.participant_code}` });
       await menu.waitFor();
       expect(await actions.getAttribute('aria-expanded')).toBe('true');
+      // The menu opens at its button (under it or over it), not elsewhere on the page.
+      expect(await besideEachOther(menu, actions)).toBe(true);
       const walked: string[] = [];
       for (let i = 0; i < MENU.length; i += 1) {
         if (i > 0) await page.keyboard.press('ArrowDown');

@@ -2,9 +2,11 @@
 // scrolling sideways (issue 18). It follows the ARIA menu button pattern: Enter, Space or Arrow Down opens it
 // with the first item focused, the arrow keys move, Escape and Tab close it and Escape returns the focus to
 // the button. The menu is placed against the viewport (fixed), so a table that scrolls inside its own box
-// does not clip it. A chosen item is passed on once the menu has closed and given the focus back to its button,
+// does not clip it, and drawn at the end of the page (a portal): inside the row's sticky actions cell, Popper
+// measured the button against that cell and put the menu at the window's top right, far from its row. A chosen item is passed on once the menu has closed and given the focus back to its button,
 // so a dialog the item opens takes the focus (its own first control) and returns it to that button on closing.
 import { useEffect, useRef, useState, type Ref } from 'react';
+import { createPortal } from 'react-dom';
 import Dropdown from 'react-bootstrap/Dropdown';
 
 export interface RowActionItem<K extends string> {
@@ -46,15 +48,18 @@ export function RowActionsMenu<K extends string>({ label, rowName, items, onSele
         {label}
         <span className="visually-hidden"> {rowName}</span>
       </Dropdown.Toggle>
-      <Dropdown.Menu role="menu" popperConfig={fixed}>
-        {items.map((item) => [
-          item.separated && <Dropdown.Divider key={`${item.key}-line`} />,
-          // No eventKey: with one, the item would carry aria-selected, which a menuitem may not have (axe).
-          <Dropdown.Item key={item.key} as="button" type="button" role="menuitem" onClick={() => (chosen.current = item.key)}>
-            {item.label}
-          </Dropdown.Item>,
-        ])}
-      </Dropdown.Menu>
+      {createPortal(
+        <Dropdown.Menu role="menu" popperConfig={fixed}>
+          {items.map((item) => [
+            item.separated && <Dropdown.Divider key={`${item.key}-line`} />,
+            // No eventKey: with one, the item would carry aria-selected, which a menuitem may not have (axe).
+            <Dropdown.Item key={item.key} as="button" type="button" role="menuitem" onClick={() => (chosen.current = item.key)}>
+              {item.label}
+            </Dropdown.Item>,
+          ])}
+        </Dropdown.Menu>,
+        document.body,
+      )}
     </Dropdown>
   );
 }
