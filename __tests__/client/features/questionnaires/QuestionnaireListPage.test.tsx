@@ -129,7 +129,7 @@ describe('Create Questionnaire', () => {
     expect(screen.getByLabelText('Questionnaire Code')).toHaveValue('EV1');
   });
 
-  it('shows the server’s refusal in the dialog', async () => {
+  it('shows the server’s refusal once, in the dialog, not also in the red alert behind it', async () => {
     net.on('POST', '/api/qx_list', { status: 409, data: { message: 'This questionnaire code is already used in your lab' } });
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Create Questionnaire' }));
@@ -138,6 +138,7 @@ describe('Create Questionnaire', () => {
     await user.type(within(dialog).getByLabelText('Questionnaire Code'), 'SD1');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('This questionnaire code is already used in your lab')).toBeInTheDocument();
+    expect(screen.getAllByText('This questionnaire code is already used in your lab')).toHaveLength(1);
     expect(currentLocation()).toBe('/qx/qx_list/1');
   });
 });

@@ -37,7 +37,7 @@ function CreateForm({ onClose }: { onClose: () => void }) {
         void navigate(paths.questionnaireEditor.getHref(result.payload._id));
       });
     } else {
-      // The page's red alert is behind this dialog: say it here as well.
+      // Said here only: the call keeps its failure out of the page's red alert (showsOwnFailure).
       setProblem(result.payload?.message ?? result.error.message ?? null);
     }
   };

@@ -3,7 +3,8 @@ import { questionnairesApi } from './questionnairesApi';
 import { loadMcSets, loadQuestionnaire } from './preload';
 
 export const fetchQuestionnaires = createApiThunk('questionnaires/fetchList', questionnairesApi.list);
-export const createQuestionnaire = createApiThunk('questionnaires/create', questionnairesApi.create);
+// The dialog shows its own failure (a code in use): once, there, not also in the red alert behind it.
+export const createQuestionnaire = createApiThunk('questionnaires/create', questionnairesApi.create, { showsOwnFailure: true });
 export const fetchQuestionnaire = createApiThunk('questionnaires/fetchOne', loadQuestionnaire);
 export const saveQuestionnaire = createApiThunk('questionnaires/save', questionnairesApi.save);
 export const deleteQuestionnaire = createApiThunk('questionnaires/delete', questionnairesApi.remove);
