@@ -3,17 +3,14 @@
 // {participant_code}_{questionnaire}_{submitted time}.{ext}, the time in UTC as YYYYMMDD-HHmmss; a second photo
 // of the same name (another photo of one answer) gets _2, _3, ... The storage key is never shown: it holds
 // internal ids.
+import type { PhotoAnswerRow } from '../../repositories/imageDownloads';
 import { compactTime, photoBaseName, photoExtension, safeNamePart } from '../../../shared/dataDownloads';
 
-/** What a photo's name is made of; `created_at` (the upload) and the key order photos of one answer. */
-export interface PhotoToName {
-  object_key: string;
-  content_type: string;
-  participant_code: string;
-  abbrev: string;
-  submitted_at: string;
-  created_at: string;
-}
+/**
+ * What a photo's name is made of: a photo answer as the repository reads it; `created_at` (the upload) and the
+ * key order photos of one answer.
+ */
+export type PhotoToName = PhotoAnswerRow;
 
 const byAnswerThenUpload = (a: PhotoToName, b: PhotoToName) =>
   a.submitted_at.localeCompare(b.submitted_at) || a.created_at.localeCompare(b.created_at) || a.object_key.localeCompare(b.object_key);
