@@ -16,7 +16,7 @@ const notParticipant = { regex: '^([.][.]/)+participant(/|$)', message: 'The por
  * src/ui: relative imports may reach only src/shared and src/ui itself; packages only React and DOMPurify (the
  * participant app ships whatever src/ui imports, so no Bootstrap or other portal libraries).
  */
-export const uiImports = [
+const uiImports = [
   'error',
   {
     patterns: [
