@@ -261,6 +261,10 @@ describe('questionnaires', () => {
       await preview.getByText('Chosen: 50').waitFor();
       await page.keyboard.press('ArrowRight');
       await preview.getByText('Chosen: 51').waitFor();
+      // On a 320 px phone nothing in the questionnaire is wider than the screen.
+      await page.setViewportSize({ width: 320, height: 700 });
+      const widths = await preview.locator('.modal-body').evaluate((body) => ({ scroll: body.scrollWidth, client: body.clientWidth }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.client);
       await preview.getByRole('radio', { name: 'Sad' }).check();
       await preview.getByText('What made you sad?').waitFor();
       await preview.getByRole('radio', { name: 'Happy' }).check();
