@@ -1,5 +1,5 @@
 // Shows the screen of the current address, or sends the participant where they may go.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../state/hooks';
 import { navigate, useLocation } from './history';
@@ -21,6 +21,13 @@ export function Screen() {
   useEffect(() => {
     if (redirect) navigate(redirect, { replace: true });
   }, [redirect]);
+  // After a change of screen, a screen reader starts reading at the new screen (not on the first load).
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    document.getElementById('main')?.focus();
+  }, [pathname]);
   if (!match) return <p>{t('app.notFound')}</p>;
   if (redirect || !match.route.render) return null;
   return <>{match.route.render(match.params)}</>;
