@@ -121,6 +121,40 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/participant/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', '__tests__/participant/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // The participant app ships none of the portal's code (ARCHITECTURE.md "Two browser apps, one server").
+    files: ['src/participant/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'The app talks to the server over HTTP only' },
+            { group: ['**/client/**'], message: 'The participant app does not import the portal: share through src/shared or src/ui' },
+          ],
+          paths: [{ name: 'react-redux', importNames: ['useDispatch', 'useSelector'], message: 'Use the typed hooks of state/hooks' }],
+        },
+      ],
+    },
+  },
+  {
+    // The app's typed hooks are made here.
+    files: ['src/participant/state/hooks.ts'],
+    rules: { 'no-restricted-imports': layer(['**/server/**', '**/client/**'], 'The participant app does not import the portal or the server') },
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': layer(['**/client/**', '**/server/**', '**/participant/**'], 'src/ui is shared by both apps and imports neither') },
+  },
+  {
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': layer(['**/client/**'], 'The server does not import the portal') },
   },

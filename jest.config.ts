@@ -54,7 +54,8 @@ const config: Config = {
       testEnvironment: '<rootDir>/__tests__/support/jsdomEnvironment.ts',
       // Room for findBy*'s five seconds (clientSetup.ts) on a loaded machine.
       testTimeout: 20_000,
-      testMatch: ['<rootDir>/__tests__/client/**/*.test.ts?(x)', '<rootDir>/__tests__/ui/**/*.test.ts?(x)'],
+      // The participant app's screens and the pieces both apps share run here too (jsdom, real React).
+      testMatch: ['<rootDir>/__tests__/{client,participant,ui}/**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/__tests__/support/clientSetup.ts'],
     },
     {

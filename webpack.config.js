@@ -1,23 +1,37 @@
-// Builds the portal into dist/public. The first load is kept small: Quill, KaTeX, drag-and-drop, charts and
-// spreadsheets are loaded by the pages that use them (import(); FirstLoadGuard fails the build otherwise), and
-// only the Bootstrap CSS the portal uses is bundled (bootstrap-subset). In production every script, style
-// sheet, page and SVG also gets a Brotli and a gzip copy, which the server sends as they are.
+// Builds the two browser apps: the portal into dist/public and the participant app into dist/public/app.
+// The portal's first load is kept small: Quill, KaTeX, drag-and-drop, charts and spreadsheets are loaded by the
+// pages that use them (import(); FirstLoadGuard fails the build otherwise), and only the Bootstrap CSS the
+// portal uses is bundled (bootstrap-subset). The app has a first-load budget of its own (AppBudgetGuard) and a
+// Workbox service worker. In production every script, style sheet, page and SVG also gets a Brotli and a gzip
+// copy, which the server sends as they are.
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { InjectManifest } = require('workbox-webpack-plugin');
 const { FirstLoadGuard } = require('./scripts/lib/first-load-guard.cjs');
+const { AppBudgetGuard } = require('./scripts/lib/app-budget-guard.cjs');
 const { PrecompressPlugin } = require('./scripts/lib/precompress-plugin.cjs');
 
-module.exports = (_env, argv) => {
-  const production = argv.mode !== 'development';
+const typescript = {
+  test: /\.tsx?$/,
+  exclude: /node_modules/,
+  use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: 'tsconfig.json' } },
+};
+// The texts are data: where a page imports them through the barrel, webpack may skip it and take only
+// the area modules that page uses (the first load then carries only its own screens' texts).
+const messagesAreData = { test: /[\\/]src[\\/]shared[\\/]messages(\.ts$|[\\/])/, sideEffects: false };
+
+function portal(production) {
   return {
+    name: 'portal',
     entry: './src/client/main.tsx',
     output: {
       path: path.resolve(__dirname, 'dist/public'),
       filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
       publicPath: '/',
-      clean: true,
+      // dist/public/app is the participant app's build, made beside this one.
+      clean: { keep: /^app[\\/]/ },
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
@@ -33,14 +47,8 @@ module.exports = (_env, argv) => {
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          exclude: /node_modules/,
-          use: { loader: 'ts-loader', options: { transpileOnly: true, configFile: 'tsconfig.json' } },
-        },
-        // The texts are data: where a page imports them through the barrel, webpack may skip it and take only
-        // the area modules that page uses (the first load then carries only its own screens' texts).
-        { test: /[\\/]src[\\/]shared[\\/]messages(\.ts$|[\\/])/, sideEffects: false },
+        typescript,
+        messagesAreData,
         { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         {
           test: /[\\/]bootstrap[\\/]dist[\\/]css[\\/]bootstrap\.min\.css$/,
@@ -63,8 +71,64 @@ module.exports = (_env, argv) => {
     performance: { hints: false },
     devServer: {
       port: Number(process.env.PORT || 8080),
-      historyApiFallback: true,
-      proxy: [{ context: ['/api'], target: `http://127.0.0.1:${process.env.API_PORT || 8081}` }],
+      historyApiFallback: { rewrites: [{ from: /^\/app(\/|$)/, to: '/app/index.html' }] },
+      proxy: [{ context: ['/api', '/app/manifest.webmanifest', '/app/icon.svg'], target: `http://127.0.0.1:${process.env.API_PORT || 8081}` }],
     },
   };
+}
+
+/**
+ * The participant app. React and react-dom are Preact's compatibility layer here (docs/decisions.md, "The
+ * participant app's first load"): React 19's react-dom alone is more than half of the 90 KB budget. Jest and
+ * the portal keep React.
+ */
+function participantApp(production) {
+  return {
+    name: 'app',
+    entry: { app: './src/participant/main.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist/public/app'),
+      filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
+      publicPath: '/app/',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: {
+        'react/jsx-runtime$': 'preact/jsx-runtime',
+        'react/jsx-dev-runtime$': 'preact/jsx-runtime',
+        'react-dom/client$': 'preact/compat/client',
+        'react-dom/test-utils$': 'preact/test-utils',
+        'react-dom$': 'preact/compat',
+        react$: 'preact/compat',
+      },
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    module: {
+      rules: [typescript, messagesAreData, { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] }],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({ template: 'src/participant/index.html' }),
+      new AppBudgetGuard(),
+      ...(production
+        ? [
+            new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:8].css', chunkFilename: 'assets/[name].[contenthash:8].css' }),
+            new InjectManifest({
+              swSrc: './src/participant/sw.ts',
+              swDest: 'sw.js',
+              // The compressed copies and source maps are not the shell; the server picks the copy to send.
+              exclude: [/\.map$/, /\.(br|gz)$/, /\.LICENSE\.txt$/],
+            }),
+            new PrecompressPlugin(),
+          ]
+        : []),
+    ],
+    performance: { hints: false },
+  };
+}
+
+module.exports = (_env, argv) => {
+  const production = argv.mode !== 'development';
+  return [portal(production), participantApp(production)];
 };

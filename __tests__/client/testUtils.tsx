@@ -9,7 +9,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-do
 import { AppRoutes } from '../../src/client/app/AppRoutes';
 import { portalRoutes } from '../../src/client/app/router';
 import { makeStore, type AppStore, type PreloadedState, type RootState } from '../../src/client/app/store';
-import { initialRequests } from '../../src/client/app/requestState';
+import { initialRequests } from '../../src/ui/state/requestState';
 import { initialAuthState, type AuthState } from '../../src/client/features/auth/authSlice';
 import type { LabUserSession, SiteConfig, SystemOwnerSession } from '../../src/shared/types/identity';
 import { siteConfig } from './support/fixtures';

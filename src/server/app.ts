@@ -40,6 +40,7 @@ import { appStudyRoutes } from './routes/appStudies';
 import { dataDownloadRoutes } from './routes/dataDownloads';
 import { imageDownloadRoutes } from './routes/imageDownloads';
 import { appPushRoutes } from './routes/appPush';
+import { appSiteRoutes } from './routes/appSite';
 import { createPushSender } from './services/push/pushSender';
 import { vapidDetails } from './services/push/vapid';
 import path from 'node:path';
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerPortal(app, config.publicDir, config.dataDir);
 
   await app.register(configRoutes);
+  await app.register(appSiteRoutes);
   await app.register(sessionRoutes);
   await app.register(labMemberRoutes);
   await app.register(labUserRoutes);

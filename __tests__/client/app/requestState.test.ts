@@ -10,7 +10,7 @@ import {
   trackRequest,
   type ItemRequests,
   type Requests,
-} from '../../../src/client/app/requestState';
+} from '../../../src/ui/state/requestState';
 
 type Key = 'load';
 const load = createApiThunk('demo/load', async (outcome: 'ok' | 'fail') => {

@@ -93,6 +93,7 @@ describe('the OpenAPI description', () => {
     expect(open.sort()).toEqual(
       [
         'GET /api/config',
+        'GET /api/app/site',
         'POST /api/users/login',
         'POST /api/users/systemowner/login',
         'PUT /api/files/upload/{grantId}',

@@ -2,11 +2,9 @@
 // network error's own message (part 1 section 8 "Generic handling").
 import type { AxiosError } from 'axios';
 import { generalMessages } from '../../shared/messages';
+import type { RequestFailure } from '../../ui/state/requestState';
 
-export interface ApiError {
-  /** The HTTP status, or null when no answer arrived (network failure, timeout). */
-  status: number | null;
-  message: string;
+export interface ApiError extends RequestFailure {
   /** What the server listed beside its message (a refused activation's problems), when it did. */
   problems?: string[];
 }

@@ -1,5 +1,6 @@
-// Serves the built portal (each file found at start is a route). Any other path and not under /api answers index.html (the router
-// decides); an unknown /api path stays a JSON 404. The build writes a Brotli (.br) and a gzip (.gz) copy beside each
+// Serves the built portal and the participant app (each file found at start is a route). Any other path under
+// /app answers the app's app/index.html, and any other path not under /api the portal's index.html (each app's
+// router decides); an unknown /api path stays a JSON 404. The build writes a Brotli (.br) and a gzip (.gz) copy beside each
 // script, style sheet, page and SVG; the copy the client accepts is sent, with Content-Encoding and
 // Vary: Accept-Encoding, and the plain file to a client that accepts neither.
 import fs from 'node:fs';
@@ -7,6 +8,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { generalMessages } from '../../shared/messages';
+
+/** The participant app's page, built into the app/ folder of the portal's build. */
+export const APP_PAGE = 'app/index.html';
 
 export async function registerPortal(app: FastifyInstance, publicDir: string, dataDir: string): Promise<void> {
   const hasPortal = fs.existsSync(path.join(publicDir, 'index.html'));
@@ -25,10 +29,15 @@ export async function registerPortal(app: FastifyInstance, publicDir: string, da
     });
   if (!hasPortal) app.log.warn({ publicDir }, 'the portal is not built: run npm run build');
 
+  const hasApp = hasPortal && fs.existsSync(path.join(publicDir, APP_PAGE));
+  if (hasPortal && !hasApp) app.log.warn({ publicDir }, 'the participant app is not built: run npm run build');
+
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const isApp = /^\/app(\/|\?|$)/.test(request.url);
     if (hasPortal && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      if (isApp && !hasApp) return reply.status(404).send({ message: generalMessages.notFound });
+      return reply.header('Cache-Control', 'no-cache').sendFile(isApp ? APP_PAGE : 'index.html');
     }
     return reply.status(404).send({ message: generalMessages.notFound });
   });

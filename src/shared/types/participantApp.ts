@@ -2,6 +2,8 @@
 // built against. Paths start with /api/app/.
 import type { AssessmentListItem } from '../study/assessmentSettings';
 import type { Questionnaire, MultipleChoiceSet } from '../questionnaire/types';
+import type { Organization } from '../organizations';
+import type { Theme } from '../branding';
 import type { EmaTaskStatus, EnrolmentTime, GroupRef, ParticipationStatus } from './participant';
 
 export interface AppCredentials {
@@ -165,4 +167,12 @@ export interface AnswerRefusal {
   message: string;
   question_pos?: number;
   response_pos?: number;
+}
+
+/** GET /api/app/site: the organization of the requesting host, as the app shows it (name and colour). */
+export interface AppSite {
+  siteName: string;
+  organization: Organization;
+  theme: Theme;
+  color: string;
 }

@@ -4,7 +4,7 @@ import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { AccessEntry } from '../../../shared/access';
 import type { LabUserSession, SystemOwnerSession } from '../../../shared/types/identity';
 import type { SessionKind } from '../../api/client';
-import { initialRequests, resetRequest, resetState, trackRequest, type Requests } from '../../app/requestState';
+import { initialRequests, resetRequest, resetState, trackRequest, type Requests } from '../../../ui/state/requestState';
 import { fetchAccess, login, logout, systemOwnerLogin } from './authThunks';
 
 const requestKeys = ['login', 'systemOwnerLogin', 'logout', 'access'] as const;

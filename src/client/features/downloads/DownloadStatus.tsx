@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import Spinner from 'react-bootstrap/Spinner';
 import { dataDownloadTexts, receivedText, savedText } from '../../../shared/dataDownloadTexts';
-import type { RequestState } from '../../app/requestState';
+import type { RequestState } from '../../../ui/state/requestState';
 import { formatBytes } from '../media/format';
 import type { DownloadProgress } from './downloadsApi';
 

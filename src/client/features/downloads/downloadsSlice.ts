@@ -5,7 +5,7 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 import { slices } from '../../app/store';
 import { DATA_DOWNLOAD_KINDS, type DataDownloadKind } from '../../../shared/dataDownloads';
 import type { Participant } from '../../../shared/types/participant';
-import { initialRequests, resetRequest, resetState, trackRequest, type Requests } from '../../app/requestState';
+import { initialRequests, resetRequest, resetState, trackRequest, type Requests } from '../../../ui/state/requestState';
 import type { ListQuery } from '../participants/participantsApi';
 import type { DownloadProgress } from './downloadsApi';
 import {

@@ -1,7 +1,7 @@
 // Labs and their users, as the system owner sees them, and the lab manager's own lab members.
 import { createSlice } from '@reduxjs/toolkit';
 import type { Lab, LabInfo, LabUser, LabUserWithAccess, LabWithUsers } from '../../../shared/types/identity';
-import { initialRequests, resetRequest, trackRequest, type Requests } from '../../app/requestState';
+import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../ui/state/requestState';
 import {
   createLab,
   deleteUser,

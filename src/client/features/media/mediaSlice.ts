@@ -4,7 +4,7 @@ import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { slices } from '../../app/store';
 import type { LabInfo } from '../../../shared/types/identity';
 import type { MediaFile, MediaListAnswer } from '../../../shared/types/media';
-import { initialRequests, resetRequest, trackRequest, type Requests } from '../../app/requestState';
+import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../ui/state/requestState';
 import {
   deleteMediaFile,
   fetchMediaFile,

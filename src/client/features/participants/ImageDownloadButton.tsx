@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import { IMAGE_DOWNLOAD_LABELS, IMAGE_LINK_POLL_MS } from '../../../shared/imageDownloads';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { itemRequest } from '../../app/requestState';
+import { itemRequest } from '../../../ui/state/requestState';
 import { imageDownloadKey } from './imageDownloadsApi';
 import { imageDownloadSaved, notStarted, selectImageDownloadRequests, selectImageDownloads } from './imageDownloadsSlice';
 import { fetchImageLink, startImageDownload } from './imageDownloadsThunks';

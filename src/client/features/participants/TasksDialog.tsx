@@ -5,7 +5,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { Participant } from '../../../shared/types/participant';
-import type { RequestState } from '../../app/requestState';
+import type { RequestState } from '../../../ui/state/requestState';
 import { Loading } from '../../components/Loading';
 
 interface TasksDialogProps {

@@ -5,7 +5,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { slices } from '../../app/store';
 import type { ImageDownloadAnswer, ImageDownloadPhase, ImageLinkReady } from '../../../shared/types/imageDownloads';
-import { forgetItemRequests, initialItemRequests, trackItemRequest, type ItemRequests } from '../../app/requestState';
+import { forgetItemRequests, initialItemRequests, trackItemRequest, type ItemRequests } from '../../../ui/state/requestState';
 import { imageDownloadKey } from './imageDownloadsApi';
 import { fetchImageLink, startImageDownload } from './imageDownloadsThunks';
 

@@ -6,7 +6,7 @@ import { slices } from '../../app/store';
 import { withAssignedStage } from '../../../shared/participants';
 import type { DiaryTasksAnswer, EmaTask, Participant } from '../../../shared/types/participant';
 import type { Study } from '../../../shared/types/study';
-import { initialRequests, resetRequest, trackRequest, type Requests } from '../../app/requestState';
+import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../ui/state/requestState';
 import type { ListQuery, ParticipantFilter } from './participantsApi';
 import {
   assignParticipant,

@@ -3,7 +3,7 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { slices } from '../../app/store';
 import type { MultipleChoiceSet, Questionnaire, QuestionnaireListAnswer } from '../../../shared/questionnaire/types';
-import { initialRequests, resetRequest, trackRequest, type Requests } from '../../app/requestState';
+import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../ui/state/requestState';
 import {
   createMcSet,
   createQuestionnaire,

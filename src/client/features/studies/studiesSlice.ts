@@ -3,7 +3,7 @@ import { createSlice, type WithSlice, isAnyOf } from '@reduxjs/toolkit';
 import { slices } from '../../app/store';
 import type { AssessmentListItem } from '../../../shared/study/assessmentSettings';
 import type { Study, StudyListAnswer } from '../../../shared/types/study';
-import { initialRequests, resetRequest, trackRequest, type Requests } from '../../app/requestState';
+import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../ui/state/requestState';
 import {
   activateStudy,
   addGroup,

@@ -3,7 +3,7 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { slices } from '../../../app/store';
 import type { StudyProgressAnswer } from '../../../../shared/types/progress';
-import { initialRequests, trackRequest, type Requests } from '../../../app/requestState';
+import { initialRequests, trackRequest, type Requests } from '../../../../ui/state/requestState';
 import type { ProgressQuery } from './progressApi';
 import { fetchStudyProgress } from './progressThunks';
 

@@ -8,7 +8,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import type { ConsentBody, Study } from '../../../../shared/types/study';
 import { useAppDispatch } from '../../../app/hooks';
-import type { RequestState } from '../../../app/requestState';
+import type { RequestState } from '../../../../ui/state/requestState';
 import { LazyRichTextEditor } from '../../../components/richText/LazyRichTextEditor';
 import { DialogCloseButton, GuardedModal } from '../../../components/unsavedChanges/GuardedModal';
 import { useUnsavedChangesGuard } from '../../../components/unsavedChanges/useUnsavedChangesGuard';

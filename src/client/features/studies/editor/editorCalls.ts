@@ -7,7 +7,7 @@ import type { BasicInfoBody, ConsentBody, ParticipantGroup, Stage, Study, StudyE
 
 /** What names a stage to the structure calls: its id and its number. */
 export type StageRef = Pick<Stage, '_id' | 'stage_num'>;
-import type { RequestState } from '../../../app/requestState';
+import type { RequestState } from '../../../../ui/state/requestState';
 
 export type EditorRequest =
   | 'load'

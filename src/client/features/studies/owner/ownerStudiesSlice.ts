@@ -5,7 +5,7 @@ import { createSlice, type WithSlice, isAnyOf, type PayloadAction } from '@redux
 import { slices } from '../../../app/store';
 import type { AssessmentListItem } from '../../../../shared/study/assessmentSettings';
 import type { OwnerStudyListBody, Study, StudyListAnswer } from '../../../../shared/types/study';
-import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../app/requestState';
+import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../../ui/state/requestState';
 import {
   activateOwnerStudy,
   addOwnerGroup,

@@ -1,8 +1,7 @@
-// The four request states of the design card, written once. Every slice keeps a `requests` record keyed by
-// call name and lets trackRequest keep it in step with the call's thunk.
-import type { ActionReducerMapBuilder, AsyncThunk, Draft, PayloadAction } from '@reduxjs/toolkit';
-import type { ApiError } from '../api/errors';
-import type { ApiThunkConfig } from './createApiThunk';
+// The four request states of the design card, written once for both browser apps (the portal and the
+// participant app). Every slice keeps a `requests` record keyed by call name and lets trackRequest keep it in
+// step with the call's thunk. A thunk rejects with a RequestFailure (or a type that extends it).
+import type { ActionReducerMapBuilder, Draft, PayloadAction } from '@reduxjs/toolkit';
 
 export type RequestStatus = 'request' | 'success' | 'fail' | 'reset';
 
@@ -10,6 +9,26 @@ export interface RequestState {
   status: RequestStatus;
   /** The server's (or network's) message when the call failed. */
   message: string | null;
+}
+
+/** What a failed call rejects with: the HTTP status (null when no answer arrived) and the message to show. */
+export interface RequestFailure {
+  status: number | null;
+  message: string;
+}
+
+interface ActionOf<Arg> {
+  meta: { arg: Arg };
+}
+
+/**
+ * What the helpers need of a thunk (createAsyncThunk's, whatever its configuration, as long as it rejects with
+ * a RequestFailure): its three action matchers.
+ */
+export interface TrackedThunk<Arg> {
+  pending: { match(action: unknown): action is ActionOf<Arg> };
+  fulfilled: { match(action: unknown): action is ActionOf<Arg> };
+  rejected: { match(action: unknown): action is ActionOf<Arg> & { payload?: RequestFailure; error: { message?: string } } };
 }
 
 export const resetState: RequestState = { status: 'reset', message: null };
@@ -28,13 +47,17 @@ function setRequest<K extends string>(state: WithRequests<K>, key: K, value: Req
   state.requests[key] = value;
 }
 
+function failureMessage(payload: RequestFailure | undefined, error: { message?: string }): string | null {
+  return payload?.message ?? error.message ?? null;
+}
+
 /**
  * Adds pending -> request, fulfilled -> success, rejected -> fail for one thunk. It uses matchers, so call it
  * after the slice's own addCase calls for the same thunk (Redux Toolkit wants cases before matchers).
  */
-export function trackRequest<S extends WithRequests<K>, K extends string, Returned, Arg>(
+export function trackRequest<S extends WithRequests<K>, K extends string, Arg>(
   builder: ActionReducerMapBuilder<S>,
-  thunk: AsyncThunk<Returned, Arg, ApiThunkConfig>,
+  thunk: TrackedThunk<Arg>,
   key: K,
 ): void {
   // Draft<S> keeps the shape of S; the helper only writes its `requests` record.
@@ -43,8 +66,7 @@ export function trackRequest<S extends WithRequests<K>, K extends string, Return
     .addMatcher(thunk.pending.match, (state) => setRequest(own(state), key, { status: 'request', message: null }))
     .addMatcher(thunk.fulfilled.match, (state) => setRequest(own(state), key, { status: 'success', message: null }))
     .addMatcher(thunk.rejected.match, (state, action) => {
-      const payload: ApiError | undefined = action.payload;
-      setRequest(own(state), key, { status: 'fail', message: payload?.message ?? action.error.message ?? null });
+      setRequest(own(state), key, { status: 'fail', message: failureMessage(action.payload, action.error) });
     });
 }
 
@@ -72,9 +94,9 @@ export function itemRequest<K extends string>(requests: ItemRequests<K>, key: K,
 }
 
 /** trackRequest for calls made per item: `itemOf` names the item from the thunk's argument. */
-export function trackItemRequest<S extends WithItemRequests<K>, K extends string, Returned, Arg>(
+export function trackItemRequest<S extends WithItemRequests<K>, K extends string, Arg>(
   builder: ActionReducerMapBuilder<S>,
-  thunk: AsyncThunk<Returned, Arg, ApiThunkConfig>,
+  thunk: TrackedThunk<Arg>,
   key: K,
   itemOf: (arg: Arg) => string,
 ): void {
@@ -86,8 +108,7 @@ export function trackItemRequest<S extends WithItemRequests<K>, K extends string
     .addMatcher(thunk.pending.match, (state, action) => set(state, action.meta.arg, { status: 'request', message: null }))
     .addMatcher(thunk.fulfilled.match, (state, action) => set(state, action.meta.arg, { status: 'success', message: null }))
     .addMatcher(thunk.rejected.match, (state, action) => {
-      const payload: ApiError | undefined = action.payload;
-      set(state, action.meta.arg, { status: 'fail', message: payload?.message ?? action.error.message ?? null });
+      set(state, action.meta.arg, { status: 'fail', message: failureMessage(action.payload, action.error) });
     });
 }
 

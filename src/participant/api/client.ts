@@ -1,0 +1,52 @@
+// The app's one way to the server: fetch (axios would cost a tenth of the first-load budget), JSON in and out,
+// the participant's token as a bearer header. Every failure becomes a RequestFailure with the server's message
+// when it sent one, else the network's.
+import { generalMessages } from '../../shared/messages/general';
+import type { RequestFailure } from '../../ui/state/requestState';
+
+let tokenOf: () => string | null = () => null;
+
+/** The store tells the client where the current token is (state/store.ts). */
+export function setTokenSource(source: () => string | null): void {
+  tokenOf = source;
+}
+
+export class AppCallError extends Error implements RequestFailure {
+  constructor(
+    readonly status: number | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function messageOf(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null || !('message' in data)) return null;
+  const { message } = data as { message: unknown };
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Calls /api/app{path}; resolves with the answer's JSON, rejects with an AppCallError. */
+export async function appCall<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = tokenOf();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`/api/app${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new AppCallError(null, generalMessages.networkError);
+  }
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw new AppCallError(response.status, messageOf(data) ?? `Request failed with status code ${response.status}`);
+  return data as T;
+}
+
+export function toRequestFailure(error: unknown): RequestFailure {
+  if (error instanceof AppCallError) return { status: error.status, message: error.message };
+  if (error instanceof Error && error.message) return { status: null, message: error.message };
+  return { status: null, message: generalMessages.networkError };
+}

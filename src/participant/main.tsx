@@ -1,0 +1,11 @@
+// The participant app's entry (served at /app): the store, the texts, the screen, and the service worker.
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { createI18n } from './i18n';
+import { registerServiceWorker } from './serviceWorker/register';
+import { createAppStore } from './state/store';
+import './styles.css';
+
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<App store={createAppStore()} i18n={createI18n()} />);
+registerServiceWorker();

@@ -1,0 +1,63 @@
+// The app's route table: each address, who may see it, and its screen. A participant who is not signed in is
+// sent to sign in (coming back afterwards); a signed-in one skips the account screens.
+import type { ReactNode } from 'react';
+import { ForgotPassword } from '../screens/ForgotPassword';
+import { Home } from '../screens/Home';
+import { JoinByLink } from '../screens/JoinByLink';
+import { SignIn } from '../screens/SignIn';
+import { SignUp } from '../screens/SignUp';
+import { Study } from '../screens/Study';
+import { APP_BASE } from './paths';
+
+type Params = Record<string, string>;
+type Access = 'guest' | 'participant';
+
+export interface Route {
+  pattern: string;
+  access: Access;
+  /** null: the address is the app's but its screen is not part of the app yet, and nothing is shown. */
+  render: ((params: Params) => ReactNode) | null;
+}
+
+export const routes: Route[] = [
+  { pattern: '/', access: 'participant', render: () => <Home /> },
+  { pattern: '/signin', access: 'guest', render: () => <SignIn /> },
+  { pattern: '/signup', access: 'guest', render: () => <SignUp /> },
+  { pattern: '/forgot-password', access: 'guest', render: () => <ForgotPassword /> },
+  { pattern: '/join', access: 'participant', render: () => <Home /> },
+  { pattern: '/join/:studyCode', access: 'participant', render: (p) => <JoinByLink key={p.studyCode} studyCode={p.studyCode} /> },
+  { pattern: '/studies/:studyId', access: 'participant', render: (p) => <Study key={p.studyId} studyId={p.studyId} /> },
+  // The answer page (the questionnaire renderer of src/ui) comes with its own change.
+  { pattern: '/studies/:studyId/tasks/:taskId', access: 'participant', render: null },
+];
+
+export interface RouteMatch {
+  route: Route;
+  params: Params;
+}
+
+/** The route of an address under /app, or null. */
+export function matchRoute(pathname: string): RouteMatch | null {
+  if (pathname !== APP_BASE && !pathname.startsWith(`${APP_BASE}/`)) return null;
+  const rest = pathname.slice(APP_BASE.length).replace(/\/+$/, '') || '/';
+  const parts = rest.split('/');
+  for (const route of routes) {
+    const wanted = route.pattern.split('/');
+    if (wanted.length !== parts.length) continue;
+    const params: Params = {};
+    const fits = wanted.every((piece, i) => {
+      if (piece.startsWith(':')) {
+        if (parts[i] === '') return false;
+        try {
+          params[piece.slice(1)] = decodeURIComponent(parts[i]);
+        } catch {
+          return false;
+        }
+        return true;
+      }
+      return piece === parts[i];
+    });
+    if (fits) return { route, params };
+  }
+  return null;
+}

@@ -1,0 +1,46 @@
+// The signed-in start: the studies joined (each with its state) and the form to join one by its code.
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorMessage } from '../components/Alert';
+import { useAppDispatch, useAppSelector } from '../state/hooks';
+import { loadParticipations } from '../state/participationsSlice';
+import { Link } from '../routing/Link';
+import { paths } from '../routing/paths';
+import { JoinForm } from './JoinForm';
+
+export function Home() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { byStudy, order, requests } = useAppSelector((state) => state.participations);
+  useEffect(() => {
+    void dispatch(loadParticipations());
+  }, [dispatch]);
+
+  return (
+    <>
+      <section aria-labelledby="studies-title">
+        <h1 id="studies-title">{t('studies.title')}</h1>
+        {requests.load.status === 'request' && order.length === 0 ? <p role="status">{t('app.loading')}</p> : null}
+        <ErrorMessage message={requests.load.status === 'fail' ? requests.load.message : null} />
+        {requests.load.status === 'success' && order.length === 0 ? <p>{t('studies.none')}</p> : null}
+        <ul className="cards">
+          {order.map((id) => {
+            const p = byStudy[id];
+            return (
+              <li key={id}>
+                <Link className="card" href={paths.study(id)}>
+                  <span className="card-title">{p.study.chin_name}</span>
+                  <span className={`badge badge-${p.status}`}>{t(`studies.status.${p.status}`)}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      <section aria-labelledby="join-title">
+        <h2 id="join-title">{t('studies.joinTitle')}</h2>
+        <JoinForm />
+      </section>
+    </>
+  );
+}

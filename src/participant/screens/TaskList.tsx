@@ -1,0 +1,133 @@
+// The study's tasks, grouped by what to do now (tasks/taskGroups.ts); each links to its answer page.
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppEmaTask } from '../../shared/types/participantApp';
+import { itemRequest } from '../../ui/state/requestState';
+import { ErrorMessage } from '../components/Alert';
+import { useAppDispatch, useAppSelector } from '../state/hooks';
+import { loadTasks } from '../state/tasksSlice';
+import { Link } from '../routing/Link';
+import { paths } from '../routing/paths';
+import { groupTasks, timeIn } from '../tasks/taskGroups';
+
+/** The list is redrawn every minute, so "minutes left" and "open now" follow the clock. */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function TaskList({ studyId }: { studyId: string }) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const tasks = useAppSelector((state) => state.tasks.byStudy[studyId]);
+  const request = useAppSelector((state) => itemRequest(state.tasks.itemRequests, 'load', studyId));
+  const now = useMinuteClock();
+  useEffect(() => {
+    void dispatch(loadTasks(studyId));
+  }, [dispatch, studyId]);
+
+  const lang = i18n.language;
+  const groups = tasks ? groupTasks(tasks, now) : null;
+  const emaTime = (task: AppEmaTask, at: string) => timeIn(at, task.timezone, lang);
+  const answerLink = (taskId: string, name: string) => (
+    <Link className="card" href={paths.task(studyId, taskId)}>
+      <span className="card-title">{name}</span>
+    </Link>
+  );
+  const nothing =
+    groups && groups.openNow.length + groups.diaryToday.length + groups.once.length + groups.anytime.length + groups.laterToday.length === 0;
+
+  return (
+    <section aria-labelledby="tasks-title" aria-busy={request.status === 'request'}>
+      <div className="row">
+        <h2 id="tasks-title">{t('tasks.title')}</h2>
+        <button type="button" className="secondary small" onClick={() => void dispatch(loadTasks(studyId))} disabled={request.status === 'request'}>
+          {t('tasks.refresh')}
+        </button>
+      </div>
+      {!tasks && request.status !== 'fail' ? <p role="status">{t('app.loading')}</p> : null}
+      <ErrorMessage message={request.status === 'fail' ? request.message : null} />
+      {nothing ? <p>{t('tasks.nothingNow')}</p> : null}
+      {groups && groups.openNow.length > 0 ? (
+        <TaskGroup title={t('tasks.openNow')}>
+          {groups.openNow.map(({ task, minutesLeft }) => (
+            <li key={task._id}>
+              {answerLink(task._id, task.questionnaire.chin_name)}
+              <span className="due">
+                {t('tasks.timeLeft', { count: minutesLeft })} · {t('tasks.closesAt', { time: emaTime(task, task.window_closes_at) })}
+              </span>
+            </li>
+          ))}
+        </TaskGroup>
+      ) : null}
+      {groups && groups.diaryToday.length > 0 ? (
+        <TaskGroup title={t('tasks.diaryToday')}>
+          {groups.diaryToday.map((task) => (
+            <li key={task._id}>
+              {answerLink(task._id, task.questionnaire.chin_name)}
+              <span className="due">{t('tasks.daysLeft', { count: task.days_left })}</span>
+            </li>
+          ))}
+        </TaskGroup>
+      ) : null}
+      {groups && groups.once.length > 0 ? (
+        <TaskGroup title={t('tasks.once')}>
+          {groups.once.map((task) => (
+            <li key={task._id}>
+              {task.status === 'completed' ? (
+                <p className="card done">
+                  <span className="card-title">{task.questionnaire.chin_name}</span>
+                  <span className="badge badge-completed">{t('tasks.done')}</span>
+                </p>
+              ) : (
+                answerLink(task._id, task.questionnaire.chin_name)
+              )}
+            </li>
+          ))}
+        </TaskGroup>
+      ) : null}
+      {groups && groups.anytime.length > 0 ? (
+        <TaskGroup title={t('tasks.anytime')}>
+          {groups.anytime.map((task) => (
+            <li key={task._id}>{answerLink(task._id, task.questionnaire.chin_name)}</li>
+          ))}
+        </TaskGroup>
+      ) : null}
+      {groups && groups.laterToday.length > 0 ? (
+        <TaskGroup title={t('tasks.laterToday')}>
+          {groups.laterToday.map((task) => (
+            <li key={task._id} className="card later">
+              <span className="card-title">{task.questionnaire.chin_name}</span>
+              <span className="due">{t('tasks.startsAt', { time: emaTime(task, task.notification_datetime) })}</span>
+            </li>
+          ))}
+        </TaskGroup>
+      ) : null}
+      {groups && groups.doneToday.length > 0 ? (
+        <TaskGroup title={t('tasks.doneToday')}>
+          {groups.doneToday.map(({ task, outcome }) => (
+            <li key={task._id} className={`card ${outcome}`}>
+              <span className="card-title">{task.questionnaire.chin_name}</span>
+              <span className="due">
+                {emaTime(task, task.notification_datetime)} · <span className={`badge badge-${outcome}`}>{t(`tasks.${outcome}`)}</span>
+              </span>
+            </li>
+          ))}
+        </TaskGroup>
+      ) : null}
+    </section>
+  );
+}
+
+function TaskGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="task-group">
+      <h3>{title}</h3>
+      <ul className="cards">{children}</ul>
+    </div>
+  );
+}

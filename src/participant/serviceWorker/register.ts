@@ -1,0 +1,12 @@
+// Registers the app's service worker (sw.ts, built to /app/sw.js) once the page has loaded, so that it does not
+// compete with the first load. Its scope is /app/: the portal is not touched.
+import { Workbox } from 'workbox-window';
+
+export const SERVICE_WORKER_URL = '/app/sw.js';
+
+export function registerServiceWorker(): Workbox | null {
+  if (!('serviceWorker' in navigator) || process.env.NODE_ENV !== 'production') return null;
+  const workbox = new Workbox(SERVICE_WORKER_URL, { scope: '/app/' });
+  void workbox.register();
+  return workbox;
+}

@@ -1,0 +1,72 @@
+// The participant's session: who is signed in, and the account calls (sign up, sign in, sign out, password reset).
+import { createSlice } from '@reduxjs/toolkit';
+import type { AppCredentials, AppSession, ResetBody, ResetRequestBody } from '../../shared/types/participantApp';
+import { initialRequests, resetRequest, trackRequest } from '../../ui/state/requestState';
+import { appCall } from '../api/client';
+import { readSession, type StoredSession } from '../api/sessionStore';
+import { createAppThunk } from './appThunk';
+
+interface MessageAnswer {
+  message: string;
+}
+
+export const signUp = createAppThunk('session/signUp', (body: AppCredentials) => appCall<AppSession>('POST', '/signup', body), { signOutOn401: false });
+export const signIn = createAppThunk('session/signIn', (body: AppCredentials) => appCall<AppSession>('POST', '/login', body), { signOutOn401: false });
+// Signing out ends the session here whatever the server answers (an expired session is already over).
+export const signOut = createAppThunk('session/signOut', () => appCall<MessageAnswer>('POST', '/logout'), { signOutOn401: false });
+export const requestReset = createAppThunk('session/requestReset', (body: ResetRequestBody) => appCall<MessageAnswer>('POST', '/password/reset_request', body), { signOutOn401: false });
+export const resetPassword = createAppThunk('session/resetPassword', (body: ResetBody) => appCall<MessageAnswer>('POST', '/password/reset', body), { signOutOn401: false });
+
+const CALLS = ['signUp', 'signIn', 'signOut', 'requestReset', 'resetPassword'] as const;
+export type SessionCall = (typeof CALLS)[number];
+
+export interface SessionState {
+  session: StoredSession | null;
+  /** The server's answer to the last reset request or reset (shown as it comes). */
+  resetMessage: string | null;
+  requests: ReturnType<typeof initialRequests<SessionCall>>;
+}
+
+export function initialSessionState(session: StoredSession | null = readSession()): SessionState {
+  return { session, resetMessage: null, requests: initialRequests(CALLS) };
+}
+
+const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {
+    /** A 401 on a participant call: the session is over. */
+    sessionEnded(state) {
+      state.session = null;
+    },
+    sessionRequestReset: resetRequest<SessionCall>(),
+  },
+  extraReducers: (builder) => {
+    const signedIn = (state: SessionState, action: { payload: AppSession }) => {
+      state.session = action.payload;
+    };
+    builder
+      .addCase(signUp.fulfilled, signedIn)
+      .addCase(signIn.fulfilled, signedIn)
+      .addCase(signOut.fulfilled, (state) => {
+        state.session = null;
+      })
+      .addCase(signOut.rejected, (state) => {
+        state.session = null;
+      })
+      .addCase(requestReset.fulfilled, (state, action) => {
+        state.resetMessage = action.payload.message;
+      })
+      .addCase(resetPassword.fulfilled, (state, action) => {
+        state.resetMessage = action.payload.message;
+      });
+    trackRequest(builder, signUp, 'signUp');
+    trackRequest(builder, signIn, 'signIn');
+    trackRequest(builder, signOut, 'signOut');
+    trackRequest(builder, requestReset, 'requestReset');
+    trackRequest(builder, resetPassword, 'resetPassword');
+  },
+});
+
+export const { sessionEnded, sessionRequestReset } = sessionSlice.actions;
+export const sessionReducer = sessionSlice.reducer;

@@ -1,0 +1,59 @@
+// The app's own store: its slices, the 401 middleware, and the session kept on the phone.
+import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
+import { setTokenSource } from '../api/client';
+import { writeSession } from '../api/sessionStore';
+import { currentLocation, navigate } from '../routing/history';
+import { paths } from '../routing/paths';
+import { endsSession } from './appThunk';
+import { participationsReducer } from './participationsSlice';
+import { sessionEnded, sessionReducer } from './sessionSlice';
+import { siteReducer, keepSite, loadSite } from './siteSlice';
+import { tasksReducer } from './tasksSlice';
+
+export const rootReducer = combineReducers({
+  session: sessionReducer,
+  site: siteReducer,
+  participations: participationsReducer,
+  tasks: tasksReducer,
+});
+
+export type AppState = ReturnType<typeof rootReducer>;
+
+/** A 401 on a participant call ends the session and shows the sign-in screen, coming back here after it. */
+const unauthorized: Middleware = (api) => (next) => (action) => {
+  const result = next(action);
+  if (endsSession(action)) {
+    api.dispatch(sessionEnded());
+    const { pathname, search } = currentLocation();
+    navigate(paths.signIn(pathname + search), { replace: true });
+  }
+  return result;
+};
+
+export function createAppStore(preloadedState?: Partial<AppState>) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().concat(unauthorized),
+  });
+  setTokenSource(() => store.getState().session.session?.token ?? null);
+  // The session and the organization are kept on the phone whenever they change.
+  let session = store.getState().session.session;
+  let site = store.getState().site.site;
+  store.subscribe(() => {
+    const state = store.getState();
+    if (state.session.session !== session) {
+      session = state.session.session;
+      writeSession(session);
+    }
+    if (state.site.site !== site) {
+      site = state.site.site;
+      if (site) keepSite(site);
+    }
+  });
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];
+export { loadSite };
