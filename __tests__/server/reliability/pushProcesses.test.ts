@@ -32,10 +32,10 @@ const PROMPTS = 2_000;
   it(`pushes each of ${PROMPTS.toLocaleString('en-US')} prompts due at once exactly once between them`, async () => {
     const databaseUrl = await scratch.database();
     const subscriptions: ReturnType<PushService['subscribe']>[] = [];
-    // Nothing is pushed before the tally is made: no subscription is stored yet.
-    service = await startPushService((push) => tally.onPush(push));
+    const tally = new PushTally();
+    service = await startPushService(tally.onPush);
     for (let i = 0; i < PROMPTS; i += 1) subscriptions.push(service.subscribe());
-    const tally = new PushTally(subscriptions);
+    tally.watch(subscriptions);
 
     const env = { DATABASE_URL: databaseUrl, SYSTEM_OWNER_EMAIL: OWNER_EMAIL, SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD, PUSH_INTERVAL_SECONDS: '1', NODE_EXTRA_CA_CERTS: service.certFile };
     servers.push(await startServerProcess({ DATA_DIR: scratch.dataDir(), ...env }));

@@ -104,11 +104,12 @@ export class PushTally {
   /** Pushes to a path no subscription of the tally has. */
   strangers = 0;
   lastNewAt = 0;
-  private readonly byPath: Map<string, BrowserSubscription>;
+  private readonly byPath = new Map<string, BrowserSubscription>();
   private readonly waiting: { count: number; resolve: () => void }[] = [];
 
-  constructor(subscriptions: readonly BrowserSubscription[]) {
-    this.byPath = new Map(subscriptions.map((s) => [s.path, s]));
+  /** The subscriptions whose pushes count. */
+  watch(subscriptions: readonly BrowserSubscription[]): void {
+    for (const s of subscriptions) this.byPath.set(s.path, s);
   }
 
   /** Give this to startPushService. */
