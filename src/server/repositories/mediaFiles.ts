@@ -10,6 +10,12 @@ export function findMediaFileInLab(db: Db, id: string, labId: string): Promise<M
   return db.selectFrom('media_files').selectAll().where('id', '=', id).where('lab_id', '=', labId).executeTakeFirst();
 }
 
+/** The lab's files stored under the given object keys (a questionnaire's media items name files by key). */
+export function findMediaFilesByKeys(db: Db, labId: string, keys: readonly string[]): Promise<MediaFileRow[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db.selectFrom('media_files').selectAll().where('lab_id', '=', labId).where('object_key', 'in', [...keys]).execute();
+}
+
 export function countMediaFilesInLab(db: Db, labId: string): Promise<number> {
   return db
     .selectFrom('media_files')
