@@ -11,8 +11,9 @@ import type { Study } from '../../src/shared/types/study';
 import { seedLab, uniqueEmail } from './support/api';
 import { markActive } from './support/plan';
 import { useProduct } from './support/product';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { APP_FIRST_LOAD_BYTES } = require('../../scripts/lib/app-budget-guard.cjs') as { APP_FIRST_LOAD_BYTES: number };
+import appBudget from '../../scripts/lib/app-budget-guard.cjs';
+
+const { APP_FIRST_LOAD_BYTES } = appBudget;
 
 const product = useProduct();
 const PHONE = { width: 390, height: 844 };
