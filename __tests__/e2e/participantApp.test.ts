@@ -3,14 +3,18 @@
 // agrees to the consent, sees the task list, switches to 繁體中文, signs out; no sideways scroll and nothing
 // serious for axe on any of these screens; then, with the network off, the app still opens (service worker).
 // The first load of the join page, as Chromium received it, stays within the 90 KB.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { makeQuestion } from '../../src/shared/questionnaire/operations';
 import type { Questionnaire } from '../../src/shared/questionnaire/types';
 import type { Study } from '../../src/shared/types/study';
 import { seedLab, uniqueEmail } from './support/api';
 import { markActive } from './support/plan';
 import { useProduct } from './support/product';
+import { CHROMIUM_FLAGS, chromiumPath } from './support/browser';
 import appBudget from '../../scripts/lib/app-budget-guard.cjs';
 
 const { APP_FIRST_LOAD_BYTES } = appBudget;
@@ -153,6 +157,28 @@ describe('the participant app', () => {
       expect(brand).toBe('rgb(25, 135, 84)');
     } finally {
       await context.close();
+    }
+  });
+
+  it('installs to the home screen: Chromium finds nothing missing once its service worker runs', async () => {
+    // Chromium never offers to install from a private (incognito) context: a profile folder of its own.
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'app-install-'));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS, viewport: PHONE });
+    try {
+      const page = await context.newPage();
+      await page.goto(product.server.mainUrl('/app/'));
+      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      const cdp = await context.newCDPSession(page);
+      const manifest = await cdp.send('Page.getAppManifest');
+      expect(manifest.errors).toEqual([]);
+      expect(JSON.parse(manifest.data ?? '{}')).toMatchObject({ name: 'Research Study', start_url: '/app/', display: 'standalone' });
+      expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+    } finally {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
     }
   });
 });
