@@ -1,11 +1,33 @@
-// Lint keeps the layers apart (STYLE.md): shared imports nothing of client or server, client and server never
-// import each other, and the untyped Redux hooks are not used.
+// Lint keeps the layers apart (STYLE.md, ARCHITECTURE.md): shared imports nothing of client or server, client and
+// server never import each other, src/ui (the pieces both browser apps use) imports only shared, React and
+// DOMPurify, the portal (client) and the participant app (participant) never import each other, and the untyped
+// Redux hooks are not used.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const layer = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
+
+/** The portal must not reach into the participant app: each ships its own bundle. */
+const notParticipant = { regex: '^([.][.]/)+participant(/|$)', message: 'The portal does not import the participant app' };
+
+/**
+ * src/ui: relative imports may reach only src/shared and src/ui itself; packages only React and DOMPurify (the
+ * participant app ships whatever src/ui imports, so no Bootstrap or other portal libraries).
+ */
+const uiImports = [
+  'error',
+  {
+    patterns: [
+      { regex: '^([.][.]/)+(client|server|participant)(/|$)', message: 'src/ui imports only src/shared, React and DOMPurify' },
+      {
+        regex: '^(?![.]|react$|react/|react-dom$|react-dom/|dompurify$)',
+        message: 'src/ui imports only src/shared, React and DOMPurify',
+      },
+    ],
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**'] },
@@ -27,7 +49,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'always' }] },
   },
   {
-    files: ['src/client/**/*.{ts,tsx}', '__tests__/client/**/*.{ts,tsx}'],
+    files: ['src/client/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/participant/**/*.{ts,tsx}', '__tests__/client/**/*.{ts,tsx}', '__tests__/ui/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -45,7 +67,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['**/server/**'], message: 'The portal talks to the server over HTTP only' }],
+          patterns: [{ group: ['**/server/**'], message: 'The portal talks to the server over HTTP only' }, notParticipant],
           paths: [
             { name: 'react-redux', importNames: ['useDispatch', 'useSelector'], message: 'Use the typed hooks of app/hooks' },
           ],
@@ -64,6 +86,7 @@ export default tseslint.config(
           patterns: [
             { group: ['**/server/**'], message: 'The portal talks to the server over HTTP only' },
             { group: ['**/features/**', '**/app/**', '../app', '../../app'], message: 'components/ knows no entity: take data and callbacks as props' },
+            notParticipant,
           ],
           paths: [{ name: 'react-redux', message: 'components/ does not read the store: take data as props' }],
         },
@@ -73,7 +96,29 @@ export default tseslint.config(
   {
     // The one module that turns useDispatch/useSelector into the typed hooks everyone else uses.
     files: ['src/client/app/hooks.ts'],
-    rules: { 'no-restricted-imports': layer(['**/server/**'], 'The portal talks to the server over HTTP only') },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The portal talks to the server over HTTP only' }, notParticipant] }],
+    },
+  },
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': uiImports },
+  },
+  {
+    files: ['src/participant/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^([.][.]/)+(client|server)(/|$)',
+              message: 'The participant app uses src/shared and src/ui, and talks to the server over HTTP only',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/participant/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', '__tests__/participant/**/*.{ts,tsx}'],

@@ -1,6 +1,6 @@
 import type { Config } from 'jest';
 
-// Three unit projects mirror src/; the browser suite (e2e) is its own project, run after them by
+// Three unit projects mirror src/ (client also runs __tests__/ui, the pieces the browser apps share); the browser suite (e2e) is its own project, run after them by
 // scripts/test.mjs because it needs the built portal and Chromium.
 const swc: Config['transform'] = {
   '^.+\\.(t|j)sx?$': [

@@ -1,6 +1,7 @@
 // A lab manager builds a questionnaire: creates it, makes a multiple-choice set, adds one response of every type
 // (the media one an uploaded image chosen with the media picker), a visibility condition, saves, reloads and
-// finds it unchanged, and sees the preview show the conditional question only when its condition holds.
+// finds it unchanged, and sees the preview as a participant would: the conditional question only when its
+// condition holds, the image itself, the required mark, the slider's chosen value, and only questions titled.
 import http from 'node:http';
 import type { Locator, Page } from 'playwright-core';
 import type { MediaFile } from '../../src/shared/types/media';
@@ -242,6 +243,28 @@ describe('questionnaires', () => {
       await preview.getByText('How do you feel?').waitFor();
       await preview.getByText('Now look at this picture.').waitFor();
       expect(await preview.getByText('What made you sad?').count()).toBe(0);
+      // Only questions are titled (the instruction and the media item are not), by the researcher's numbers.
+      expect(await preview.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Q1', 'Q3', 'Q4', 'Q5', 'Q6 * (required)', 'Q7']);
+      // The mandatory text area is marked for the eye and for screen readers.
+      expect(await preview.getByRole('heading', { name: 'Q6 (required)' }).locator('[aria-hidden="true"]').textContent()).toBe(' *');
+      expect(await preview.getByRole('textbox', { name: /^Q6 \(required\)/ }).getAttribute('aria-required')).toBe('true');
+      // The uploaded image is shown from its signed address, not named.
+      const picture = preview.getByRole('img', { name: 'Image of the question' });
+      await picture.waitFor();
+      expect(await picture.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBe(1);
+      expect(await preview.getByText(image.file.slice(image.file.lastIndexOf('/') + 1)).count()).toBe(0);
+      // The slider has no value until one is chosen.
+      const slider = preview.getByRole('slider', { name: /^Q5/ });
+      await preview.getByText('No value chosen').waitFor();
+      await slider.focus();
+      await page.keyboard.press('ArrowRight');
+      await preview.getByText('Chosen: 50').waitFor();
+      await page.keyboard.press('ArrowRight');
+      await preview.getByText('Chosen: 51').waitFor();
+      // On a 320 px phone nothing in the questionnaire is wider than the screen.
+      await page.setViewportSize({ width: 320, height: 700 });
+      const widths = await preview.locator('.modal-body').evaluate((body) => ({ scroll: body.scrollWidth, client: body.clientWidth }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.client);
       await preview.getByRole('radio', { name: 'Sad' }).check();
       await preview.getByText('What made you sad?').waitFor();
       await preview.getByRole('radio', { name: 'Happy' }).check();

@@ -89,6 +89,52 @@ function visibilityAnswers(items: readonly AnswerItem[]): Answers {
 /** A refusal naming the response at fault. */
 const at = (question_pos: number, response_pos: number, message: string): AnswerRefusal => ({ message, question_pos, response_pos });
 
+/** What every check reads: the answers by place, the choice values of each set, visibility from the answers. */
+interface Checking {
+  questions: readonly Question[];
+  choiceValues: ReadonlyMap<string, ReadonlySet<string>>;
+  byPlace: ReadonlyMap<string, AnswerValue>;
+  answers: Answers;
+  photoKeyKnown: (key: string) => boolean;
+}
+
+/** The answers gathered for checking, or the refusal of a response answered twice. */
+function gather(
+  questions: readonly Question[],
+  sets: readonly MultipleChoiceSet[],
+  items: readonly AnswerItem[],
+  photoKeyKnown: (key: string) => boolean,
+): Checking | AnswerRefusal {
+  const byPlace = new Map<string, AnswerValue>();
+  for (const a of items) {
+    const key = `${a.question_pos}/${a.response_pos}`;
+    if (byPlace.has(key)) return at(a.question_pos, a.response_pos, participantMessages.answerDuplicateItem);
+    byPlace.set(key, a.value);
+  }
+  const choiceValues = new Map(sets.map((s) => [s._id, new Set(s.choices.map((c) => c.value))]));
+  return { questions, choiceValues, byPlace, answers: visibilityAnswers(items), photoKeyKnown };
+}
+
+/** The checks of one question's responses as a whole: hidden, required, and against other answers. */
+function placesProblem(c: Checking, qpos: number): AnswerRefusal | null {
+  const q = c.questions[qpos];
+  const visible = isQuestionVisible(q, c.answers);
+  for (let rpos = 0; rpos < q.other_info.length; rpos += 1) {
+    const r = q.other_info[rpos];
+    const value = c.byPlace.get(`${qpos}/${rpos}`);
+    if (!visible) {
+      if (!isBlank(value)) return at(qpos, rpos, participantMessages.answerHidden);
+      continue;
+    }
+    if (isNonAnswer(r.type)) continue;
+    if (r.validation.required && isBlank(value)) return at(qpos, rpos, participantMessages.answerRequired);
+    if (isBlank(value)) continue;
+    const problem = crossProblem(c.questions, qpos, r, value as AnswerValue, c.byPlace);
+    if (problem) return at(qpos, rpos, problem);
+  }
+  return null;
+}
+
 /**
  * The first problem of a submission's answers, or null; it names the response at fault when there is one.
  * `photoKeyKnown` says whether a photo answer names an upload of this participant (the server looks it up
@@ -101,36 +147,39 @@ export function answersProblem(
   photoKeyKnown: (key: string) => boolean = () => true,
 ): AnswerRefusal | null {
   if (items.length > MAX_ANSWER_ITEMS) return { message: participantMessages.answerTooLong };
-  const byPlace = new Map<string, AnswerValue>();
+  const c = gather(questions, sets, items, photoKeyKnown);
+  if ('message' in c) return c;
   for (const a of items) {
-    const key = `${a.question_pos}/${a.response_pos}`;
-    if (byPlace.has(key)) return at(a.question_pos, a.response_pos, participantMessages.answerDuplicateItem);
-    byPlace.set(key, a.value);
-  }
-  const choiceValues = new Map(sets.map((s) => [s._id, new Set(s.choices.map((c) => c.value))]));
-  for (const a of items) {
-    const problem = itemProblem(questions, choiceValues, a, photoKeyKnown);
+    const problem = itemProblem(questions, c.choiceValues, a, photoKeyKnown);
     if (problem) return at(a.question_pos, a.response_pos, problem);
   }
-  const answers = visibilityAnswers(items);
   for (let qpos = 0; qpos < questions.length; qpos += 1) {
-    const q = questions[qpos];
-    const visible = isQuestionVisible(q, answers);
-    for (let rpos = 0; rpos < q.other_info.length; rpos += 1) {
-      const r = q.other_info[rpos];
-      const value = byPlace.get(`${qpos}/${rpos}`);
-      if (!visible) {
-        if (!isBlank(value)) return at(qpos, rpos, participantMessages.answerHidden);
-        continue;
-      }
-      if (isNonAnswer(r.type)) continue;
-      if (r.validation.required && isBlank(value)) return at(qpos, rpos, participantMessages.answerRequired);
-      if (isBlank(value)) continue;
-      const problem = crossProblem(questions, qpos, r, value as AnswerValue, byPlace);
-      if (problem) return at(qpos, rpos, problem);
-    }
+    const problem = placesProblem(c, qpos);
+    if (problem) return problem;
   }
   return null;
+}
+
+/**
+ * The first problem of one question's answers by the same checks as answersProblem, or null: what the
+ * participant app shows at the question before sending. `items` are all the submission's answers, since a
+ * question's visibility and its identical and earlier-than checks read other questions' answers.
+ */
+export function questionProblem(
+  questions: readonly Question[],
+  sets: readonly MultipleChoiceSet[],
+  items: readonly AnswerItem[],
+  qpos: number,
+  photoKeyKnown: (key: string) => boolean = () => true,
+): AnswerRefusal | null {
+  const c = gather(questions, sets, items, photoKeyKnown);
+  if ('message' in c) return c.question_pos === qpos ? c : null;
+  for (const a of items) {
+    if (a.question_pos !== qpos) continue;
+    const problem = itemProblem(questions, c.choiceValues, a, photoKeyKnown);
+    if (problem) return at(a.question_pos, a.response_pos, problem);
+  }
+  return qpos >= 0 && qpos < questions.length ? placesProblem(c, qpos) : null;
 }
 
 /** One answer's own problem: a response that exists and takes answers, a value of its shape and checks. */

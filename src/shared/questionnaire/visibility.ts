@@ -39,3 +39,23 @@ function conditionHolds(c: DependencyCondition, answers: Answers): boolean {
 export function isQuestionVisible(question: Question, answers: Answers): boolean {
   return question.dependency.every((g) => g.or.some((c) => conditionHolds(c, answers)));
 }
+
+/**
+ * Which questions are visible when a hidden question's answers no longer count: a form keeps what was typed in a
+ * question that became hidden (it comes back if the question shows again), but the submission leaves it out, and
+ * the server judges visibility from what is sent. Dropping those answers can hide or show other questions, so this
+ * repeats until nothing changes (a chain of conditions settles within as many rounds as there are questions).
+ */
+export function visibleQuestions(questions: readonly Question[], answers: Answers): boolean[] {
+  let visible = questions.map((q) => isQuestionVisible(q, answers));
+  for (let round = 0; round < questions.length; round += 1) {
+    const counted: Answers = {};
+    visible.forEach((shown, qpos) => {
+      if (shown && answers[qpos]) counted[qpos] = answers[qpos];
+    });
+    const next = questions.map((q) => isQuestionVisible(q, counted));
+    if (next.every((shown, qpos) => shown === visible[qpos])) return visible;
+    visible = next;
+  }
+  return visible;
+}

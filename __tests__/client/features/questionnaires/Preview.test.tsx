@@ -38,7 +38,7 @@ describe('the preview', () => {
     await user.click(dialog.getByRole('radio', { name: 'Sad' }));
     expect(dialog.getByText('Why are you sad?')).toBeInTheDocument();
     expect(dialog.queryByText('Anything else?')).not.toBeInTheDocument();
-    await user.type(dialog.getByRole('textbox', { name: 'Q2, response 1' }), '7');
+    await user.type(dialog.getByRole('textbox', { name: 'Q2 Why are you sad?' }), '7');
     expect(dialog.getByText('Anything else?')).toBeInTheDocument();
 
     await user.click(dialog.getByRole('radio', { name: 'Happy' }));
@@ -51,7 +51,7 @@ describe('the preview', () => {
     await user.type(inResponse(1, 1).getByLabelText('Minimum label'), 'Not at all');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Preview: Sleep Diary' }));
-    expect(dialog.getByRole('slider', { name: 'Q1, response 1' })).toBeInTheDocument();
+    expect(dialog.getByRole('slider', { name: 'Q1 Text of Q1' })).toBeInTheDocument();
     expect(dialog.getByText('Not at all')).toBeInTheDocument();
   });
 });

@@ -47,3 +47,14 @@ export async function pickerSearch(search: PickerSearch): Promise<PickerAnswer> 
   const labHasFiles = files.length > 0 || (filtered && (await mediaApi.list(1)).files.length > 0);
   return { files, labHasFiles };
 }
+
+/**
+ * Signed addresses of the lab's files with the given stored keys, by key (the preview shows a media question's
+ * file from its key). The picker's search of every type answers the lab's 200 newest files with their addresses;
+ * a key not among them has no address here.
+ */
+export async function mediaAddresses(keys: readonly string[]): Promise<Record<string, string>> {
+  if (keys.length === 0) return {};
+  const files = await mediaApi.search({ keyword: '', type: '' });
+  return Object.fromEntries(files.filter((f) => keys.includes(f.file)).map((f) => [f.file, f.url]));
+}

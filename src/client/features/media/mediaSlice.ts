@@ -9,6 +9,7 @@ import {
   deleteMediaFile,
   fetchMediaFile,
   fetchMediaFiles,
+  fetchMediaAddresses,
   fetchMediaLabInfo,
   renameMediaFile,
   searchPickerFiles,
@@ -16,7 +17,7 @@ import {
   uploadProgressed,
 } from './mediaThunks';
 
-const requestKeys = ['list', 'file', 'rename', 'remove', 'labInfo', 'upload', 'picker'] as const;
+const requestKeys = ['list', 'file', 'rename', 'remove', 'labInfo', 'upload', 'picker', 'addresses'] as const;
 export type MediaRequest = (typeof requestKeys)[number];
 
 export interface MediaState {
@@ -34,6 +35,8 @@ export interface MediaState {
     /** The search whose answer may fill the list: older answers arriving late are dropped. */
     latestRequestId: string | null;
   };
+  /** Signed addresses of stored files by key, for the questionnaire preview's media. */
+  addresses: Record<string, string>;
   requests: Requests<MediaRequest>;
 }
 
@@ -43,6 +46,7 @@ export const initialMediaState: MediaState = {
   labInfo: null,
   uploadPercent: null,
   picker: { files: [], labHasFiles: null, latestRequestId: null },
+  addresses: {},
   requests: initialRequests(requestKeys),
 };
 
@@ -96,6 +100,9 @@ const mediaSlice = createSlice({
         if (state.picker.latestRequestId !== action.meta.requestId) return;
         state.picker.files = action.payload.files;
         state.picker.labHasFiles = action.payload.labHasFiles;
+      })
+      .addCase(fetchMediaAddresses.fulfilled, (state, action) => {
+        state.addresses = action.payload;
       });
     trackRequest(builder, fetchMediaFiles, 'list');
     trackRequest(builder, fetchMediaFile, 'file');
@@ -104,6 +111,7 @@ const mediaSlice = createSlice({
     trackRequest(builder, fetchMediaLabInfo, 'labInfo');
     trackRequest(builder, uploadFile, 'upload');
     trackRequest(builder, searchPickerFiles, 'picker');
+    trackRequest(builder, fetchMediaAddresses, 'addresses');
   },
   selectors: {
     selectMediaList: (state) => state.list,
@@ -113,6 +121,7 @@ const mediaSlice = createSlice({
     selectPickerFiles: (state) => state.picker.files,
     selectPickerLabHasFiles: (state) => state.picker.labHasFiles,
     selectMediaRequests: (state) => state.requests,
+    selectMediaAddresses: (state) => state.addresses,
   },
 });
 
@@ -132,5 +141,6 @@ export const {
   selectPickerFiles,
   selectPickerLabHasFiles,
   selectMediaRequests,
+  selectMediaAddresses,
 } = injected.selectors;
 export const mediaReducer = mediaSlice.reducer;

@@ -5,7 +5,7 @@ import { checkMediaFile } from '../../../shared/media';
 import type { MediaFile } from '../../../shared/types/media';
 import { toApiError } from '../../api/errors';
 import { createApiThunk, type ApiRejectionMeta, type ApiThunkConfig } from '../../app/createApiThunk';
-import { mediaApi, pickerSearch } from './mediaApi';
+import { mediaAddresses, mediaApi, pickerSearch } from './mediaApi';
 import { putBytes } from './storageUpload';
 import { firstUploadProblem } from './uploadRules';
 
@@ -17,6 +17,8 @@ export const renameMediaFile = createApiThunk('media/renameFile', mediaApi.renam
 export const deleteMediaFile = createApiThunk('media/deleteFile', mediaApi.remove, noSignOut);
 export const fetchMediaLabInfo = createApiThunk('media/fetchLabInfo', mediaApi.labInfo);
 export const searchPickerFiles = createApiThunk('media/searchPickerFiles', pickerSearch);
+/** A file the preview cannot find says so at its question, not in the page's red alert. */
+export const fetchMediaAddresses = createApiThunk('media/fetchAddresses', mediaAddresses, { showsOwnFailure: true });
 
 /** How much of the file's bytes have reached the storage, in whole percent. */
 export const uploadProgressed = createAction<number>('media/uploadProgressed');

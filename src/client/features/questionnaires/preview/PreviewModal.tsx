@@ -1,12 +1,15 @@
-// The questionnaire as a participant meets it: questions in order, inputs to answer, and each question shown or
-// hidden as the answers change, by the same visibility rule the participant app applies.
-import { useState } from 'react';
+// The questionnaire as a participant meets it, drawn by the renderer the participant app uses (src/ui): questions
+// in order, inputs to answer, each question shown or hidden as the answers change, media files from their signed
+// addresses, and a chosen photo shown from this computer without being uploaded.
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { isQuestionVisible, type Answers } from '../../../../shared/questionnaire/visibility';
+import { applyAnswerChange, type AnswerChange } from '../../../../shared/questionnaire/formAnswers';
+import { visibleQuestions, type Answers } from '../../../../shared/questionnaire/visibility';
 import type { MultipleChoiceSet, Question } from '../../../../shared/questionnaire/types';
-import { RichTextView } from '../../../components/richText/RichTextView';
-import { PreviewResponse } from './PreviewResponse';
+import { QuestionnaireForm } from '../../../../ui/questionnaire';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { fetchMediaAddresses, selectMediaAddresses } from '../../media';
 
 interface PreviewModalProps {
   show: boolean;
@@ -16,12 +19,29 @@ interface PreviewModalProps {
   sets: readonly MultipleChoiceSet[];
 }
 
+/** The stored keys of the uploaded files the questions show. */
+function uploadedKeys(questions: readonly Question[]): string[] {
+  const keys = questions.flatMap((q) => q.other_info.filter((r) => r.type === 'media' && r.media_source === 'uploaded' && r.media_url).map((r) => r.media_url));
+  return [...new Set(keys)];
+}
+
+/** The preview keeps a chosen photo on this computer: its name stands for the key an upload would give. */
+const keepPhotoLocally = async (file: File) => file.name;
+
 function PreviewBody({ questions, sets }: Pick<PreviewModalProps, 'questions' | 'sets'>) {
+  const dispatch = useAppDispatch();
+  const addresses = useAppSelector(selectMediaAddresses);
   const [answers, setAnswers] = useState<Answers>({});
-  const answer = (qpos: number, rpos: number, value: string | string[]) =>
-    setAnswers((current) => ({ ...current, [qpos]: { ...current[qpos], [rpos]: value } }));
-  const visible = questions.map((q) => isQuestionVisible(q, answers));
-  const shown = visible.filter(Boolean).length;
+  // One string, so the effect asks again only when the files change, not on every edit of the questions.
+  const keysKey = useMemo(() => uploadedKeys(questions).join('\n'), [questions]);
+
+  useEffect(() => {
+    if (keysKey) void dispatch(fetchMediaAddresses(keysKey.split('\n')));
+  }, [dispatch, keysKey]);
+
+  const onChange = useCallback((change: AnswerChange) => setAnswers((current) => applyAnswerChange(current, change)), []);
+  const mediaUrl = useCallback((key: string) => addresses[key] ?? null, [addresses]);
+  const shown = visibleQuestions(questions, answers).filter(Boolean).length;
 
   return (
     <>
@@ -29,28 +49,15 @@ function PreviewBody({ questions, sets }: Pick<PreviewModalProps, 'questions' | 
         {shown} of {questions.length} {questions.length === 1 ? 'question' : 'questions'} shown. Questions whose visibility conditions do
         not hold are hidden until the answers change.
       </p>
-      {questions.map((q, qpos) =>
-        visible[qpos] ? (
-          <section key={q._id} className="preview-question border-bottom py-3" aria-labelledby={`preview-${q._id}`}>
-            <h3 id={`preview-${q._id}`} className="h6 text-body-secondary">
-              {q.question_num.trim() || `Question ${qpos + 1}`}
-            </h3>
-            <RichTextView html={q.html_question} />
-            {q.guide && q.html_guide && <RichTextView html={q.html_guide} className="small text-body-secondary" />}
-            {q.other_info.map((r, rpos) => (
-              <PreviewResponse
-                key={r._id}
-                id={`preview-${q._id}-${r._id}`}
-                label={`${q.question_num.trim() || `Question ${qpos + 1}`}, response ${rpos + 1}`}
-                response={r}
-                sets={sets}
-                value={answers[qpos]?.[rpos]}
-                onAnswer={(value) => answer(qpos, rpos, value)}
-              />
-            ))}
-          </section>
-        ) : null,
-      )}
+      <QuestionnaireForm
+        questions={questions}
+        sets={sets}
+        answers={answers}
+        onChange={onChange}
+        mediaUrl={mediaUrl}
+        onPhotoChosen={keepPhotoLocally}
+        idPrefix="preview"
+      />
     </>
   );
 }

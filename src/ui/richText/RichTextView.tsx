@@ -1,9 +1,10 @@
 // Shows stored rich text. It was sanitised by the server already; the browser sanitises again with the same
-// allow-list, so a view never depends on where the HTML came from.
+// allow-list (src/shared/richText.ts), so a view never depends on where the HTML came from. The look of Quill's
+// formats comes from the small richTextView.css, not Quill's own stylesheet, so the participant app ships no
+// Quill CSS; the portal's editor brings Quill's.
 import DOMPurify from 'dompurify';
-import 'quill/dist/quill.core.css';
-import './richText.css';
-import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_CLASS_PATTERN, RICH_TEXT_TAGS } from '../../../shared/richText';
+import './richTextView.css';
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_CLASS_PATTERN, RICH_TEXT_TAGS } from '../../shared/richText';
 
 const allowedAttributes = [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())];
 
@@ -27,6 +28,12 @@ export function sanitizeForView(html: string): string {
   return purifier().sanitize(html, { ALLOWED_TAGS: [...RICH_TEXT_TAGS], ALLOWED_ATTR: allowedAttributes, ADD_ATTR: ['target'] });
 }
 
-export function RichTextView({ html, className }: { html: string; className?: string }) {
-  return <div className={`ql-editor rich-text-view ${className ?? ''}`} dangerouslySetInnerHTML={{ __html: sanitizeForView(html) }} />;
+interface RichTextViewProps {
+  html: string;
+  className?: string;
+  id?: string;
+}
+
+export function RichTextView({ html, className, id }: RichTextViewProps) {
+  return <div id={id} className={`rich-text-view ${className ?? ''}`.trim()} dangerouslySetInnerHTML={{ __html: sanitizeForView(html) }} />;
 }

@@ -1,0 +1,94 @@
+// The questionnaire as a participant answers it, shared by the portal's preview and the participant app. It is
+// controlled: the answers come in as props and every change goes out through onChange, so the app can keep them
+// (offline, across reloads) and the preview in its own state. Questions hide and show as answers change, by
+// the visibility rule the server applies to what is sent (visibleQuestions). Plain elements and qf- classes only:
+// the participant app ships this without Bootstrap.
+import { useMemo } from 'react';
+import type { AnswerChange } from '../../shared/questionnaire/formAnswers';
+import type { MultipleChoiceSet, Question } from '../../shared/questionnaire/types';
+import { visibleQuestions, type Answers } from '../../shared/questionnaire/visibility';
+import type { AnswerRefusal } from '../../shared/types/participantApp';
+import type { MediaUrl } from './MediaView';
+import { questionTitles } from './numbering';
+import type { PhotoChosen } from './PhotoInput';
+import { QuestionView } from './QuestionView';
+import { ENGLISH_FORM_TEXTS, type QuestionnaireFormTexts } from './texts';
+import './questionnaireForm.css';
+
+export interface QuestionnaireFormProps {
+  /** The questionnaire's questions (chin_content), in order. */
+  questions: readonly Question[];
+  /** The multiple-choice sets its mc responses name. */
+  sets: readonly MultipleChoiceSet[];
+  /** The answers so far, by question and response position (Answers of shared/questionnaire/visibility). */
+  answers: Answers;
+  /** One response's new answer; apply it with applyAnswerChange (shared/questionnaire/formAnswers). */
+  onChange: (change: AnswerChange) => void;
+  /**
+   * Refusals to show: at the response when it names question_pos and response_pos, at the question with only
+   * question_pos, above the questions with neither (formProblems, or the server's 422 answer, as they are).
+   */
+  problems?: readonly AnswerRefusal[];
+  /** The address of an uploaded media file from its stored key (media_url), or null when it cannot be shown. */
+  mediaUrl: MediaUrl;
+  /** Stores a chosen photo and resolves to the key the answer holds; a rejection's message is shown at the photo. */
+  onPhotoChosen: PhotoChosen;
+  /** Prefix of every id in the form (question n's section is `${idPrefix}-q${n}`, 0-based), unique on the page. */
+  idPrefix: string;
+  /** The level of the question titles' headings; 3 by default. */
+  headingLevel?: 2 | 3 | 4;
+  /** The renderer's own words, for another language; English by default. */
+  texts?: QuestionnaireFormTexts;
+}
+
+const NO_PROBLEMS: readonly AnswerRefusal[] = [];
+
+export function QuestionnaireForm({
+  questions,
+  sets,
+  answers,
+  onChange,
+  problems = NO_PROBLEMS,
+  mediaUrl,
+  onPhotoChosen,
+  idPrefix,
+  headingLevel = 3,
+  texts = ENGLISH_FORM_TEXTS,
+}: QuestionnaireFormProps) {
+  const titles = useMemo(() => questionTitles(questions, texts.questionTitle), [questions, texts]);
+  const visible = useMemo(() => visibleQuestions(questions, answers), [questions, answers]);
+  const general = problems.filter((p) => p.question_pos === undefined);
+
+  return (
+    <div className="qf-form" id={idPrefix}>
+      {general.length > 0 && (
+        <div role="alert" className="qf-problems">
+          {general.map((p, i) => (
+            <p key={i} className="qf-problem">
+              {p.message}
+            </p>
+          ))}
+        </div>
+      )}
+      {questions.map((q, qpos) =>
+        visible[qpos] ? (
+          <QuestionView
+            key={q._id}
+            id={`${idPrefix}-q${qpos}`}
+            question={q}
+            qpos={qpos}
+            title={titles[qpos]}
+            headingLevel={headingLevel}
+            sets={sets}
+            values={answers[qpos]}
+            onAnswer={(rpos, value) => onChange({ question_pos: qpos, response_pos: rpos, value })}
+            problems={problems.filter((p) => p.question_pos === qpos)}
+            mediaUrl={mediaUrl}
+            onPhotoChosen={onPhotoChosen}
+            texts={texts}
+          />
+        ) : null,
+      )}
+    </div>
+  );
+}
