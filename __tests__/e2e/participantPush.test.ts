@@ -1,9 +1,9 @@
 // Prompts end to end in Chromium: a participant joins a study with an EMA plan by its link, consents, turns
 // prompts on (the context allows notifications), and the server holds the browser's subscription. A push message
 // delivered to the app's service worker through the DevTools protocol shows the prompt's notification and
-// stores `delivered` on the server; its reminder replaces that notification (same tag). Signing out removes the
-// subscription on the server and in the browser. The sender's own pushes (VAPID, encryption, 410) are the
-// server tests' (__tests__/server/services/pushSender.test.ts).
+// stores `delivered` on the server; its reminder replaces that notification (same tag); a prompt shown offline
+// is reported when the app next starts. Signing out removes the subscription on the server and in the browser.
+// The sender's own pushes (VAPID, encryption, 410) are the server tests' (__tests__/server/services/pushSender.test.ts).
 //
 // Push needs a persistent profile (Chromium refuses push in off-the-record contexts) and its subscription
 // service, which a local stand-in answers (support/gcm.ts).
@@ -145,7 +145,7 @@ describe('prompts in the participant app', () => {
     rmSync(profile, { recursive: true, force: true });
   });
 
-  it('subscribes after the participant turns prompts on; a pushed prompt is shown and reported delivered; a reminder replaces it; sign-out unsubscribes', async () => {
+  it('subscribes after the participant turns prompts on; a pushed prompt is shown and reported delivered; a reminder replaces it; one shown offline is reported at the next start; sign-out unsubscribes', async () => {
     const study = await seedEmaStudy();
     const origin = new URL(product.server.mainUrl('/')).origin;
     await context.grantPermissions(['notifications'], { origin });
@@ -206,6 +206,18 @@ describe('prompts in the participant app', () => {
     expect(replaced[0].tag).toBe(prompt._id);
     expect((replaced[0].data as { taskId: string }).taskId).toBe(reminder._id);
     await until('delivered stored for the reminder', () => deliveredAt(reminder._id), (at) => at !== null);
+
+    // Offline: the next prompt is shown, its report kept in the service worker; the app's next start sends it.
+    const next = tasks.ema.filter((t) => !t.reminder && t._id !== prompt._id).sort((a, b) => a.notification_datetime.localeCompare(b.notification_datetime))[0];
+    await context.setOffline(true);
+    await deliver(payloadOf(next, study._id, next._id));
+    await until('the next prompt’s notification', () => shownNotifications(page), (n) => n.some((x) => x.tag === next._id));
+    await page.waitForTimeout(1000);
+    expect(deliveredAt(next._id)).toBeNull();
+    await context.setOffline(false);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Your tasks' }).waitFor();
+    await until('delivered stored for the prompt shown offline', () => deliveredAt(next._id), (at) => at !== null);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
