@@ -114,7 +114,7 @@ describe.each(databases)('push sender (%s)', (database) => {
     expect(received).toHaveLength(1);
     const closes = await t.app.ctx.db.selectFrom('tasks').select(['window_closes_at', 'push_done_at']).where('id', '=', task._id).executeTakeFirstOrThrow();
     expect(p.subscription.messagesIn(service)).toEqual([
-      { taskId: task._id, studyId: p.studyId, questionnaire: { chin_name: questionnaire.chin_name }, window_closes_at: closes.window_closes_at },
+      { taskId: task._id, promptId: task._id, studyId: p.studyId, questionnaire: { chin_name: questionnaire.chin_name }, window_closes_at: closes.window_closes_at },
     ]);
     expect(received[0].headers['content-encoding']).toBe('aes128gcm');
     expectVapid(received[0].headers.authorization, t.app.ctx.push.publicKey, p.subscription.body.endpoint);
@@ -122,6 +122,16 @@ describe.each(databases)('push sender (%s)', (database) => {
     expect(ttl).toBeGreaterThan(9 * 60);
     expect(ttl).toBeLessThanOrEqual(10 * 60);
     expect(closes.push_done_at).not.toBeNull();
+  });
+
+  it("names a reminder's prompt in its payload, so the app's notification of the prompt is replaced", async () => {
+    const p = await plannedParticipant(t.app, service, manager, study);
+    const task = prompt(p);
+    const reminder = p.ema.find((e) => e.prompt_id === task._id);
+    if (!reminder) throw new Error('The EMA setting plans reminders');
+    await moveTasks(t.app, [reminder._id], 60_000, 10 * 60_000);
+    await t.app.ctx.push.tick();
+    expect(p.subscription.messagesIn(service)).toEqual([expect.objectContaining({ taskId: reminder._id, promptId: task._id })]);
   });
 
   it('does not push a prompt whose window has closed (a restart catching up), nor one still to come', async () => {

@@ -90,6 +90,25 @@ export const en = {
     missed: 'Missed',
     answer: 'Answer',
   },
+  prompts: {
+    title: 'Prompts on this phone',
+    on: 'Prompts are on: this phone shows a notification when a questionnaire opens, and reminders while it is still open.',
+    off: 'Prompts are off on this phone.',
+    explain: 'The study can send a notification to this phone when a questionnaire opens, and reminders while it is still open. When you turn prompts on, your browser asks whether to allow notifications: choose Allow.',
+    turnOn: 'Turn on prompts',
+    turningOn: 'Turning on prompts…',
+    failed: 'Prompts could not be turned on: {{reason}}',
+    denied: 'Notifications are blocked for this app, so it cannot prompt you.',
+    deniedHow: 'To allow them, open your browser’s settings for this site (tap the icon next to the web address, or go to Settings → Site settings → Notifications), allow notifications, and reload this page.',
+    installFirst: 'On an iPhone or iPad, prompts work only when this app is on your Home Screen.',
+    installHowIos: 'In Safari, tap Share (the square with an arrow), then Add to Home Screen. Open the app from the new icon on your Home Screen and turn prompts on there.',
+    unsupported: 'This browser cannot show notifications from the app, so it cannot prompt you.',
+    unsupportedHow: 'Use a current version of Chrome, Edge, Firefox or Samsung Internet, or install the app to your home screen.',
+    install: 'Install the app',
+    meanwhile: 'Until then, open the app regularly: your open questionnaires are always listed under Your tasks.',
+    promptBody: 'Answer by {{time}}',
+    reminderBody: 'Reminder: answer by {{time}}',
+  },
 } as const;
 
 /** The shape of the texts: the same keys, any wording. */

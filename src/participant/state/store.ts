@@ -6,6 +6,7 @@ import { currentLocation, navigate } from '../routing/history';
 import { paths } from '../routing/paths';
 import { endsSession } from './appThunk';
 import { participationsReducer } from './participationsSlice';
+import { promptsReducer } from './promptsSlice';
 import { sessionEnded, sessionReducer } from './sessionSlice';
 import { siteReducer, keepSite, loadSite } from './siteSlice';
 import { tasksReducer } from './tasksSlice';
@@ -15,6 +16,7 @@ export const rootReducer = combineReducers({
   site: siteReducer,
   participations: participationsReducer,
   tasks: tasksReducer,
+  prompts: promptsReducer,
 });
 
 export type AppState = ReturnType<typeof rootReducer>;

@@ -2,7 +2,7 @@
 import { PARTICIPATION_STATUSES, EMA_TASK_STATUSES } from '../../shared/types/participant';
 import { TASK_EVENT_KINDS } from '../../shared/types/participantApp';
 import { MAX_ANSWER_CHARS, MAX_ANSWER_ITEMS } from '../../shared/questionnaire/answers';
-import { NUMBER_INPUT_LIMIT } from '../../shared/limits';
+import { EVENTS_PER_REPORT_MAX, NUMBER_INPUT_LIMIT } from '../../shared/limits';
 import { looseString, messageSchema, noAuth, participantAuth } from './schemas';
 import { assessmentItemSchema, enrolmentTimeSchema, groupRefSchema } from './participantSchemas';
 import { mcSetSchema, questionSchema } from './questionnaireSchemas';
@@ -194,7 +194,7 @@ export const eventsBody = {
     events: {
       type: 'array',
       minItems: 1,
-      maxItems: 500,
+      maxItems: EVENTS_PER_REPORT_MAX,
       items: {
         type: 'object',
         required: ['taskId', 'kind', 'at'],

@@ -80,6 +80,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   async function send(task: ClaimedPush, subscription: PushSubscriptionRow, nowMs: number): Promise<Outcome> {
     const payload: PushPayload = {
       taskId: task.id,
+      promptId: task.prompt_task_id ?? task.id,
       studyId: task.study_id,
       questionnaire: { chin_name: task.chin_name },
       window_closes_at: task.window_closes_at,
