@@ -1,6 +1,7 @@
 // The app's route table: each address, who may see it, and its screen. A participant who is not signed in is
 // sent to sign in (coming back afterwards); a signed-in one skips the account screens.
 import type { ReactNode } from 'react';
+import { Answer } from '../screens/Answer';
 import { ForgotPassword } from '../screens/ForgotPassword';
 import { Home } from '../screens/Home';
 import { JoinByLink } from '../screens/JoinByLink';
@@ -27,8 +28,8 @@ export const routes: Route[] = [
   { pattern: '/join', access: 'participant', render: () => <Home /> },
   { pattern: '/join/:studyCode', access: 'participant', render: (p) => <JoinByLink key={p.studyCode} studyCode={p.studyCode} /> },
   { pattern: '/studies/:studyId', access: 'participant', render: (p) => <Study key={p.studyId} studyId={p.studyId} /> },
-  // The answer page (the questionnaire renderer of src/ui) comes with its own change.
-  { pattern: '/studies/:studyId/tasks/:taskId', access: 'participant', render: null },
+  // Every task is answered here, anytime ones too (by the anytime task's id; the answer then names no task).
+  { pattern: '/studies/:studyId/tasks/:taskId', access: 'participant', render: (p) => <Answer key={`${p.studyId}/${p.taskId}`} studyId={p.studyId} taskId={p.taskId} /> },
 ];
 
 export interface RouteMatch {

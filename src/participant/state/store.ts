@@ -8,6 +8,8 @@ import { endsSession } from './appThunk';
 import { participationsReducer } from './participationsSlice';
 import { sessionEnded, sessionReducer } from './sessionSlice';
 import { siteReducer, keepSite, loadSite } from './siteSlice';
+import { outboxReducer } from './outboxSlice';
+import { questionnairesReducer } from './questionnairesSlice';
 import { tasksReducer } from './tasksSlice';
 
 export const rootReducer = combineReducers({
@@ -15,6 +17,8 @@ export const rootReducer = combineReducers({
   site: siteReducer,
   participations: participationsReducer,
   tasks: tasksReducer,
+  questionnaires: questionnairesReducer,
+  outbox: outboxReducer,
 });
 
 export type AppState = ReturnType<typeof rootReducer>;
