@@ -30,7 +30,7 @@ export function TaskList({ studyId }: { studyId: string }) {
   const now = useMinuteClock();
   const outbox = useAppSelector((state) => state.outbox.answers);
   const sentTaskIds = useAppSelector((state) => state.outbox.sentTaskIds);
-  const notices = useAppSelector((state) => state.outbox.notices.filter((n) => n.studyId === studyId));
+  const notices = useAppSelector((state) => state.outbox.notices).filter((n) => n.studyId === studyId);
   useEffect(() => {
     void dispatch(loadTasks(studyId));
   }, [dispatch, studyId]);

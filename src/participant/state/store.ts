@@ -38,7 +38,8 @@ export function createAppStore(preloadedState?: Partial<AppState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(unauthorized),
+    // An answer given to the outbox carries its photos as Blobs (kept in IndexedDB, never in the state).
+    middleware: (getDefault) => getDefault({ serializableCheck: { ignoredActionPaths: ['meta.arg.photos'] } }).concat(unauthorized),
   });
   setTokenSource(() => store.getState().session.session?.token ?? null);
   // The session and the organization are kept on the phone whenever they change.
