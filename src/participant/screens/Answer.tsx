@@ -50,7 +50,7 @@ export function Answer({ studyId, taskId }: { studyId: string; taskId: string })
 }
 
 function AnswerTask({ studyId, task }: { studyId: string; task: AnyTask }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const session = useAppSelector((state) => state.session.session);
   const questionnaireId = task.questionnaire._id;
@@ -63,7 +63,8 @@ function AnswerTask({ studyId, task }: { studyId: string; task: AnyTask }) {
   const [answers, setAnswers] = useState<Answers>({});
   const [problems, setProblems] = useState<AnswerRefusal[]>([]);
   const photos = useRef(new Map<string, PendingPhoto>());
-  const texts = useMemo(() => formTexts(t), [t, i18n.language]);
+  // t is bound to the language, so it changes when the language does.
+  const texts = useMemo(() => formTexts(t), [t]);
 
   useEffect(() => {
     void dispatch(loadQuestionnaire(questionnaireId));
