@@ -1,6 +1,6 @@
 // The answer page with the real store, texts and router, and the outbox in a fake IndexedDB: every refusal
 // of the shared checks at its question before sending, the server's refusal at its question, sending with one
-// submissionId, EMA `opened` reported, and an answer given without network kept, shown as waiting, and sent
+// submissionId, a photo uploaded and its key sent, EMA `opened` reported, and an answer given without network kept, shown as waiting, and sent
 // with the same submissionId when the network returns.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -114,6 +114,48 @@ describe('the answer page', () => {
     expect(await within(section(1)).findByText(participantMessages.answerPattern)).toBeInTheDocument();
     expect(within(section(0)).queryByText(participantMessages.answerPattern)).not.toBeInTheDocument();
     expect(window.location.pathname).toBe('/app/studies/s1/tasks/o1');
+  });
+
+  it('uploads a chosen photo through the signed upload, shows it, and sends its key in the answer', async () => {
+    const user = userEvent.setup();
+    URL.createObjectURL = jest.fn(() => 'blob:preview');
+    URL.revokeObjectURL = jest.fn();
+    const withPhoto = checkedQuestionnaire();
+    withPhoto.chin_content.push({ ...withPhoto.chin_content[0], _id: 'q4', question_num: '5', position: 4, other_info: [{ ...withPhoto.chin_content[0].other_info[0], _id: 'r4', type: 'photoUpload', validation: { required: false, regex_string: '', identical_to_prev_question: false, earlier: null } }] });
+    const { made } = renderApp(
+      '/app/studies/s1/tasks/o1',
+      calls({
+        'GET /api/app/questionnaires/q-bg': { status: 200, body: withPhoto },
+        'POST /api/app/uploads': { status: 200, body: { url: '/api/files/upload/g1?expires=1&signature=s', key: 'photos/p1/face.jpg', expiresAt: '2026-12-01T00:00:00.000Z' } },
+        'PUT /api/files/upload/g1': { status: 200, body: { message: 'ok' } },
+        'POST /api/app/studies/s1/responses': { status: 201, body: { _id: 'resp-5' } },
+      }),
+      { session: SESSION },
+    );
+    await screen.findByRole('button', { name: 'Send' });
+    await fillValid(user);
+    await user.upload(section(4).querySelector('input[type=file]') as HTMLInputElement, new File([new Uint8Array([0xff, 0xd8, 0xff])], 'face.jpg', { type: 'image/jpeg' }));
+    expect(within(section(4)).getByRole('img', { name: 'The chosen photo' })).toHaveAttribute('src', 'blob:preview');
+    await waitFor(() => expect(callsTo(made, 'PUT', '/api/files/upload/g1')).toHaveLength(1));
+    expect(callsTo(made, 'POST', '/api/app/uploads')[0].body).toEqual({ contentType: 'image/jpeg', size: 3 });
+    await waitFor(() => expect(within(section(4)).queryByText('Uploading the photo…')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText('Your answer to Background was sent. Thank you!');
+    const body = callsTo(made, 'POST', '/api/app/studies/s1/responses')[0].body as ResponseBody;
+    expect(body.answers).toContainEqual({ question_pos: 4, response_pos: 0, value: 'photos/p1/face.jpg' });
+  });
+
+  it('refuses a file that is not a JPEG or PNG photo at the photo, before any upload', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    URL.createObjectURL = jest.fn(() => 'blob:preview');
+    URL.revokeObjectURL = jest.fn();
+    const withPhoto = checkedQuestionnaire();
+    withPhoto.chin_content.push({ ...withPhoto.chin_content[0], _id: 'q4', question_num: '5', position: 4, other_info: [{ ...withPhoto.chin_content[0].other_info[0], _id: 'r4', type: 'photoUpload', validation: { required: false, regex_string: '', identical_to_prev_question: false, earlier: null } }] });
+    const { made } = renderApp('/app/studies/s1/tasks/o1', calls({ 'GET /api/app/questionnaires/q-bg': { status: 200, body: withPhoto } }), { session: SESSION });
+    await screen.findByRole('button', { name: 'Send' });
+    await user.upload(section(4).querySelector('input[type=file]') as HTMLInputElement, new File(['gif'], 'anim.gif', { type: 'image/gif' }));
+    expect(await within(section(4)).findByText(participantMessages.photoOnly)).toBeInTheDocument();
+    expect(callsTo(made, 'POST', '/api/app/uploads')).toHaveLength(0);
   });
 
   it('reports an open EMA prompt as opened when its page opens', async () => {
