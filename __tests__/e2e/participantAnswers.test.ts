@@ -1,6 +1,6 @@
 // Answering in the participant app, in Chromium at 390 px on the real build: an open EMA prompt (the plan moved
 // so that one is open now) and a diary; a wrong answer refused at its question; then, without network, an
-// anytime questionnaire answered and "saved on this phone"; the page closed, the network back, the app opened
+// anytime questionnaire answered with a photo and "saved on this phone"; the page closed, the network back, the app opened
 // again: the answer arrives once (one submission on the server) and is in the portal's text download.
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
@@ -20,6 +20,7 @@ import { type Api, seedLab, uniqueEmail } from './support/api';
 import { signInAsLabUser } from './support/pages';
 import { markActive, movePlanBack } from './support/plan';
 import { useProduct } from './support/product';
+import { JPEG } from '../support/mediaSamples';
 
 const product = useProduct();
 const PHONE = { width: 390, height: 844 };
@@ -29,15 +30,15 @@ const OFFLINE_TEXT = '離線時寫的 written offline';
 
 jest.setTimeout(180_000);
 
-/** A questionnaire of one required text response (eight digits only when `digits`). */
-async function questionnaire(api: Api, token: string, name: string, abbrev: string, digits = false) {
+/** A questionnaire of one required text response (eight digits only when `digits`), then an optional photo. */
+async function questionnaire(api: Api, token: string, name: string, abbrev: string, digits = false, photo = false) {
   const created = await api.call<Questionnaire>('POST', '/api/qx_list', { token, body: { chin_name: name, abbrev } });
   const response = {
     ...makeResponse('r1', 'text'),
     number_only: digits,
     validation: { required: true, regex_string: digits ? RESPONSE_CHECKS.eightDigits : '', identical_to_prev_question: false, earlier: null },
   };
-  const question = { ...makeQuestion('q1', 'r1'), question_num: '1', html_question: `<p>${name}: your answer</p>`, other_info: [response] };
+  const question = { ...makeQuestion('q1', 'r1'), question_num: '1', html_question: `<p>${name}: your answer</p>`, other_info: photo ? [response, { ...makeResponse('r2', 'photoUpload'), position: 1 }] : [response] };
   await api.call('PUT', `/api/qx_list/${created._id}/edit`, { token, body: { ...created, chin_content: [question] } });
   return { _id: created._id, chin_name: name, abbrev };
 }
@@ -49,7 +50,7 @@ async function seedStudy(api: Api, token: string) {
   markActive(product.server.dataDir, study._id);
   const ema = await questionnaire(api, token, 'Phone Code', 'CODE', true);
   const diary = await questionnaire(api, token, 'Sleep Diary', 'SLEEP');
-  const anytime = await questionnaire(api, token, 'Event Report', 'EVENT');
+  const anytime = await questionnaire(api, token, 'Event Report', 'EVENT', false, true);
   const stage = study.stage_list[0];
   const group = stage.participant_group_list[0];
   await api.call('PUT', `/api/studies/${study._id}/edit_except_consent`, {
@@ -71,6 +72,19 @@ async function seedStudy(api: Api, token: string) {
     },
   });
   return { study, anytimeId: anytime._id };
+}
+
+/** The photo answers (their stored keys) of a participant's submissions of a questionnaire. */
+function photoKeysOf(email: string, questionnaireId: string): string[] {
+  const db = new SQLite(path.join(product.server.dataDir, 'portal.sqlite'), { readonly: true });
+  try {
+    const rows = db
+      .prepare('select a.value from answer_items a join submissions s on s.id = a.submission_id join participants p on p.id = s.participant_id where p.email = ? and s.questionnaire_id = ? and a.response_pos = 1')
+      .all(email.toLowerCase(), questionnaireId) as { value: string }[];
+    return rows.map((r) => r.value);
+  } finally {
+    db.close();
+  }
 }
 
 function submissionsOf(email: string, questionnaireId: string): { client_submission_id: string }[] {
@@ -145,6 +159,9 @@ describe('answering in the participant app', () => {
       await context.setOffline(true);
       await page.getByRole('link', { name: 'Event Report' }).click();
       await page.getByRole('textbox').fill(OFFLINE_TEXT);
+      // A photo from the phone, kept on it (as a Blob in the outbox) until the network returns.
+      await page.locator('#answer-q0 input[type=file]').setInputFiles({ name: 'morning.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+      await page.getByRole('img', { name: 'The chosen photo' }).waitFor();
       await page.getByRole('button', { name: 'Send' }).click();
       await page.getByText('Your answer to Event Report is saved on this phone. It will be sent when you are online.').waitFor();
       await page.getByRole('link', { name: /Event Report.*Saved on this phone, sending when online/ }).waitFor();
@@ -161,6 +178,8 @@ describe('answering in the participant app', () => {
       while (submissionsOf(email, anytimeId).length === 0 && Date.now() < deadline) await page.waitForTimeout(250);
       await page.waitForTimeout(1_000);
       expect(submissionsOf(email, anytimeId)).toHaveLength(1);
+      // The photo went up first; the answer holds its stored key.
+      expect(photoKeysOf(email, anytimeId)).toEqual([expect.stringMatching(/^"?photos\//)]);
       await page.getByRole('link', { name: 'Event Report' }).waitFor();
       await expect(page.getByText('Saved on this phone, sending when online').count()).resolves.toBe(0);
       expect(await page.evaluate(() => new Promise<number>((resolve, reject) => {
