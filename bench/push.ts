@@ -93,7 +93,7 @@ async function senderRun(tally: PushTally, subscriptions: BrowserSubscription[],
     const job: ReferenceJob = {
       concurrency: CONCURRENT_PUSHES,
       pushes: prompts.taskIds.map((taskId, i) => {
-        const payload: PushPayload = { taskId, studyId: study._id, questionnaire: { chin_name: 'Check-in' }, window_closes_at: closes };
+        const payload: PushPayload = { taskId, promptId: taskId, studyId: study._id, questionnaire: { chin_name: 'Check-in' }, window_closes_at: closes };
         return { endpoint: subscriptions[i].body.endpoint, keys: subscriptions[i].body.keys, payload: JSON.stringify(payload), ttl: WINDOW_MS / 1000 };
       }),
     };

@@ -16,6 +16,18 @@ export function findMediaFilesByKeys(db: Db, labId: string, keys: readonly strin
   return db.selectFrom('media_files').selectAll().where('lab_id', '=', labId).where('object_key', 'in', [...keys]).execute();
 }
 
+/** The stored files of the questionnaire's lab among these keys (the media its questions show). */
+export function findMediaFilesOfQuestionnaire(db: Db, questionnaireId: string, keys: readonly string[]): Promise<MediaFileRow[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('media_files')
+    .innerJoin('questionnaires', 'questionnaires.lab_id', 'media_files.lab_id')
+    .selectAll('media_files')
+    .where('questionnaires.id', '=', questionnaireId)
+    .where('media_files.object_key', 'in', [...keys])
+    .execute();
+}
+
 export function countMediaFilesInLab(db: Db, labId: string): Promise<number> {
   return db
     .selectFrom('media_files')

@@ -174,7 +174,7 @@ export const tasksSchema = {
 
 export const appQuestionnaireSchema = {
   type: 'object',
-  required: ['_id', 'chin_name', 'abbrev', 'createdAt', 'user', 'chin_content', 'mc_sets'],
+  required: ['_id', 'chin_name', 'abbrev', 'createdAt', 'user', 'chin_content', 'mc_sets', 'media'],
   properties: {
     _id: { type: 'string' },
     chin_name: { type: 'string' },
@@ -183,6 +183,12 @@ export const appQuestionnaireSchema = {
     user: { type: 'null' },
     chin_content: { type: 'array', items: questionSchema },
     mc_sets: { type: 'array', items: mcSetSchema },
+    media: {
+      type: 'object',
+      description: 'Signed addresses of the uploaded media files the questions show, by their stored key (media_url), valid until expiresAt',
+      required: ['urls', 'expiresAt'],
+      properties: { urls: { type: 'object', additionalProperties: { type: 'string' } }, expiresAt: { type: 'string', format: 'date-time' } },
+    },
   },
 } as const;
 
