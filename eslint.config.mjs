@@ -13,17 +13,18 @@ const layer = (patterns, message) => ['error', { patterns: [{ group: patterns, m
 const notParticipant = { regex: '^([.][.]/)+participant(/|$)', message: 'The portal does not import the participant app' };
 
 /**
- * src/ui: relative imports may reach only src/shared and src/ui itself; packages only React and DOMPurify (the
- * participant app ships whatever src/ui imports, so no Bootstrap or other portal libraries).
+ * src/ui: relative imports may reach only src/shared and src/ui itself; packages only React, DOMPurify and Redux
+ * Toolkit (the shared request-state helper). The participant app ships whatever src/ui imports, so no Bootstrap
+ * or other portal libraries.
  */
 const uiImports = [
   'error',
   {
     patterns: [
-      { regex: '^([.][.]/)+(client|server|participant)(/|$)', message: 'src/ui imports only src/shared, React and DOMPurify' },
+      { regex: '^([.][.]/)+(client|server|participant)(/|$)', message: 'src/ui imports only src/shared, React, DOMPurify and Redux Toolkit' },
       {
-        regex: '^(?![.]|react$|react/|react-dom$|react-dom/|dompurify$)',
-        message: 'src/ui imports only src/shared, React and DOMPurify',
+        regex: '^(?![.]|react$|react/|react-dom$|react-dom/|dompurify$|@reduxjs/toolkit$)',
+        message: 'src/ui imports only src/shared, React, DOMPurify and Redux Toolkit',
       },
     ],
   },
@@ -105,6 +106,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': uiImports },
   },
   {
+    // The participant app ships none of the portal's code (ARCHITECTURE.md "Two browser apps, one server").
     files: ['src/participant/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
@@ -116,30 +118,6 @@ export default tseslint.config(
               message: 'The participant app uses src/shared and src/ui, and talks to the server over HTTP only',
             },
           ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/participant/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', '__tests__/participant/**/*.{ts,tsx}'],
-    languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
-    },
-  },
-  {
-    // The participant app ships none of the portal's code (ARCHITECTURE.md "Two browser apps, one server").
-    files: ['src/participant/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/server/**'], message: 'The app talks to the server over HTTP only' },
-            { group: ['**/client/**'], message: 'The participant app does not import the portal: share through src/shared or src/ui' },
-          ],
           paths: [{ name: 'react-redux', importNames: ['useDispatch', 'useSelector'], message: 'Use the typed hooks of state/hooks' }],
         },
       ],
@@ -148,11 +126,21 @@ export default tseslint.config(
   {
     // The app's typed hooks are made here.
     files: ['src/participant/state/hooks.ts'],
-    rules: { 'no-restricted-imports': layer(['**/server/**', '**/client/**'], 'The participant app does not import the portal or the server') },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^([.][.]/)+(client|server)(/|$)', message: 'The participant app does not import the portal or the server' }] },
+      ],
+    },
   },
   {
-    files: ['src/ui/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': layer(['**/client/**', '**/server/**', '**/participant/**'], 'src/ui is shared by both apps and imports neither') },
+    files: ['__tests__/participant/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
   },
   {
     files: ['src/server/**/*.ts'],
