@@ -17,10 +17,11 @@ import { exportsBenchmark } from './exports';
 import { meets, type Benchmark, type BenchmarkResult, type Measure } from './types';
 import { upload } from './upload';
 import { photoZip } from './photoZip';
+import { participantApp } from './participantApp';
 
 export const benchmarks: Benchmark[] = [
   apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor, studyEditor,
-  participantList, participantPlan, participantAnswers, participantListApi, exportsBenchmark, photoZip,
+  participantList, participantPlan, participantAnswers, participantListApi, exportsBenchmark, photoZip, participantApp,
 ];
 
 interface Row {
