@@ -12,7 +12,7 @@
 //     questionnaire of the same study.
 // BENCH_APP_RUNS (3) runs of each, alternating app and reference; the medians are held to the targets.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -29,6 +29,7 @@ const OPEN_TARGET_MS = 300;
 const CPU_SLOWDOWN = 4;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-GB' };
 const LIGHTHOUSE_CLI = path.join(projectRoot, 'node_modules', 'lighthouse', 'cli', 'index.js');
+const REPORTS_DIR = path.join(__dirname, 'results', 'lighthouse');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -168,7 +169,7 @@ function readLighthouse(file: string): LighthouseResult {
  * holds the session: it is written from an address of the app's origin that loads no app (so no service worker
  * or cache is left for Lighthouse to find).
  */
-async function lighthouseRun(server: RunningServer, seed: AppStudy): Promise<{ app: LighthouseResult; reference: LighthouseResult }> {
+async function lighthouseRun(server: RunningServer, seed: AppStudy, run: number): Promise<{ app: LighthouseResult; reference: LighthouseResult }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
   const port = await freePort();
   const context = await chromium.launchPersistentContext(path.join(dir, 'profile'), {
@@ -185,6 +186,10 @@ async function lighthouseRun(server: RunningServer, seed: AppStudy): Promise<{ a
     const referenceFile = path.join(dir, 'reference.json');
     await runLighthouse(server.mainUrl(`/app/studies/${seed.study._id}`), port, appFile);
     await runLighthouse(server.mainUrl('/login'), port, referenceFile);
+    // The whole reports, for reading which elements and scripts cost the points (bench/results is not committed).
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    copyFileSync(appFile, path.join(REPORTS_DIR, `app-task-list-run${run + 1}.json`));
+    copyFileSync(referenceFile, path.join(REPORTS_DIR, `portal-login-run${run + 1}.json`));
     return { app: readLighthouse(appFile), reference: readLighthouse(referenceFile) };
   } finally {
     await context.close();
@@ -226,7 +231,7 @@ export const participantApp: Benchmark = {
         figures.openNavigationOne = (await attempt('open by navigation, 1 question', errors, () => openByNavigation(browser, server, seed, seed.shortTaskId, 1))) ?? NaN;
         figures.openClick = (await attempt('open by click', errors, () => openByClick(browser, server, seed, seed.longTaskId, QUESTIONS))) ?? NaN;
         figures.openClickOne = (await attempt('open by click, 1 question', errors, () => openByClick(browser, server, seed, seed.shortTaskId, 1))) ?? NaN;
-        const scores = await attempt('Lighthouse', errors, () => lighthouseRun(server, seed));
+        const scores = await attempt('Lighthouse', errors, () => lighthouseRun(server, seed, run));
         if (scores) lighthouse.push(scores);
         runs.push(figures);
         console.log(`run ${run + 1}: ${JSON.stringify(figures)}${scores ? ` lighthouse app ${JSON.stringify(scores.app.scores)} /login ${JSON.stringify(scores.reference.scores)}` : ''}`);
