@@ -18,10 +18,11 @@ import { meets, type Benchmark, type BenchmarkResult, type Measure } from './typ
 import { upload } from './upload';
 import { photoZip } from './photoZip';
 import { participantApp } from './participantApp';
+import { push } from './push';
 
 export const benchmarks: Benchmark[] = [
   apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor, studyEditor,
-  participantList, participantPlan, participantAnswers, participantListApi, exportsBenchmark, photoZip, participantApp,
+  participantList, participantPlan, participantAnswers, participantListApi, exportsBenchmark, photoZip, push, participantApp,
 ];
 
 interface Row {

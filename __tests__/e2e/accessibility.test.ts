@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { paths } from '../../src/client/app/paths';
 import { dataDownloadTexts } from '../../src/shared/dataDownloadTexts';
-import { generalMessages, richTextMessages, studyMessages } from '../../src/shared/messages';
+import { generalMessages, joinLinkTexts, richTextMessages, studyMessages } from '../../src/shared/messages';
 import { progressTexts } from '../../src/shared/progress';
 import { Api } from './support/api';
 import { newContext, withPageIn } from './support/browser';
@@ -201,6 +201,15 @@ const DIALOGS: DialogRow[] = [
     name: 'Create participant',
     on: 'Participant List, with a participant',
     open: (p) => clickAndFind(p, p.getByRole('button', { name: 'Create New Participant' }), 'Create New Participant'),
+  },
+  {
+    name: 'Join link',
+    on: 'Participant List, with a participant',
+    open: async (p) => {
+      const dialog = await clickAndFind(p, p.getByRole('button', { name: joinLinkTexts.button }), joinLinkTexts.title);
+      await dialog.getByRole('img', { name: /^QR code/ }).waitFor();
+      return dialog;
+    },
   },
   {
     name: 'Assign to another stage',

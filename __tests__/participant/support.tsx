@@ -7,6 +7,9 @@ import { navigate } from '../../src/participant/routing/history';
 import { createAppStore } from '../../src/participant/state/store';
 import type { AppSession } from '../../src/shared/types/participantApp';
 
+// A journey through several screens takes seconds on a loaded 2-core machine; jest's own limit is five.
+jest.setTimeout(20_000);
+
 export interface Answer {
   status: number;
   body: unknown;

@@ -16,6 +16,7 @@ describe('startBanner', () => {
     expect(banner).toContain('Research Study (organization 1): http://localhost:8080/login');
     expect(banner).toContain('Research Study Green (organization 2): http://dark.localhost:8080/login');
     expect(banner).toContain('System owner: http://localhost:8080/systemowner/login');
+    expect(banner).toContain('Participant app: http://localhost:8080/app (organization 2: http://dark.localhost:8080/app)');
     expect(banner).toContain('Stop it with Ctrl+C.');
     expect(banner).toContain('delete ./data (DATA_DIR)');
   });

@@ -1,6 +1,6 @@
-// Fails the build when a heavy library reaches the chunks every page loads first: the editors, charts and
+// Fails the build when a heavy library reaches the chunks every page loads first: the editors, charts, QR codes and
 // spreadsheets are for the pages that use them, loaded with import() (issue: the sign-in page's first load).
-const HEAVY = /[\\/]node_modules[\\/](quill|parchment|katex|@hello-pangea[\\/]dnd|recharts|d3-[a-z]+|victory-vendor|exceljs|jszip|xlsx)[\\/]/;
+const HEAVY = /[\\/]node_modules[\\/](quill|qrcode|parchment|katex|@hello-pangea[\\/]dnd|recharts|d3-[a-z]+|victory-vendor|exceljs|jszip|xlsx)[\\/]/;
 
 class FirstLoadGuard {
   apply(compiler) {

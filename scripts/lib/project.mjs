@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const serverEntry = path.join(root, 'dist', 'server', 'server', 'main.js');
 export const portalIndex = path.join(root, 'dist', 'public', 'index.html');
+export const appIndex = path.join(root, 'dist', 'public', 'app', 'index.html');
 
 /** A binary installed in node_modules/.bin. */
 export function bin(name) {
@@ -23,6 +24,7 @@ const buildInputs = [
   // The webpack plugins and loader the configuration uses.
   'scripts/lib/precompress-plugin.cjs',
   'scripts/lib/first-load-guard.cjs',
+  'scripts/lib/app-budget-guard.cjs',
   'scripts/lib/bootstrap-subset.cjs',
   'tsconfig.json',
   'tsconfig.server.json',
@@ -39,7 +41,7 @@ function newestMtime(target) {
 
 /** Why dist/ must be rebuilt, or null when it is up to date. */
 export function staleBuildReason() {
-  for (const output of [portalIndex, serverEntry]) {
+  for (const output of [portalIndex, appIndex, serverEntry]) {
     if (!existsSync(output)) return `${path.relative(root, output)} is missing`;
   }
   const built = Math.min(statSync(portalIndex).mtimeMs, statSync(serverEntry).mtimeMs);

@@ -1,9 +1,13 @@
 // The app's service worker. Each job is a module of sw/ that this file starts: the app shell (precache and
-// offline navigation) here; the answer queue's sync and the push handler are added the same way.
+// offline navigation) and the outbox's Background Sync here; the push handler is added the same way.
 import { installAppShell } from './sw/appShell';
+import { installPush, type PushScope } from './sw/push';
+import { installOutboxSync } from './sw/outboxSync';
 import type { ServiceWorkerScope } from './sw/scope';
 
 declare const self: ServiceWorkerScope;
 
 // InjectManifest replaces self.__WB_MANIFEST, written out here, with the build's precache list.
 installAppShell(self, self.__WB_MANIFEST);
+installPush(self as PushScope);
+installOutboxSync(self);

@@ -1,6 +1,6 @@
-// What the server says on the console once it listens: the addresses to open (each organization's host and the
-// system owner's sign-in) and how to stop and reset it. Plain text for the person who ran `npm start`; the log
-// lines stay JSON.
+// What the server says on the console once it listens: the addresses to open (each organization's host, the
+// system owner's sign-in and the participant app) and how to stop and reset it. Plain text for the person who
+// ran `npm start`; the log lines stay JSON.
 import path from 'node:path';
 import type { Config } from './config';
 
@@ -25,6 +25,7 @@ export function startBanner(config: Config, port: number): string {
     `  ${siteName} (organization 1): ${main}/login`,
     `  ${darkSiteName} (organization 2): ${origin(`${darkSubdomain}.${mainHost}`, port)}/login`,
     `  System owner: ${main}/systemowner/login`,
+    `  Participant app: ${main}/app (organization 2: ${origin(`${darkSubdomain}.${mainHost}`, port)}/app)`,
     'Stop it with Ctrl+C.',
   ];
   // Only a database in the data folder is removed with it.

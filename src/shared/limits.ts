@@ -59,3 +59,6 @@ export function listDate(createdAt: string): string {
 
 /** A push subscription's endpoint: push services' are a few hundred characters; this leaves room for any. */
 export const PUSH_ENDPOINT_MAX_CHARS = 2048;
+
+/** Task events (delivered, opened) in one report of the participant app. */
+export const EVENTS_PER_REPORT_MAX = 500;

@@ -36,6 +36,9 @@ export const SIGNATURE_TYPES: Record<MediaExtension, readonly string[]> = {
   mp4: ['video/mp4', 'video/x-m4v'],
 };
 
+/** Files asked for by stored key at once: a questionnaire's media items (POST /api/files/byKeys). */
+export const MAX_MEDIA_KEYS = 200;
+
 /** The accept attribute of the file pickers. */
 export const ACCEPT_ATTRIBUTE = ALLOWED_EXTENSIONS.map((e) => `.${e}`).join(',');
 

@@ -11,3 +11,4 @@ export { studyMessages } from './messages/study';
 export { portalMessages } from './messages/portal';
 export { assessmentMessages } from './messages/assessment';
 export { participantMessages } from './messages/participant';
+export { joinLinkTexts } from './messages/joinLink';

@@ -16,6 +16,9 @@ export interface PushEndpointBody {
 /** What a notification carries to the app's service worker. */
 export interface PushPayload {
   taskId: string;
+  /** The prompt's task: the task itself for a prompt, the prompt it reminds of for a reminder. The app tags the
+   * notification with it, so a reminder replaces its prompt's notification instead of adding a second. */
+  promptId: string;
   studyId: string;
   questionnaire: { chin_name: string };
   window_closes_at: string;

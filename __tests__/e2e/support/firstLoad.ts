@@ -3,11 +3,10 @@
 // Chromium's encodedDataLength (headers and the body as sent, Brotli here). One definition for the participant
 // app's browser test and its benchmark; the budget is APP_FIRST_LOAD_BYTES, defined once with the build's guard.
 import type { BrowserContext, Page } from 'playwright-core';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const guard = require('../../../scripts/lib/app-budget-guard.cjs') as { APP_FIRST_LOAD_BYTES: number };
+import appBudget from '../../../scripts/lib/app-budget-guard.cjs';
 
 /** Issue 19: everything /app/join/{code} loads stays within 90 KB on the wire. */
-export const APP_FIRST_LOAD_BYTES = guard.APP_FIRST_LOAD_BYTES;
+export const APP_FIRST_LOAD_BYTES = appBudget.APP_FIRST_LOAD_BYTES;
 
 export interface ReceivedFile {
   url: string;

@@ -49,6 +49,16 @@ describe('joining by link', () => {
     expect(screen.getByLabelText('Study code')).toHaveValue('NOPE');
   });
 
+  it('goes to the study when the link is opened again after joining', async () => {
+    renderApp('/app/join/sleep1', {
+      'POST /api/app/studies/join': { status: 409, body: { message: 'This participant has already joined this study' } },
+      'GET /api/app/studies': { status: 200, body: { participations: [participation({ status: 'enrolled' })] } },
+      'GET /api/app/studies/s1/tasks': { status: 200, body: { ema: [], diary: [], once: [], anytime: [] } },
+    }, { session: SESSION });
+    expect(await screen.findByRole('heading', { name: 'Your tasks' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/app/studies/s1');
+  });
+
   it('joins by a typed code from the studies screen', async () => {
     const user = userEvent.setup();
     const { made } = renderApp('/app/', {

@@ -1,5 +1,5 @@
-// A study's screen: its tasks grouped with times in the task's zone, the answer route (empty until the answer
-// page is part of the app), withdrawing after a confirmation, and the language switch.
+// A study's screen: its tasks grouped with times in the task's zone, withdrawing after a confirmation, and the
+// language switch.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, renderApp, SESSION } from '../support';
@@ -69,11 +69,5 @@ describe('a study', () => {
     expect(await screen.findByRole('heading', { name: '登入' })).toBeInTheDocument();
     language.mockRestore();
     languages.mockRestore();
-  });
-
-  it('shows nothing at a task address while the answer page is not part of the app', async () => {
-    const { container } = renderApp('/app/studies/s1/tasks/e-open', {}, { session: SESSION });
-    expect(await screen.findByRole('main')).toBeEmptyDOMElement();
-    expect(container.querySelector('.site-name')).toHaveTextContent('Research Study');
   });
 });

@@ -1,7 +1,8 @@
 // The participant app's study calls: join, consent, withdraw, tasks (the arrival and the plan, made once),
 // events, the questionnaire as planned, photo uploads and answers; and what the researcher then sees.
 import type { LightMyRequestResponse } from 'fastify';
-import { call, createTestApp, databases, json, labUserToken, ownerToken, seedLab, type TestApp } from '../support/testApp';
+import { call, createTestApp, databases, json, labUserToken, ownerToken, seedLab, uploadLocalFile, type TestApp } from '../support/testApp';
+import type { MediaFile } from '../../../src/shared/types/media';
 import { messageOf, send } from '../support/api';
 import { JPEG, PNG } from '../../support/mediaSamples';
 import {
@@ -50,6 +51,8 @@ describe.each(databases)('participant app studies (%s)', (database) => {
   let otherManager: string;
   let study: Study;
   let mood: Questionnaire;
+  let labId: string;
+  let otherLabId: string;
 
   beforeAll(async () => {
     t = await createTestApp(database);
@@ -58,6 +61,8 @@ describe.each(databases)('participant app studies (%s)', (database) => {
     const other = await seedLab(t.app, owner);
     manager = await labUserToken(t.app, lab.managerEmail, lab.managerPassword);
     otherManager = await labUserToken(t.app, other.managerEmail, other.managerPassword);
+    labId = lab.labId;
+    otherLabId = other.labId;
     mood = await createQuestionnaire(t.app, manager, moodQuestions, {
       mcSet: {
         name: 'Mood',
@@ -364,6 +369,36 @@ describe.each(databases)('participant app studies (%s)', (database) => {
       const none = await api('GET', `/api/app/questionnaires/${mood._id}`, stranger.token);
       expect(none.statusCode).toBe(404);
       expect(messageOf(none)).toBe(participantMessages.questionnaireNotAssigned);
+    });
+  });
+
+  describe('media of the questionnaire', () => {
+    it('comes with signed addresses of its lab’s uploaded files, which the participant can open; another lab’s key is not signed', async () => {
+      const own = json<MediaFile>(await uploadLocalFile(t.app, manager, labId, 'face.png', PNG, 'Face'));
+      const foreign = json<MediaFile>(await uploadLocalFile(t.app, otherManager, otherLabId, 'other.png', PNG, 'Other'));
+      const media = (key: string, source: 'uploaded' | 'youTube' = 'uploaded'): ResponseItem => response(`m-${key}`, 'media', { media_type: 'image', media_source: source, media_url: key });
+      const shown = await createQuestionnaire(t.app, manager, () =>
+        [{ ...makeQuestion('mq0', 'mr0'), other_info: [media(own.file), media(foreign.file), media('https://youtu.be/dQw4w9WgXcQ', 'youTube')] }].map((q, i) => ({
+          ...q,
+          position: i,
+          other_info: q.other_info.map((r, j) => ({ ...r, position: j })),
+        })),
+      );
+      const s = await createStudy(t.app, manager, { active: true });
+      await setGroupSettings(t.app.ctx.db, s.stage_list[0].participant_group_list[0]._id, { once: [shown._id] });
+      const p = await participantIn(s);
+      await tasks(s, p.session.token);
+      const res = await api('GET', `/api/app/questionnaires/${shown._id}`, p.session.token);
+      expect(res.statusCode).toBe(200);
+      const planned = json<AppQuestionnaire>(res);
+      expect(Object.keys(planned.media.urls)).toEqual([own.file]);
+      expect(Date.parse(planned.media.expiresAt)).toBeGreaterThan(Date.now());
+      const file = await call(t.app, { method: 'GET', url: planned.media.urls[own.file] });
+      expect(file.statusCode).toBe(200);
+      expect(file.rawPayload).toEqual(PNG);
+      // The address is the permission: changed, it opens nothing.
+      const forged = await call(t.app, { method: 'GET', url: planned.media.urls[own.file].replace(/signature=[^&]+/, 'signature=forged') });
+      expect(forged.statusCode).toBe(403);
     });
   });
 

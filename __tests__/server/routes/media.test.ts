@@ -18,6 +18,7 @@ import {
 import { messageOf, send } from '../support/api';
 import { authMessages, mediaMessages } from '../../../src/shared/messages';
 import { STORAGE_QUOTA_BYTES } from '../../../src/shared/limits';
+import { MAX_MEDIA_KEYS } from '../../../src/shared/media';
 import type { MediaFile, MediaListAnswer } from '../../../src/shared/types/media';
 import type { LabInfo } from '../../../src/shared/types/identity';
 import { JPEG, MP3, MP4, PNG, TEXT, padded } from '../../support/mediaSamples';
@@ -398,6 +399,33 @@ describe.each(databases)('media files (%s)', (database) => {
       expect(await search(token, '?type=audio&keyword=dog')).toEqual([]);
       expect(await search(token, '?type=')).toHaveLength(6);
       expect((await api('GET', '/api/files/targetfiles?type=document', token)).statusCode).toBe(400);
+    });
+  });
+
+  describe('POST /api/files/byKeys', () => {
+    it("answers the lab's own files stored under the keys, with addresses that serve them; other labs' and unknown keys not", async () => {
+      const { lab, token } = await freshLab();
+      const cat = await upload('cat.png', PNG, 'Cat', token, lab.labId);
+      const song = await upload('song.mp3', MP3, 'Song', token, lab.labId);
+      await upload('dog.png', PNG, 'Dog', token, lab.labId);
+      const other = await upload('other.png', PNG, 'Other lab', managerB, labB.labId);
+
+      const res = await api('POST', '/api/files/byKeys', token, { keys: [cat.file, song.file, cat.file, other.file, 'labs/none/images/x.png'] });
+      expect(res.statusCode).toBe(200);
+      const files = json<{ files: MediaFile[] }>(res).files;
+      expect(files.map((f) => f.name).sort()).toEqual(['Cat', 'Song']);
+      const served = await send(t.app, { method: 'GET', url: files.find((f) => f.file === cat.file)!.url });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(PNG)).toBe(true);
+      expect(json<{ files: MediaFile[] }>(await api('POST', '/api/files/byKeys', token, { keys: [] })).files).toEqual([]);
+    });
+
+    it('refuses more keys than MAX_MEDIA_KEYS, and a call without a session', async () => {
+      const { token } = await freshLab();
+      const keys = Array.from({ length: MAX_MEDIA_KEYS + 1 }, (_, i) => `k${i}`);
+      expect((await api('POST', '/api/files/byKeys', token, { keys })).statusCode).toBe(400);
+      expect((await api('POST', '/api/files/byKeys', token, { keys: keys.slice(1) })).statusCode).toBe(200);
+      expect((await api('POST', '/api/files/byKeys', undefined, { keys: [] })).statusCode).toBe(401);
     });
   });
 

@@ -2,6 +2,7 @@
 // is pushed once, encrypted for the subscription, naming its task, kept no longer than its window; a closed
 // window, a withdrawn or completed participation is not pushed; 410 removes the subscription; a failure is tried
 // again while the window is open, a bounded number of times; two servers on one database push each task once.
+import { createPublicKey, verify } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildOnStorage, createTestApp, createTestStorage, databases, json, labUserToken, ownerToken, seedLab, OWNER_EMAIL, OWNER_PASSWORD, type TestApp, type TestStorage } from '../support/testApp';
@@ -55,6 +56,26 @@ async function plannedParticipant(app: FastifyInstance, service: PushService, ma
   return { studyId: study._id, participationId: participation.id, token, subscription, ema: json<AppTasksAnswer>(tasks).ema };
 }
 
+/**
+ * The VAPID header as a push service checks it (RFC 8292): a JWT signed with ES256 by the server's key, for
+ * the endpoint's origin, expiring within 24 hours, and the public key it names.
+ */
+function expectVapid(header: string | undefined, publicKey: string, endpoint: string): void {
+  const match = /^vapid t=([\w-]+)\.([\w-]+)\.([\w-]+), k=([\w-]+)$/.exec(header ?? '');
+  expect(match).not.toBeNull();
+  const [, head, body, signature, k] = match as RegExpExecArray;
+  expect(k).toBe(publicKey);
+  expect(JSON.parse(Buffer.from(head, 'base64url').toString())).toEqual({ typ: 'JWT', alg: 'ES256' });
+  const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as { aud: string; exp: number; sub: string };
+  expect(claims.aud).toBe(new URL(endpoint).origin);
+  expect(claims.exp * 1000).toBeGreaterThan(Date.now());
+  expect(claims.exp * 1000).toBeLessThanOrEqual(Date.now() + 24 * 3_600_000);
+  // The public key is an uncompressed P-256 point (0x04, x, y).
+  const point = Buffer.from(publicKey, 'base64url');
+  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') }, format: 'jwk' });
+  expect(verify('sha256', Buffer.from(`${head}.${body}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true);
+}
+
 /** Moves tasks so that their moment came `agoMs` ago and their window closes `closesInMs` from now. */
 async function moveTasks(app: FastifyInstance, ids: string[], agoMs: number, closesInMs: number): Promise<void> {
   const now = Date.now();
@@ -93,14 +114,24 @@ describe.each(databases)('push sender (%s)', (database) => {
     expect(received).toHaveLength(1);
     const closes = await t.app.ctx.db.selectFrom('tasks').select(['window_closes_at', 'push_done_at']).where('id', '=', task._id).executeTakeFirstOrThrow();
     expect(p.subscription.messagesIn(service)).toEqual([
-      { taskId: task._id, studyId: p.studyId, questionnaire: { chin_name: questionnaire.chin_name }, window_closes_at: closes.window_closes_at },
+      { taskId: task._id, promptId: task._id, studyId: p.studyId, questionnaire: { chin_name: questionnaire.chin_name }, window_closes_at: closes.window_closes_at },
     ]);
     expect(received[0].headers['content-encoding']).toBe('aes128gcm');
-    expect(received[0].headers.authorization).toMatch(/^vapid t=.+, k=.+$/);
+    expectVapid(received[0].headers.authorization, t.app.ctx.push.publicKey, p.subscription.body.endpoint);
     const ttl = Number(received[0].headers.ttl);
     expect(ttl).toBeGreaterThan(9 * 60);
     expect(ttl).toBeLessThanOrEqual(10 * 60);
     expect(closes.push_done_at).not.toBeNull();
+  });
+
+  it("names a reminder's prompt in its payload, so the app's notification of the prompt is replaced", async () => {
+    const p = await plannedParticipant(t.app, service, manager, study);
+    const task = prompt(p);
+    const reminder = p.ema.find((e) => e.prompt_id === task._id);
+    if (!reminder) throw new Error('The EMA setting plans reminders');
+    await moveTasks(t.app, [reminder._id], 60_000, 10 * 60_000);
+    await t.app.ctx.push.tick();
+    expect(p.subscription.messagesIn(service)).toEqual([expect.objectContaining({ taskId: reminder._id, promptId: task._id })]);
   });
 
   it('does not push a prompt whose window has closed (a restart catching up), nor one still to come', async () => {

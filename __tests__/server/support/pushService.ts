@@ -2,6 +2,8 @@
 // with openssl into a temporary folder, and an https agent that trusts it for the server's requests. It records
 // what it receives and answers 201, or the status a test sets for an endpoint. Browser-side subscriptions are
 // made as a browser makes them: a P-256 key pair and a 16-byte auth secret; what arrives is decrypted with them.
+// A server in another process trusts the certificate through NODE_EXTRA_CA_CERTS=certFile (the reliability test
+// of two processes and the push benchmark); those give `onPush` to see each push as it arrives, not keep them all.
 import { execFileSync } from 'node:child_process';
 import { createECDH, randomBytes, type ECDH } from 'node:crypto';
 import fs from 'node:fs';
@@ -25,6 +27,9 @@ export interface ReceivedPush {
 export interface PushService {
   /** An https agent that trusts the service's certificate. */
   agent: https.Agent;
+  /** The certificate's PEM file, for NODE_EXTRA_CA_CERTS of a server process (removed by close()). */
+  certFile: string;
+  /** What arrived (empty when started with `onPush`). */
   received: ReceivedPush[];
   /** The status to answer for an endpoint's path (201 when not set). */
   answers: Map<string, number>;
@@ -38,9 +43,12 @@ export interface BrowserSubscription {
   path: string;
   /** The pushes to this subscription that the service accepted, decrypted. */
   messagesIn(service: PushService): unknown[];
+  /** One push's body to this subscription, decrypted and parsed. */
+  read(body: Buffer): unknown;
 }
 
-export async function startPushService(): Promise<PushService> {
+/** `onPush` sees each push as it arrives, instead of its being kept in `received`. */
+export async function startPushService(onPush?: (push: ReceivedPush) => void): Promise<PushService> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'push-service-'));
   const keyFile = path.join(dir, 'key.pem');
   const certFile = path.join(dir, 'cert.pem');
@@ -57,7 +65,9 @@ export async function startPushService(): Promise<PushService> {
     req.on('end', () => {
       const url = req.url ?? '';
       const status = answers.get(url) ?? 201;
-      received.push({ path: url, headers: req.headers, body: Buffer.concat(chunks), status });
+      const push = { path: url, headers: req.headers, body: Buffer.concat(chunks), status };
+      if (onPush) onPush(push);
+      else received.push(push);
       res.statusCode = status;
       res.end();
     });
@@ -69,6 +79,7 @@ export async function startPushService(): Promise<PushService> {
 
   const service: PushService = {
     agent,
+    certFile,
     received,
     answers,
     subscribe() {
@@ -77,6 +88,7 @@ export async function startPushService(): Promise<PushService> {
       ecdh.generateKeys();
       const auth = randomBytes(16);
       const endpointPath = `/push/${seq}-${randomBytes(6).toString('hex')}`;
+      const read = (body: Buffer) => JSON.parse(decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString('utf8')) as unknown;
       return {
         path: endpointPath,
         body: {
@@ -84,10 +96,9 @@ export async function startPushService(): Promise<PushService> {
           keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
         },
         messagesIn(from: PushService) {
-          return from.received
-            .filter((r) => r.path === endpointPath && r.status < 300)
-            .map((r) => JSON.parse(decrypt(r.body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString('utf8')) as unknown);
+          return from.received.filter((r) => r.path === endpointPath && r.status < 300).map((r) => read(r.body));
         },
+        read,
       };
     },
     async close() {

@@ -6,6 +6,9 @@ import { participantMessages as m } from '../../../src/shared/messages';
 import { RESPONSE_CHECKS } from '../../../src/shared/questionnaire/rules';
 import { checked, moodSet, question, renderForm, required, response } from './harness';
 
+// Typing through eleven questions takes seconds on a busy machine.
+jest.setTimeout(30_000);
+
 beforeAll(() => {
   // jsdom has no object URLs; the photo's preview needs one.
   Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:photo-preview'), revokeObjectURL: jest.fn() });
@@ -105,6 +108,13 @@ describe('the questionnaire form', () => {
     expect(sent()).toEqual([{ question_pos: 0, response_pos: 0, value: 1 }]);
     await user.keyboard('{End}{ArrowRight}');
     expect(screen.getByText('Chosen: 7')).toBeInTheDocument();
+  });
+
+  it('takes a tap on an unchosen slider where its hidden thumb rests as a choice', async () => {
+    const { user, sent } = renderForm([question([response('slider', { min: 0, max: 10 })])]);
+    await user.pointer({ keys: '[MouseLeft]', target: screen.getByRole('slider') });
+    expect(screen.getByText('Chosen: 5')).toBeInTheDocument();
+    expect(sent()).toEqual([{ question_pos: 0, response_pos: 0, value: 5 }]);
   });
 
   it('numbers only questions that take answers, with the researcher’s number when set', () => {

@@ -1,6 +1,6 @@
 // The app's route table: each address, who may see it, and its screen. A participant who is not signed in is
 // sent to sign in (coming back afterwards); a signed-in one skips the account screens.
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ForgotPassword } from '../screens/ForgotPassword';
 import { Home } from '../screens/Home';
 import { JoinByLink } from '../screens/JoinByLink';
@@ -8,6 +8,10 @@ import { SignIn } from '../screens/SignIn';
 import { SignUp } from '../screens/SignUp';
 import { Study } from '../screens/Study';
 import { APP_BASE } from './paths';
+
+// The answer page brings the questionnaire renderer: loaded when first needed, not in the first load (the
+// service worker precaches its chunk, so it opens offline too).
+const Answer = lazy(() => import('../screens/Answer').then((m) => ({ default: m.Answer })));
 
 type Params = Record<string, string>;
 type Access = 'guest' | 'participant';
@@ -27,8 +31,16 @@ export const routes: Route[] = [
   { pattern: '/join', access: 'participant', render: () => <Home /> },
   { pattern: '/join/:studyCode', access: 'participant', render: (p) => <JoinByLink key={p.studyCode} studyCode={p.studyCode} /> },
   { pattern: '/studies/:studyId', access: 'participant', render: (p) => <Study key={p.studyId} studyId={p.studyId} /> },
-  // The answer page (the questionnaire renderer of src/ui) comes with its own change.
-  { pattern: '/studies/:studyId/tasks/:taskId', access: 'participant', render: null },
+  // Every task is answered here, anytime ones too (by the anytime task's id; the answer then names no task).
+  {
+    pattern: '/studies/:studyId/tasks/:taskId',
+    access: 'participant',
+    render: (p) => (
+      <Suspense fallback={null}>
+        <Answer key={`${p.studyId}/${p.taskId}`} studyId={p.studyId} taskId={p.taskId} />
+      </Suspense>
+    ),
+  },
 ];
 
 export interface RouteMatch {

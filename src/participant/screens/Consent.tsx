@@ -1,9 +1,10 @@
-// The consent form as the researcher wrote it (sanitised), a box to tick and the agreement.
+// The consent form as the researcher wrote it (sanitised with the shared allow-list by src/ui's view, as the
+// portal shows it), a box to tick and the agreement.
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppParticipation } from '../../shared/types/participantApp';
 import { ErrorMessage } from '../components/Alert';
-import { RichText } from '../richText/RichText';
+import { RichTextView } from '../../ui/richText/RichTextView';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { agreeToConsent } from '../state/participationsSlice';
 
@@ -20,7 +21,7 @@ export function Consent({ participation }: { participation: AppParticipation }) 
     <form className="panel" aria-labelledby="consent-title" onSubmit={submit}>
       <h2 id="consent-title">{t('consent.title')}</h2>
       <p>{t('consent.intro')}</p>
-      <RichText html={participation.consent.chin_content} />
+      <RichTextView className="consent-text" html={participation.consent.chin_content} />
       <label className="check">
         <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} />
         <span>{t('consent.agreeCheck')}</span>

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
-import { joinStudy } from '../state/participationsSlice';
+import { joinStudy, loadParticipations } from '../state/participationsSlice';
 import { navigate } from '../routing/history';
 import { paths } from '../routing/paths';
 import { JoinForm } from './JoinForm';
@@ -16,9 +16,16 @@ export function JoinByLink({ studyCode }: { studyCode: string }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void dispatch(joinStudy(studyCode)).then((result) => {
-      if (joinStudy.fulfilled.match(result)) navigate(paths.study(result.payload.study._id), { replace: true });
-    });
+    void (async () => {
+      const result = await dispatch(joinStudy(studyCode));
+      if (joinStudy.fulfilled.match(result)) return navigate(paths.study(result.payload.study._id), { replace: true });
+      // The link opened again after joining (409): the study's screen is where the participant wants to be.
+      if (result.payload?.status !== 409) return;
+      const joined = await dispatch(loadParticipations());
+      const code = studyCode.trim().toUpperCase();
+      const mine = loadParticipations.fulfilled.match(joined) ? joined.payload.participations.find((p) => p.study.study_code.toUpperCase() === code) : undefined;
+      if (mine) navigate(paths.study(mine.study._id), { replace: true });
+    })();
   }, [dispatch, studyCode]);
 
   return (

@@ -1,5 +1,6 @@
-// One study: the consent form while it waits for agreement, then the stage's progress message, the task list
-// and leaving the study. The participation comes from the studies list (loaded here when the app opens here).
+// One study: the consent form while it waits for agreement, then the stage's progress message, the task list,
+// prompts on this phone and leaving the study. The participation comes from the studies list (loaded here when
+// the app opens here).
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../components/Alert';
@@ -7,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { loadParticipations } from '../state/participationsSlice';
 import { Link } from '../routing/Link';
 import { paths } from '../routing/paths';
+import { PromptSettings } from '../push/PromptSettings';
 import { Consent } from './Consent';
 import { TaskList } from './TaskList';
 import { Withdraw } from './Withdraw';
@@ -53,6 +55,7 @@ export function Study({ studyId }: { studyId: string }) {
         {status === 'completed' ? <p className="note">{stage.chin_complete_message || t('study.completedNote')}</p> : null}
       </section>
       {status === 'enrolled' ? <TaskList studyId={studyId} /> : null}
+      {status === 'enrolled' ? <PromptSettings /> : null}
       {status === 'enrolled' || status === 'invited' ? <Withdraw studyId={studyId} /> : null}
       <p className="links">
         <Link href={paths.home()}>{t('app.back')}</Link>

@@ -5,6 +5,8 @@ import type { AppEmaTask } from '../../shared/types/participantApp';
 import { itemRequest } from '../../ui/state/requestState';
 import { ErrorMessage } from '../components/Alert';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
+import { dismissAnswer } from '../state/outboxSlice';
+import { loadQuestionnaire } from '../state/questionnairesSlice';
 import { loadTasks } from '../state/tasksSlice';
 import { Link } from '../routing/Link';
 import { paths } from '../routing/paths';
@@ -26,18 +28,52 @@ export function TaskList({ studyId }: { studyId: string }) {
   const tasks = useAppSelector((state) => state.tasks.byStudy[studyId]);
   const request = useAppSelector((state) => itemRequest(state.tasks.itemRequests, 'load', studyId));
   const now = useMinuteClock();
+  const outbox = useAppSelector((state) => state.outbox.answers);
+  const sentTaskIds = useAppSelector((state) => state.outbox.sentTaskIds);
+  const notices = useAppSelector((state) => state.outbox.notices).filter((n) => n.studyId === studyId);
   useEffect(() => {
     void dispatch(loadTasks(studyId));
   }, [dispatch, studyId]);
 
   const lang = i18n.language;
   const groups = tasks ? groupTasks(tasks, now) : null;
+  // The questionnaires of what can be answered now are loaded (and kept on the phone) while there is network,
+  // so that they can be answered without it.
+  const known = useAppSelector((state) => state.questionnaires.byId);
+  const asked = useAppSelector((state) => state.questionnaires.itemRequests.load);
+  const toKeep = groups
+    ? [...new Set([...groups.openNow.map((g) => g.task), ...groups.diaryToday, ...groups.once.filter((o) => o.status !== 'completed'), ...groups.anytime].map((task) => task.questionnaire._id))]
+        .filter((id) => !known[id] && !asked[id])
+        .join(' ')
+    : '';
+  useEffect(() => {
+    for (const id of toKeep.split(' ').filter(Boolean)) void dispatch(loadQuestionnaire(id));
+  }, [dispatch, toKeep]);
   const emaTime = (task: AppEmaTask, at: string) => timeIn(at, task.timezone, lang);
-  const answerLink = (taskId: string, name: string) => (
-    <Link className="card" href={paths.task(studyId, taskId)}>
-      <span className="card-title">{name}</span>
-    </Link>
-  );
+  // A task with an answer in the outbox says so: waiting to be sent, or refused with the server's message.
+  const answerLink = (taskId: string, name: string) => {
+    const queued = outbox.filter((a) => a.taskId === taskId);
+    const waiting = queued.find((a) => a.state === 'waiting');
+    const sent = sentTaskIds.includes(taskId);
+    return (
+      <>
+        <Link className="card" href={paths.task(studyId, taskId)}>
+          <span className="card-title">{name}</span>
+          {waiting ? <span className="badge badge-waiting">{t('answer.waiting')}</span> : sent ? <span className="badge badge-completed">{t('answer.sentBadge')}</span> : null}
+        </Link>
+        {queued
+          .filter((a) => a.state === 'refused')
+          .map((a) => (
+            <p key={a.id} className="alert alert-error refused">
+              {t('answer.refused', { message: a.message ?? '' })}{' '}
+              <button type="button" className="link-button" onClick={() => void dispatch(dismissAnswer(a.id))}>
+                {t('answer.remove')}
+              </button>
+            </p>
+          ))}
+      </>
+    );
+  };
   const nothing =
     groups && groups.openNow.length + groups.diaryToday.length + groups.once.length + groups.anytime.length + groups.laterToday.length === 0;
 
@@ -51,6 +87,13 @@ export function TaskList({ studyId }: { studyId: string }) {
       </div>
       {!tasks && request.status !== 'fail' ? <p role="status">{t('app.loading')}</p> : null}
       <ErrorMessage message={request.status === 'fail' ? request.message : null} />
+      <div role="status">
+        {notices.map((n) => (
+          <p key={n.id} className={`alert ${n.kind === 'sent' ? 'alert-ok' : 'alert-waiting'}`}>
+            {t(n.kind === 'sent' ? 'answer.sent' : 'answer.queued', { name: n.questionnaireName })}
+          </p>
+        ))}
+      </div>
       {nothing ? <p>{t('tasks.nothingNow')}</p> : null}
       {groups && groups.openNow.length > 0 ? (
         <TaskGroup title={t('tasks.openNow')}>

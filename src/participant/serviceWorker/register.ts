@@ -3,10 +3,11 @@
 import { Workbox } from 'workbox-window';
 
 export const SERVICE_WORKER_URL = '/app/sw.js';
+export const SERVICE_WORKER_SCOPE = '/app/';
 
 export function registerServiceWorker(): Workbox | null {
   if (!('serviceWorker' in navigator) || process.env.NODE_ENV !== 'production') return null;
-  const workbox = new Workbox(SERVICE_WORKER_URL, { scope: '/app/' });
+  const workbox = new Workbox(SERVICE_WORKER_URL, { scope: SERVICE_WORKER_SCOPE });
   void workbox.register();
   return workbox;
 }

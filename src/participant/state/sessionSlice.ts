@@ -4,6 +4,7 @@ import type { AppCredentials, AppSession, ResetBody, ResetRequestBody } from '..
 import { initialRequests, resetRequest, trackRequest } from '../../ui/state/requestState';
 import { appCall } from '../api/client';
 import { readSession, type StoredSession } from '../api/sessionStore';
+import { stopPrompts } from '../push/subscription';
 import { createAppThunk } from './appThunk';
 
 interface MessageAnswer {
@@ -12,8 +13,16 @@ interface MessageAnswer {
 
 export const signUp = createAppThunk('session/signUp', (body: AppCredentials) => appCall<AppSession>('POST', '/signup', body), { signOutOn401: false });
 export const signIn = createAppThunk('session/signIn', (body: AppCredentials) => appCall<AppSession>('POST', '/login', body), { signOutOn401: false });
-// Signing out ends the session here whatever the server answers (an expired session is already over).
-export const signOut = createAppThunk('session/signOut', () => appCall<MessageAnswer>('POST', '/logout'), { signOutOn401: false });
+// Signing out ends the session here whatever the server answers (an expired session is already over). This
+// phone's push subscription ends first, while the token still works for its DELETE.
+export const signOut = createAppThunk(
+  'session/signOut',
+  async () => {
+    await stopPrompts().catch(() => undefined);
+    return appCall<MessageAnswer>('POST', '/logout');
+  },
+  { signOutOn401: false },
+);
 export const requestReset = createAppThunk('session/requestReset', (body: ResetRequestBody) => appCall<MessageAnswer>('POST', '/password/reset_request', body), { signOutOn401: false });
 export const resetPassword = createAppThunk('session/resetPassword', (body: ResetBody) => appCall<MessageAnswer>('POST', '/password/reset', body), { signOutOn401: false });
 

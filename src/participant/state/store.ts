@@ -6,8 +6,11 @@ import { currentLocation, navigate } from '../routing/history';
 import { paths } from '../routing/paths';
 import { endsSession } from './appThunk';
 import { participationsReducer } from './participationsSlice';
+import { promptsReducer } from './promptsSlice';
 import { sessionEnded, sessionReducer } from './sessionSlice';
 import { siteReducer, keepSite, loadSite } from './siteSlice';
+import { outboxReducer } from './outboxSlice';
+import { questionnairesReducer } from './questionnairesSlice';
 import { tasksReducer } from './tasksSlice';
 
 export const rootReducer = combineReducers({
@@ -15,6 +18,9 @@ export const rootReducer = combineReducers({
   site: siteReducer,
   participations: participationsReducer,
   tasks: tasksReducer,
+  prompts: promptsReducer,
+  questionnaires: questionnairesReducer,
+  outbox: outboxReducer,
 });
 
 export type AppState = ReturnType<typeof rootReducer>;
@@ -34,7 +40,8 @@ export function createAppStore(preloadedState?: Partial<AppState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(unauthorized),
+    // An answer given to the outbox carries its photos as Blobs (kept in IndexedDB, never in the state).
+    middleware: (getDefault) => getDefault({ serializableCheck: { ignoredActionPaths: ['meta.arg.photos'] } }).concat(unauthorized),
   });
   setTokenSource(() => store.getState().session.session?.token ?? null);
   // The session and the organization are kept on the phone whenever they change.

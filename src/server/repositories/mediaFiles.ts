@@ -10,6 +10,24 @@ export function findMediaFileInLab(db: Db, id: string, labId: string): Promise<M
   return db.selectFrom('media_files').selectAll().where('id', '=', id).where('lab_id', '=', labId).executeTakeFirst();
 }
 
+/** The lab's files stored under the given object keys (a questionnaire's media items name files by key). */
+export function findMediaFilesByKeys(db: Db, labId: string, keys: readonly string[]): Promise<MediaFileRow[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db.selectFrom('media_files').selectAll().where('lab_id', '=', labId).where('object_key', 'in', [...keys]).execute();
+}
+
+/** The stored files of the questionnaire's lab among these keys (the media its questions show). */
+export function findMediaFilesOfQuestionnaire(db: Db, questionnaireId: string, keys: readonly string[]): Promise<MediaFileRow[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('media_files')
+    .innerJoin('questionnaires', 'questionnaires.lab_id', 'media_files.lab_id')
+    .selectAll('media_files')
+    .where('questionnaires.id', '=', questionnaireId)
+    .where('media_files.object_key', 'in', [...keys])
+    .execute();
+}
+
 export function countMediaFilesInLab(db: Db, labId: string): Promise<number> {
   return db
     .selectFrom('media_files')

@@ -44,6 +44,8 @@ export async function claimDuePushes(db: Db, now: string, claimUntil: string, li
 
 export interface ClaimedPush {
   id: string;
+  /** The prompt a reminder reminds of; null for a prompt. */
+  prompt_task_id: string | null;
   study_id: string;
   participant_id: string;
   window_closes_at: string;
@@ -57,7 +59,7 @@ export async function claimedPushes(db: Db, ids: readonly string[]): Promise<Cla
     .selectFrom('tasks as t')
     .innerJoin('participations as p', 'p.id', 't.participation_id')
     .innerJoin('questionnaire_versions as v', 'v.id', 't.questionnaire_version_id')
-    .select(['t.id', 't.study_id', 'p.participant_id', 't.window_closes_at', 'v.chin_name', 't.push_attempts'])
+    .select(['t.id', 't.prompt_task_id', 't.study_id', 'p.participant_id', 't.window_closes_at', 'v.chin_name', 't.push_attempts'])
     .where('t.id', 'in', ids)
     .execute();
   return rows.flatMap((r) => (r.window_closes_at === null ? [] : [{ ...r, window_closes_at: r.window_closes_at }]));

@@ -2,7 +2,7 @@
 import { PARTICIPATION_STATUSES, EMA_TASK_STATUSES } from '../../shared/types/participant';
 import { TASK_EVENT_KINDS } from '../../shared/types/participantApp';
 import { MAX_ANSWER_CHARS, MAX_ANSWER_ITEMS } from '../../shared/questionnaire/answers';
-import { NUMBER_INPUT_LIMIT } from '../../shared/limits';
+import { EVENTS_PER_REPORT_MAX, NUMBER_INPUT_LIMIT } from '../../shared/limits';
 import { looseString, messageSchema, noAuth, participantAuth } from './schemas';
 import { assessmentItemSchema, enrolmentTimeSchema, groupRefSchema } from './participantSchemas';
 import { mcSetSchema, questionSchema } from './questionnaireSchemas';
@@ -174,7 +174,7 @@ export const tasksSchema = {
 
 export const appQuestionnaireSchema = {
   type: 'object',
-  required: ['_id', 'chin_name', 'abbrev', 'createdAt', 'user', 'chin_content', 'mc_sets'],
+  required: ['_id', 'chin_name', 'abbrev', 'createdAt', 'user', 'chin_content', 'mc_sets', 'media'],
   properties: {
     _id: { type: 'string' },
     chin_name: { type: 'string' },
@@ -183,6 +183,12 @@ export const appQuestionnaireSchema = {
     user: { type: 'null' },
     chin_content: { type: 'array', items: questionSchema },
     mc_sets: { type: 'array', items: mcSetSchema },
+    media: {
+      type: 'object',
+      description: 'Signed addresses of the uploaded media files the questions show, by their stored key (media_url), valid until expiresAt',
+      required: ['urls', 'expiresAt'],
+      properties: { urls: { type: 'object', additionalProperties: { type: 'string' } }, expiresAt: { type: 'string', format: 'date-time' } },
+    },
   },
 } as const;
 
@@ -194,7 +200,7 @@ export const eventsBody = {
     events: {
       type: 'array',
       minItems: 1,
-      maxItems: 500,
+      maxItems: EVENTS_PER_REPORT_MAX,
       items: {
         type: 'object',
         required: ['taskId', 'kind', 'at'],

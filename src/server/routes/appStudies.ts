@@ -85,12 +85,12 @@ export const appStudyRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         ...appCommon,
         operationId: 'getTaskQuestionnaire',
-        summary: 'A questionnaire to render, as planned for one of the participant’s tasks',
+        summary: 'A questionnaire to render, as planned for one of the participant’s tasks, with signed expiring addresses of its uploaded media files',
         params: { type: 'object', required: ['questionnaireId'], properties: { questionnaireId: { type: 'string', minLength: 1, maxLength: 64 } } },
         response: { 200: appQuestionnaireSchema, ...appErrorResponses },
       },
     },
-    (request) => questionnaireForParticipant(db(), participantOf(request).participant, request.params.questionnaireId),
+    (request) => questionnaireForParticipant(app.ctx, participantOf(request).participant, request.params.questionnaireId),
   );
 
   app.post<WithStudy & { Body: EventsBody }>(

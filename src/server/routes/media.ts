@@ -1,13 +1,13 @@
 // Media files of the lab user's lab (part 1 section 7 "Media files", and the media picker of part 2).
 import type { FastifyPluginAsync } from 'fastify';
 import { NUMBER_INPUT_LIMIT, PAGE_SIZE } from '../../shared/limits';
-import { MEDIA_TYPES } from '../../shared/media';
+import { MAX_MEDIA_KEYS, MEDIA_TYPES } from '../../shared/media';
 import { mediaMessages } from '../../shared/messages';
 import { fileNameProblem } from '../../shared/media';
-import type { CreateFileBody, UploadUrlBody } from '../../shared/types/media';
+import type { CreateFileBody, MediaByKeysBody, UploadUrlBody } from '../../shared/types/media';
 import { badRequest } from '../httpErrors';
 import { labUserOf, requireLabUser } from '../plugins/auth';
-import { countMediaFilesInLab, listMediaFilesInLab, renameMediaFile, searchMediaFiles } from '../repositories/mediaFiles';
+import { countMediaFilesInLab, findMediaFilesByKeys, listMediaFilesInLab, renameMediaFile, searchMediaFiles } from '../repositories/mediaFiles';
 import { grantUpload, mediaFileOfLab, registerFile, removeFile, toMediaFile } from '../services/media';
 import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
 import { pageQuerySchema } from './studySchemas';
@@ -135,6 +135,28 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { user } = labUserOf(request);
       const rows = await searchMediaFiles(ctx().db, user.lab_id, (request.query.keyword ?? '').trim(), request.query.type || null, 200);
+      return { files: await Promise.all(rows.map((r) => toMediaFile(ctx(), r))) };
+    },
+  );
+
+  app.post<{ Body: MediaByKeysBody }>(
+    '/api/files/byKeys',
+    {
+      preValidation: requireLabUser,
+      schema: {
+        ...common,
+        operationId: 'mediaFilesByKeys',
+        summary: "The lab's files stored under the given keys, with their signed addresses (the questionnaire preview's media)",
+        body: {
+          type: 'object',
+          required: ['keys'],
+          properties: { keys: { type: 'array', maxItems: MAX_MEDIA_KEYS, items: { type: 'string', minLength: 1, maxLength: 500 } } },
+        },
+        response: { 200: { type: 'object', required: ['files'], properties: { files: filesSchema } }, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const rows = await findMediaFilesByKeys(ctx().db, labUserOf(request).user.lab_id, [...new Set(request.body.keys)]);
       return { files: await Promise.all(rows.map((r) => toMediaFile(ctx(), r))) };
     },
   );

@@ -1,5 +1,8 @@
 // The app's reports about tasks (delivered, opened) and the questionnaire it renders for a task.
+import type { AppContext } from '../context';
 import type { Db } from '../repositories/db';
+import type { Question } from '../../shared/questionnaire/types';
+import { findMediaFilesOfQuestionnaire } from '../repositories/mediaFiles';
 import type { ParticipantRow } from '../db/types';
 import type { AppQuestionnaire, TaskEvent } from '../../shared/types/participantApp';
 import { participantMessages } from '../../shared/messages';
@@ -35,8 +38,24 @@ export async function recordEvents(db: Db, participant: ParticipantRow, studyId:
   });
 }
 
+/**
+ * Signed, expiring addresses of the uploaded media files the questions show, by stored key: the participant
+ * has no staff session to read the lab's files, and the questionnaire is what grants the right to see them.
+ * Only files stored in the questionnaire's lab are signed; a key without one is left out (the app says the
+ * file cannot be shown).
+ */
+async function mediaAddressesOf(ctx: AppContext, questionnaireId: string, questions: readonly Question[]): Promise<{ urls: Record<string, string>; expiresAt: string }> {
+  const keys = [...new Set(questions.flatMap((q) => q.other_info.filter((r) => r.type === 'media' && r.media_source === 'uploaded' && r.media_url).map((r) => r.media_url)))];
+  const files = await findMediaFilesOfQuestionnaire(ctx.db, questionnaireId, keys);
+  const expiresAt = new Date(Date.now() + ctx.config.downloadUrlMinutes * 60_000);
+  const urls: Record<string, string> = {};
+  for (const file of files) urls[file.object_key] = await ctx.storage.createDownloadUrl(file.object_key, expiresAt);
+  return { urls, expiresAt: expiresAt.toISOString() };
+}
+
 /** The questionnaire as planned for the participant's most recent task with it; none without a task. */
-export async function questionnaireForParticipant(db: Db, participant: ParticipantRow, questionnaireId: string): Promise<AppQuestionnaire> {
+export async function questionnaireForParticipant(ctx: AppContext, participant: ParticipantRow, questionnaireId: string): Promise<AppQuestionnaire> {
+  const { db } = ctx;
   const versionId = await latestVersionForParticipant(db, participant.id, questionnaireId);
   const version = versionId ? await questionnaireAsPlanned(db, versionId) : null;
   if (!version) throw notFound(participantMessages.questionnaireNotAssigned);
@@ -48,5 +67,6 @@ export async function questionnaireForParticipant(db: Db, participant: Participa
     user: null,
     chin_content: version.questions,
     mc_sets: version.sets,
+    media: await mediaAddressesOf(ctx, version.row.questionnaire_id, version.questions),
   };
 }

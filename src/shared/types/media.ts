@@ -42,3 +42,8 @@ export interface CreateFileBody {
   file: string;
   size: number;
 }
+
+/** POST /api/files/byKeys: at most MAX_MEDIA_KEYS (shared/media.ts) stored keys. */
+export interface MediaByKeysBody {
+  keys: string[];
+}

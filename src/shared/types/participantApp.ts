@@ -113,6 +113,8 @@ export interface AppTasksAnswer {
 /** The questionnaire to render, as planned, with the multiple-choice sets its mc responses name. */
 export interface AppQuestionnaire extends Questionnaire {
   mc_sets: MultipleChoiceSet[];
+  /** Signed addresses of its uploaded media files by stored key (media_url), valid until expiresAt. */
+  media: { urls: Record<string, string>; expiresAt: string };
 }
 
 export const TASK_EVENT_KINDS = ['delivered', 'opened'] as const;

@@ -30,10 +30,19 @@ export function PhotoInput(props: InputProps & { onPhotoChosen: PhotoChosen }) {
 
   return (
     <div className="qf-photo">
+      {/* The input lies inside its button-like label, so the focus ring drawn on the label follows it. */}
       <label className="qf-button" htmlFor={id}>
-        {texts.choosePhoto}
+        <span id={`${id}-choose`}>{texts.choosePhoto}</span>
+        <input
+          id={id}
+          className="qf-file"
+          type="file"
+          accept="image/*"
+          onChange={(e) => void choose(e.target.files?.[0])}
+          {...ariaOf(props)}
+          aria-labelledby={`${props.labelledBy} ${id}-choose`}
+        />
       </label>
-      <input id={id} className="qf-file" type="file" accept="image/*" onChange={(e) => void choose(e.target.files?.[0])} {...ariaOf(props)} />
       <div aria-live="polite">
         {state.busy && <p className="qf-hint">{texts.photoUploading}</p>}
         {state.error && <p className="qf-problem">{state.error}</p>}

@@ -2,7 +2,7 @@
 // reads "No value chosen" until then, so its resting place is never taken for an answer. The keys are handled
 // here (arrows step by one, Page keys by a tenth, Home and End jump), the same in every browser; the first key
 // on an unchosen slider chooses from the middle.
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, PointerEvent } from 'react';
 import { ariaOf, type InputProps } from './inputProps';
 
 function clamp(n: number, min: number, max: number): number {
@@ -35,9 +35,12 @@ export function SliderInput(props: InputProps) {
     e.preventDefault();
     onAnswer(String(clamp(next, min, max)));
   };
-  /** A tap where the hidden thumb rests changes nothing natively; it still chooses that value. */
-  const onPointerUp = () => {
-    if (!chosen) onAnswer(String(middle));
+  /**
+   * A tap where the hidden thumb rests fires no change; it still chooses that value. The slider's own value is
+   * read (not the middle), in case the change from the same tap has not come back through the props yet.
+   */
+  const onPointerUp = (e: PointerEvent<HTMLInputElement>) => {
+    if (!chosen) onAnswer(e.currentTarget.value);
   };
 
   return (

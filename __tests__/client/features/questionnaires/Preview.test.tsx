@@ -45,6 +45,23 @@ describe('the preview', () => {
     expect(dialog.queryByText('Why are you sad?')).not.toBeInTheDocument();
   });
 
+  it('shows an uploaded media file from the signed address asked for by its key, and says so when there is none', async () => {
+    net.on('POST', '/api/files/byKeys', () => ({
+      status: 200,
+      data: { files: [{ _id: 'f1', name: 'Sleeping cat', type: 'image', file: 'labs/l1/images/cat.png', url: '/api/files/object/labs/l1/images/cat.png?expires=1&signature=s', size: 70, lab: 'l1', createdAt: '2024-05-02T08:00:00.000Z' }] },
+    }));
+    const { user } = await openEditor(net, [
+      question('q1', '', [response('m1', 'media', { media_type: 'image', media_url: 'labs/l1/images/cat.png' })]),
+      question('q2', '', [response('m2', 'media', { media_type: 'audio', media_url: 'labs/l1/audios/gone.mp3' })]),
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Preview: Sleep Diary' }));
+    expect(await dialog.findByRole('img', { name: 'Image of the question' })).toHaveAttribute('src', '/api/files/object/labs/l1/images/cat.png?expires=1&signature=s');
+    expect(dialog.getByText('This media file cannot be shown')).toBeInTheDocument();
+    expect(net.sentTo('POST', '/api/files/byKeys').map((r) => r.body)).toEqual([{ keys: ['labs/l1/images/cat.png', 'labs/l1/audios/gone.mp3'] }]);
+    expect(dialog.queryByRole('heading', { level: 3 })).not.toBeInTheDocument();
+  });
+
   it('shows the unsaved working copy', async () => {
     const { user } = await openEditor(net, [question('q1', 'Q1')]);
     await user.selectOptions(inResponse(1, 1).getByLabelText('Response type'), 'slider');

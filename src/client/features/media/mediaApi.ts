@@ -1,9 +1,9 @@
 // The media file calls (part 1 section 7 "Media files", part 2 section 7 for the picker's search) and the
 // lab-info call behind the storage bar. All go through the portal's axios instance with the lab user's token.
 import { api } from '../../api/client';
-import type { MediaType } from '../../../shared/media';
+import { MAX_MEDIA_KEYS, type MediaType } from '../../../shared/media';
 import type { LabInfo, MessageAnswer } from '../../../shared/types/identity';
-import type { CreateFileBody, MediaFile, MediaListAnswer, UploadUrlAnswer, UploadUrlBody } from '../../../shared/types/media';
+import type { CreateFileBody, MediaByKeysBody, MediaFile, MediaListAnswer, UploadUrlAnswer, UploadUrlBody } from '../../../shared/types/media';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -48,13 +48,9 @@ export async function pickerSearch(search: PickerSearch): Promise<PickerAnswer> 
   return { files, labHasFiles };
 }
 
-/**
- * Signed addresses of the lab's files with the given stored keys, by key (the preview shows a media question's
- * file from its key). The picker's search of every type answers the lab's 200 newest files with their addresses;
- * a key not among them has no address here.
- */
+/** Signed addresses of the lab's files with the given stored keys, by key (the preview shows a media item's file from its key). */
 export async function mediaAddresses(keys: readonly string[]): Promise<Record<string, string>> {
   if (keys.length === 0) return {};
-  const files = await mediaApi.search({ keyword: '', type: '' });
-  return Object.fromEntries(files.filter((f) => keys.includes(f.file)).map((f) => [f.file, f.url]));
+  const { files } = (await api.post<{ files: MediaFile[] }>('/api/files/byKeys', { keys: keys.slice(0, MAX_MEDIA_KEYS) } satisfies MediaByKeysBody)).data;
+  return Object.fromEntries(files.map((f) => [f.file, f.url]));
 }

@@ -2,12 +2,13 @@
 // and group; Create New Participant with its permission entry; per row, once a stage and group are chosen,
 // Assign To Another Stage, EMA Schedule, Assigned Diary Assessments, Download Image Data, Withdraw and Mark As
 // Completed, and a panel of the stage's and group's data downloads. Until both are chosen, a line in that
-// panel's place says what choosing them offers (as Study Progress does).
+// panel's place says what choosing them offers (as Study Progress does). Join Link gives the link and QR code
+// that participants join the study by in the app (issue 19).
 import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router-dom';
 import { hasAccess } from '../../../shared/access';
-import { participantMessages } from '../../../shared/messages';
+import { joinLinkTexts, participantMessages } from '../../../shared/messages';
 import { participantListTexts } from '../../../shared/participantList';
 import type { Participant } from '../../../shared/types/participant';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -21,6 +22,7 @@ import { useParticipantClock } from './clock/useClock';
 import { CreateParticipantDialog } from './CreateParticipantDialog';
 import { DiaryTasksDialog } from './DiaryTasksDialog';
 import { EmaScheduleDialog } from './EmaScheduleDialog';
+import { JoinLinkDialog } from './JoinLinkDialog';
 import { ParticipantFilterPanel } from './ParticipantFilterPanel';
 import { ParticipationEndDialog } from './ParticipationEndActions';
 import type { RowAction } from './ParticipantRow';
@@ -37,7 +39,7 @@ import { ParticipantTable } from './ParticipantTable';
 import { StudyHeading } from './StudyHeading';
 import { useParticipantStudy } from './useParticipantStudy';
 
-type OpenDialog = { kind: 'create' } | { kind: RowAction; participant: Participant };
+type OpenDialog = { kind: 'create' } | { kind: 'joinLink' } | { kind: RowAction; participant: Participant };
 
 export default function ParticipantListPage() {
   const { studyId = '' } = useParams();
@@ -73,7 +75,16 @@ export default function ParticipantListPage() {
         onStage={(id) => dispatch(filterStageChosen(id))}
         onGroup={(id) => dispatch(filterGroupChosen(id))}
       >
-        {canCreate && <Button onClick={() => setDialog({ kind: 'create' })}>Create New Participant</Button>}
+        {(canCreate || study?.study_code) && (
+          <div className="d-flex flex-wrap gap-2">
+            {study?.study_code && (
+              <Button variant="outline-primary" onClick={() => setDialog({ kind: 'joinLink' })}>
+                {joinLinkTexts.button}
+              </Button>
+            )}
+            {canCreate && <Button onClick={() => setDialog({ kind: 'create' })}>Create New Participant</Button>}
+          </div>
+        )}
       </ParticipantFilterPanel>
       {showActions ? (
         study && stageId && groupId && <ParticipantListDownloads study={study} stageId={stageId} groupId={groupId} />
@@ -93,6 +104,7 @@ export default function ParticipantListPage() {
           <ParticipantTable studyId={studyId} participants={participants} showActions={showActions} onAction={onAction} />
         </>
       )}
+      {dialog?.kind === 'joinLink' && study && <JoinLinkDialog study={study} onClose={close} />}
       {dialog?.kind === 'create' && <CreateParticipantDialog studyId={studyId} onClose={close} onCreated={reload} />}
       {dialog?.kind === 'assign' && study && (
         <AssignStageDialog study={study} participant={dialog.participant} onClose={close} onAssigned={reload} />

@@ -18,10 +18,17 @@ const CLAIM_MS = 2 * 60_000;
 /** A push service that does not answer within this is counted as a failure. */
 const PUSH_TIMEOUT_MS = 15_000;
 /** Pushes under way at once. */
-const CONCURRENT_PUSHES = 50;
+export const CONCURRENT_PUSHES = 50;
 /** A task none of whose subscriptions took it is tried again after this, up to PUSH_MAX_ATTEMPTS times. */
 export const PUSH_RETRY_MS = 30_000;
 export const PUSH_MAX_ATTEMPTS = 5;
+/**
+ * A VAPID token (a signed JWT naming the push service) may serve many pushes until it expires (RFC 8292
+ * section 2): one is signed per push service and kept for VAPID_REUSE_MS, expiring VAPID_TOKEN_SECONDS after it
+ * was signed (at most 24 hours are allowed). Signing one for every push was most of the sender's CPU.
+ */
+const VAPID_TOKEN_SECONDS = 12 * 3600;
+const VAPID_REUSE_MS = 60 * 60_000;
 
 export interface PushSenderOptions {
   db: Db;
@@ -56,25 +63,38 @@ async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => 
 
 export function createPushSender(options: PushSenderOptions): PushSender {
   const { db, vapid, log, agent } = options;
-  const vapidDetails = { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey };
+  const tokens = new Map<string, { headers: Record<string, string>; renewAt: number }>();
+
+  /** The Authorization header for a push to this endpoint's push service (its origin is the token's audience). */
+  function vapidHeaders(endpoint: string, nowMs: number): Record<string, string> {
+    const url = new URL(endpoint);
+    const audience = `${url.protocol}//${url.host}`;
+    const kept = tokens.get(audience);
+    if (kept && kept.renewAt > nowMs) return kept.headers;
+    const signed = webPush.getVapidHeaders(audience, vapid.subject, vapid.publicKey, vapid.privateKey, 'aes128gcm', Math.floor(nowMs / 1000) + VAPID_TOKEN_SECONDS);
+    const headers = { Authorization: signed.Authorization };
+    tokens.set(audience, { headers, renewAt: nowMs + VAPID_REUSE_MS });
+    return headers;
+  }
 
   async function send(task: ClaimedPush, subscription: PushSubscriptionRow, nowMs: number): Promise<Outcome> {
     const payload: PushPayload = {
       taskId: task.id,
+      promptId: task.prompt_task_id ?? task.id,
       studyId: task.study_id,
       questionnaire: { chin_name: task.chin_name },
       window_closes_at: task.window_closes_at,
     };
-    const requestOptions: RequestOptions = {
-      vapidDetails,
-      // The push service keeps it no longer than the window is open: a prompt shown after it is of no use.
-      TTL: Math.max(0, Math.floor((Date.parse(task.window_closes_at) - nowMs) / 1000)),
-      urgency: 'high',
-      timeout: PUSH_TIMEOUT_MS,
-      contentEncoding: 'aes128gcm',
-      ...(agent ? { agent } : {}),
-    };
     try {
+      const requestOptions: RequestOptions = {
+        headers: vapidHeaders(subscription.endpoint, nowMs),
+        // The push service keeps it no longer than the window is open: a prompt shown after it is of no use.
+        TTL: Math.max(0, Math.floor((Date.parse(task.window_closes_at) - nowMs) / 1000)),
+        urgency: 'high',
+        timeout: PUSH_TIMEOUT_MS,
+        contentEncoding: 'aes128gcm',
+        ...(agent ? { agent } : {}),
+      };
       await webPush.sendNotification({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, JSON.stringify(payload), requestOptions);
       return 'sent';
     } catch (error: unknown) {
