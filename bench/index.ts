@@ -17,11 +17,12 @@ import { exportsBenchmark } from './exports';
 import { meets, type Benchmark, type BenchmarkResult, type Measure } from './types';
 import { upload } from './upload';
 import { photoZip } from './photoZip';
+import { participantApp } from './participantApp';
 import { push } from './push';
 
 export const benchmarks: Benchmark[] = [
   apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor, studyEditor,
-  participantList, participantPlan, participantAnswers, participantListApi, exportsBenchmark, photoZip, push,
+  participantList, participantPlan, participantAnswers, participantListApi, exportsBenchmark, photoZip, push, participantApp,
 ];
 
 interface Row {

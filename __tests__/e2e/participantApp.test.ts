@@ -12,12 +12,10 @@ import { makeQuestion } from '../../src/shared/questionnaire/operations';
 import type { Questionnaire } from '../../src/shared/questionnaire/types';
 import type { Study } from '../../src/shared/types/study';
 import { seedLab, uniqueEmail } from './support/api';
+import { APP_FIRST_LOAD_BYTES, measureFirstLoad } from './support/firstLoad';
 import { markActive } from './support/plan';
 import { useProduct } from './support/product';
 import { CHROMIUM_FLAGS, chromiumPath } from './support/browser';
-import appBudget from '../../scripts/lib/app-budget-guard.cjs';
-
-const { APP_FIRST_LOAD_BYTES } = appBudget;
 
 const product = useProduct();
 const PHONE = { width: 390, height: 844 };
@@ -83,14 +81,7 @@ describe('the participant app', () => {
     const page = await context.newPage();
     try {
       // Everything the join page loads, as received (Brotli bodies and headers), until the network is quiet.
-      let received = 0;
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
-        received += event.encodedDataLength;
-      });
-      await page.goto(link, { waitUntil: 'networkidle' });
-      await cdp.detach();
+      const { bytes: received } = await measureFirstLoad(context, page, link);
       expect(received).toBeGreaterThan(10_000);
       expect(received).toBeLessThanOrEqual(APP_FIRST_LOAD_BYTES);
       console.log(`participant app first load (join page): ${received} bytes received`);
