@@ -13,6 +13,8 @@ import { newEmaSetting } from '../../../src/shared/study/assessmentSettings';
 import type { Study } from '../../../src/shared/types/study';
 import type { AppTasksAnswer } from '../../../src/shared/types/participantApp';
 import type { CreatedPilot, Pilot } from '../../../src/shared/types/pilot';
+import type { StudyProgressAnswer } from '../../../src/shared/types/progress';
+import type { GetParticipantsAnswer } from '../../../src/shared/types/participant';
 import { claimDuePushes } from '../../../src/server/repositories/pushes';
 
 jest.setTimeout(60_000);
@@ -193,6 +195,29 @@ describe.each(databases)('pilot participants (%s)', (database) => {
     expect(prompts(reset).every((p) => (p.notification_datetime ?? '') >= first.notification_datetime!)).toBe(true);
     const recorded = await db.selectFrom('pilot_resets').selectAll().where('participation_id', '=', id).execute();
     expect(recorded).toEqual([expect.objectContaining({ reset_by: expect.any(String), reset_at: expect.any(String) })]);
+  });
+
+  it('Study Progress leaves the pilot out unless asked, and counts it on its own clock when asked; the Participant List marks it', async () => {
+    const s = await emaStudy(true);
+    const created = await newPilot(s);
+    const id = created.pilot._id;
+    const [first, second] = prompts(created.pilot);
+    await moveClock(id, { advance: 'next_prompt' });
+    expect((await api('POST', `/api/app/studies/${s._id}/responses`, created.session.token, answer(first._id))).statusCode).toBe(201);
+    await moveClock(id, { advance: 'next_prompt' });
+    const past = await moveClock(id, { advance: 'hour' });
+    expect(past.plan.find((p) => p._id === second._id)?.status).toBe('expired');
+    const place = { stageId: s.stage_list[0]._id, groupId: s.stage_list[0].participant_group_list[0]._id };
+    const without = await api('POST', `/api/participants/${s._id}/progress`, manager, place);
+    expect(without.statusCode).toBe(200);
+    expect(json<StudyProgressAnswer>(without).participants).toEqual([]);
+    expect(json<StudyProgressAnswer>(without).days).toEqual([]);
+    const withPilot = json<StudyProgressAnswer>(await api('POST', `/api/participants/${s._id}/progress`, manager, { ...place, includePilot: true }));
+    expect(withPilot.participants).toHaveLength(1);
+    expect(withPilot.participants[0]).toMatchObject({ _id: created.pilot.participant._id, prompts: { planned: 2, completed: 1, expired: 1, late: 0 } });
+
+    const list = json<GetParticipantsAnswer>(await api('GET', `/api/participants/${s._id}/get_participants`, manager));
+    expect(list.participantsData.participants.map((p) => [p._id, p.pilot])).toEqual([[created.pilot.participant._id, true]]);
   });
 
   it('the push sender never claims a pilot\'s prompts', async () => {

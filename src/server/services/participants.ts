@@ -38,6 +38,7 @@ function toParticipant(row: ParticipantListRow, arrivals: string[]): Participant
     study: row.study_id,
     current_stage: row.stage_id,
     current_group: row.group_id,
+    pilot: row.pilot === 1,
     participation: [
       {
         _id: row.participation_id,
