@@ -16,6 +16,9 @@ import type { CreatedPilot, Pilot } from '../../../src/shared/types/pilot';
 import type { StudyProgressAnswer } from '../../../src/shared/types/progress';
 import type { GetParticipantsAnswer } from '../../../src/shared/types/participant';
 import { claimDuePushes } from '../../../src/server/repositories/pushes';
+import { XLSX_MEDIA_TYPE, ZIP_MEDIA_TYPE } from '../../../src/shared/types/dataDownloads';
+import { strFromU8, unzipSync } from 'fflate';
+import ExcelJS from 'exceljs';
 
 jest.setTimeout(60_000);
 
@@ -218,6 +221,47 @@ describe.each(databases)('pilot participants (%s)', (database) => {
 
     const list = json<GetParticipantsAnswer>(await api('GET', `/api/participants/${s._id}/get_participants`, manager));
     expect(list.participantsData.participants.map((p) => [p._id, p.pilot])).toEqual([[created.pilot.participant._id, true]]);
+  });
+
+  it('every download leaves pilot data out unless includePilot, and holds it when asked', async () => {
+    const s = await emaStudy(true);
+    const real = await createParticipant(t.app, manager, s._id);
+    const session = await appLogin(t.app, real.email);
+    const realPrompt = (await appTasks(s, session.token)).ema.find((e) => !e.reminder)!;
+    expect((await api('POST', `/api/app/studies/${s._id}/responses`, session.token, answer(realPrompt._id))).statusCode).toBe(201);
+    const created = await newPilot(s);
+    await moveClock(created.pilot._id, { advance: 'next_prompt' });
+    expect((await api('POST', `/api/app/studies/${s._id}/responses`, created.session.token, answer(prompts(created.pilot)[0]._id))).statusCode).toBe(201);
+    const stageId = s.stage_list[0]._id;
+    const groupId = s.stage_list[0].participant_group_list[0]._id;
+    const downloads = [
+      { url: `/api/data/${s._id}/download_text_resp`, body: { stageId, groupId, excludedParticipantsIds: [] }, accept: ZIP_MEDIA_TYPE },
+      { url: `/api/data/${s._id}/download_resp_time`, body: { stageId, groupId }, accept: XLSX_MEDIA_TYPE },
+      { url: `/api/data/${s._id}/download_analysis`, body: { stageId, groupId }, accept: ZIP_MEDIA_TYPE },
+    ];
+    /** Every cell of every sheet of a workbook, or every file of a zip, as text. */
+    async function textOf(res: LightMyRequestResponse, accept: string): Promise<string> {
+      if (accept === ZIP_MEDIA_TYPE) {
+        return Object.values(unzipSync(new Uint8Array(res.rawPayload)))
+          .map((bytes) => strFromU8(bytes))
+          .join('\n');
+      }
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const cells: string[] = [];
+      book.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.text)))));
+      return cells.join('\n');
+    }
+    for (const d of downloads) {
+      for (const includePilot of [undefined, false, true]) {
+        const res = await send(t.app, { method: 'POST', url: d.url, token: manager, headers: { accept: d.accept }, payload: includePilot === undefined ? d.body : { ...d.body, includePilot } });
+        expect([d.url, includePilot, res.statusCode]).toEqual([d.url, includePilot, 200]);
+        expect([d.url, res.headers['content-type']]).toEqual([d.url, d.accept]);
+        const text = await textOf(res, d.accept);
+        expect([d.url, text.includes(real.participant_code)]).toEqual([d.url, true]);
+        expect([d.url, includePilot, text.includes(created.pilot.participant.participant_code)]).toEqual([d.url, includePilot, includePilot === true]);
+      }
+    }
   });
 
   it('the push sender never claims a pilot\'s prompts', async () => {
