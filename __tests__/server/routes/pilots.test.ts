@@ -14,7 +14,7 @@ import type { Study } from '../../../src/shared/types/study';
 import type { AppTasksAnswer } from '../../../src/shared/types/participantApp';
 import type { CreatedPilot, Pilot } from '../../../src/shared/types/pilot';
 import type { StudyProgressAnswer } from '../../../src/shared/types/progress';
-import type { GetParticipantsAnswer } from '../../../src/shared/types/participant';
+import type { EmaTasksAnswer, GetParticipantsAnswer } from '../../../src/shared/types/participant';
 import { claimDuePushes } from '../../../src/server/repositories/pushes';
 import { XLSX_MEDIA_TYPE, ZIP_MEDIA_TYPE } from '../../../src/shared/types/dataDownloads';
 import { strFromU8, unzipSync } from 'fflate';
@@ -176,6 +176,13 @@ describe.each(databases)('pilot participants (%s)', (database) => {
     expect(past.plan.find((p) => p._id === first._id)?.status).toBe('completed');
     const inApp = await appTasks(study, created.session.token);
     expect(inApp.ema.find((e) => e._id === second._id)?.status).toBe('expired');
+    // The researcher's EMA Schedule reads the pilot's clock too: the passed prompts are no longer upcoming.
+    const schedule = (scope: string) => api('GET', `/api/ema_tasks/${study._id}/${created.pilot.participant._id}?scope=${scope}`, manager);
+    const all = json<EmaTasksAnswer>(await schedule('all')).emaTasks;
+    expect(all.find((e) => e._id === second._id)?.status).toBe('expired');
+    const upcoming = json<EmaTasksAnswer>(await schedule('upcoming')).emaTasks;
+    expect(upcoming.every((e) => e.notification_datetime > past.clock.now)).toBe(true);
+    expect(upcoming.map((e) => e._id)).not.toContain(second._id);
     const late = await api('POST', `/api/app/studies/${study._id}/responses`, created.session.token, answer(second._id));
     expect(late.statusCode).toBe(201);
     expect((await t.app.ctx.db.selectFrom('submissions').select('late').where('task_id', '=', second._id).executeTakeFirstOrThrow()).late).toBe(1);
