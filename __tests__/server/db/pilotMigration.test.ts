@@ -1,5 +1,6 @@
 // Migration 0012 on participants and a plan made before it: every participant is real (pilot 0), every
 // participation reads the real clock (no offset); a negative offset is refused; down and up again work.
+import { sql } from 'kysely';
 import { withMigrationDatabase } from './support/migrationDatabase';
 import { createTestStorage, databases, type TestStorage } from '../support/testApp';
 import { seedAnswerBefore0009 } from './support/oldAnswer';
@@ -26,7 +27,11 @@ describe.each(databases)('migration 0012_pilot (%s)', (database) => {
         participations.map((p) => ({ ...p, pilot_offset_ms: null })),
       );
       expect(await db.selectFrom('pilot_resets').selectAll().execute()).toEqual([]);
-      await expect(db.updateTable('participations').set({ pilot_offset_ms: -1 }).where('id', '=', participations[0].id).execute()).rejects.toThrow();
+      const negative = await sql`update participations set pilot_offset_ms = -1 where id = ${participations[0].id}`.execute(db).then(
+        () => 'stored',
+        (error: Error) => error.message,
+      );
+      expect(negative).toMatch(/check|constraint/i);
       await db.updateTable('participations').set({ pilot_offset_ms: 86_400_000 * 400 }).where('id', '=', participations[0].id).execute();
       const stored = await db.selectFrom('participations').select('pilot_offset_ms').where('id', '=', participations[0].id).executeTakeFirstOrThrow();
       expect(Number(stored.pilot_offset_ms)).toBe(86_400_000 * 400);
