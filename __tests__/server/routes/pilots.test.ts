@@ -186,6 +186,9 @@ describe.each(databases)('pilot participants (%s)', (database) => {
     const late = await api('POST', `/api/app/studies/${study._id}/responses`, created.session.token, answer(second._id));
     expect(late.statusCode).toBe(201);
     expect((await t.app.ctx.db.selectFrom('submissions').select('late').where('task_id', '=', second._id).executeTakeFirstOrThrow()).late).toBe(1);
+    // A day on, past every window of its 2-day plan on its clock, the pilot's participation has completed.
+    const ended = await moveClock(id, { advance: 'day' });
+    expect(ended.status).toBe('completed');
   });
 
   it('a reset removes its answers and plan, records who and when, and plans again on its clock', async () => {

@@ -15,6 +15,7 @@ import { listTasksOfArrival } from '../../repositories/tasks';
 import { createParticipantAccount, startParticipation } from '../participantAccounts';
 import { startSession } from '../participantSessions';
 import { arrive } from '../plan/arrival';
+import { completeEndedParticipations } from '../participationEnd';
 import { statusAsRead } from '../plan/taskStatus';
 import { newId, nowIso } from '../ids';
 import { isPilot, offsetOf, participationNow } from './clock';
@@ -85,6 +86,10 @@ export async function readPilot(db: Db, participation: ParticipationRow, labId: 
   let current = participation;
   if (current.status === 'enrolled' && current.arrive_assigned === 0) {
     await arrive(db, current, labId, participationNow(current));
+    current = (await findParticipationById(db, current.id)) ?? current;
+  }
+  // Completion by the plan's end on the pilot's clock (reads over a whole study leave pilots to their own reads).
+  if (current.status === 'enrolled' && (await completeEndedParticipations(db, { participationId: current.id }, participationNow(current))) > 0) {
     current = (await findParticipationById(db, current.id)) ?? current;
   }
   const participant = await findParticipant(db, current.participant_id);
