@@ -77,7 +77,7 @@ async function oneRun(): Promise<RunFigures> {
     for (let i = 0; i < PARTICIPANTS; i += 1) {
       const participantId = newId();
       await db.insertInto('participants').values({ id: participantId, participant_code: `B${String(i).padStart(7, '0')}`, email: `p${i}@bench.test`, password_hash: 'x', created_by: null, created_at: now }).execute();
-      const row = { id: newId(), participant_id: participantId, study_id: study._id, status: 'enrolled', current_stage_id: stageId, current_group_id: groupId, arrive_assigned: 0, assignment_num: 1, assigned_at: now, joined_at: now, consent_text: null, consented_at: null, withdrawn_at: null, completed_at: null };
+      const row = { id: newId(), participant_id: participantId, study_id: study._id, status: 'enrolled', current_stage_id: stageId, current_group_id: groupId, arrive_assigned: 0, assignment_num: 1, assigned_at: now, joined_at: now, consent_text: null, consented_at: null, withdrawn_at: null, completed_at: null, pilot_offset_ms: null };
       await db.insertInto('participations').values(row).execute();
       participations.push(row);
     }

@@ -41,6 +41,7 @@ import { dataDownloadRoutes } from './routes/dataDownloads';
 import { imageDownloadRoutes } from './routes/imageDownloads';
 import { appPushRoutes } from './routes/appPush';
 import { appSiteRoutes } from './routes/appSite';
+import { pilotRoutes } from './routes/pilots';
 import { createPushSender } from './services/push/pushSender';
 import { vapidDetails } from './services/push/vapid';
 import path from 'node:path';
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(appPushRoutes);
   await app.register(dataDownloadRoutes);
   await app.register(imageDownloadRoutes);
+  await app.register(pilotRoutes);
 
   return app;
 }

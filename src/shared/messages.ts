@@ -12,3 +12,4 @@ export { portalMessages } from './messages/portal';
 export { assessmentMessages } from './messages/assessment';
 export { participantMessages } from './messages/participant';
 export { joinLinkTexts } from './messages/joinLink';
+export { pilotMessages } from './messages/pilot';

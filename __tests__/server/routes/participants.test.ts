@@ -74,6 +74,7 @@ describe.each(databases)('researcher participant calls (%s)', (database) => {
         study: study._id,
         current_stage: stage(1)._id,
         current_group: stage(1).participant_group_list[0]._id,
+        pilot: false,
         participation: [
           {
             _id: expect.any(String),

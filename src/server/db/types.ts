@@ -81,6 +81,16 @@ export interface Database {
   photo_uploads: PhotoUploadsTable;
   image_downloads: ImageDownloadsTable;
   push_subscriptions: PushSubscriptionsTable;
+  pilot_resets: PilotResetsTable;
+}
+
+/** A pilot participation's reset (migration 0012): who removed its answers and plan, when, at which offset. */
+export interface PilotResetsTable {
+  id: string;
+  participation_id: string;
+  reset_by: string | null;
+  reset_at: string;
+  offset_ms: number | string;
 }
 
 export type LabRow = Selectable<LabsTable>;
@@ -203,6 +213,8 @@ export interface ParticipantsTable {
   password_hash: string;
   created_by: string | null;
   created_at: string;
+  /** 1 for a pilot participant (migration 0012): never mailed or pushed, left out of counts unless asked. */
+  pilot: Generated<number>;
 }
 
 export interface ParticipantSessionsTable {
@@ -239,6 +251,8 @@ export interface ParticipationsTable {
   consented_at: string | null;
   withdrawn_at: string | null;
   completed_at: string | null;
+  /** A pilot participation's clock, ms ahead of the real one; null on a real participation. bigint: PostgreSQL answers a string. */
+  pilot_offset_ms: number | string | null;
 }
 
 export interface EnrolmentTimesTable {

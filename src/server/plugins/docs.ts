@@ -24,6 +24,7 @@ export const apiTags = [
   { name: 'participants', description: "A study's participants, their stage and group, and their tasks (lab users)" },
   { name: 'data', description: "A study's data: text responses, response times, the analysis export and participants' photos (lab users)" },
   { name: 'participant app', description: "The participant app's calls: account, studies, consent, tasks and answers" },
+  { name: 'pilot', description: 'Pilot participants on a simulated clock held by the server (lab users)' },
 ];
 
 /**

@@ -9,6 +9,13 @@ export interface ScopeFilter {
   stageId: string;
   /** Null for every group of the stage. */
   groupId: string | null;
+  /** Pilot participants' tasks and answers are read only when asked (issue 20). */
+  includePilot: boolean;
+}
+
+/** The pilot participations: their tasks and answers are left out of a scope that does not include them. */
+function pilotParticipations(db: Db) {
+  return db.selectFrom('participations').select('id').where('pilot_offset_ms', 'is not', null);
 }
 
 export interface ParticipationEntry {
@@ -19,22 +26,22 @@ export interface ParticipationEntry {
   status: string;
 }
 
-/** Participations of the study after the given participant code, in code order. */
-export function participationPage(db: Db, studyId: string, afterCode: string, limit: number): Promise<ParticipationEntry[]> {
-  return db
+/** Participations of the study after the given participant code, in code order (pilots only when asked). */
+export function participationPage(db: Db, scope: ScopeFilter, afterCode: string, limit: number): Promise<ParticipationEntry[]> {
+  let query = db
     .selectFrom('participations as pa')
     .innerJoin('participants as p', 'p.id', 'pa.participant_id')
     .select(['pa.id', 'pa.participant_id', 'p.participant_code', 'p.email', 'pa.status'])
-    .where('pa.study_id', '=', studyId)
-    .where('p.participant_code', '>', afterCode)
-    .orderBy('p.participant_code')
-    .limit(limit)
-    .execute();
+    .where('pa.study_id', '=', scope.studyId)
+    .where('p.participant_code', '>', afterCode);
+  if (!scope.includePilot) query = query.where('pa.pilot_offset_ms', 'is', null);
+  return query.orderBy('p.participant_code').limit(limit).execute();
 }
 
 /** The questionnaire versions planned in the stage (and group): what the columns are made of. */
 export async function versionIdsInScope(db: Db, scope: ScopeFilter): Promise<string[]> {
   let query = db.selectFrom('tasks').select('questionnaire_version_id').distinct().where('study_id', '=', scope.studyId).where('stage_id', '=', scope.stageId);
+  if (!scope.includePilot) query = query.where('participation_id', 'not in', pilotParticipations(db));
   if (scope.groupId) query = query.where('group_id', '=', scope.groupId);
   return (await query.execute()).map((r) => r.questionnaire_version_id);
 }
@@ -42,12 +49,14 @@ export async function versionIdsInScope(db: Db, scope: ScopeFilter): Promise<str
 /** The questionnaire versions answered in the stage (and group). */
 export async function answeredVersionIds(db: Db, scope: ScopeFilter): Promise<string[]> {
   let query = db.selectFrom('submissions').select('questionnaire_version_id').distinct().where('study_id', '=', scope.studyId).where('stage_id', '=', scope.stageId);
+  if (!scope.includePilot) query = query.where('participation_id', 'not in', pilotParticipations(db));
   if (scope.groupId) query = query.where('group_id', '=', scope.groupId);
   return (await query.execute()).map((r) => r.questionnaire_version_id);
 }
 
 export async function hasTasksInScope(db: Db, scope: ScopeFilter, withEma: boolean): Promise<boolean> {
   let query = db.selectFrom('tasks').select('id').where('study_id', '=', scope.studyId).where('stage_id', '=', scope.stageId).where('reminder', '=', 0);
+  if (!scope.includePilot) query = query.where('participation_id', 'not in', pilotParticipations(db));
   if (scope.groupId) query = query.where('group_id', '=', scope.groupId);
   if (!withEma) query = query.where('kind', '!=', 'ema');
   return (await query.limit(1).execute()).length > 0;
@@ -56,6 +65,7 @@ export async function hasTasksInScope(db: Db, scope: ScopeFilter, withEma: boole
 /** The zones the tasks in the scope were planned in (null: planned without one). */
 export async function zonesOfTasksInScope(db: Db, scope: ScopeFilter, withEma: boolean): Promise<(string | null)[]> {
   let query = db.selectFrom('tasks').select('timezone').distinct().where('study_id', '=', scope.studyId).where('stage_id', '=', scope.stageId).where('reminder', '=', 0);
+  if (!scope.includePilot) query = query.where('participation_id', 'not in', pilotParticipations(db));
   if (scope.groupId) query = query.where('group_id', '=', scope.groupId);
   if (!withEma) query = query.where('kind', '!=', 'ema');
   return (await query.execute()).map((r) => r.timezone);

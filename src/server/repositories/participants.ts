@@ -86,6 +86,8 @@ export interface ParticipantListRow {
   group_name: string;
   group_num: number;
   arrive_assigned: number;
+  /** 1 for a pilot participant (issue 20). */
+  pilot: number;
   /** Whether the participation's plan holds a diary task that is not cancelled (SQLite 0/1, PostgreSQL boolean). */
   has_diary_tasks: number | boolean;
 }
@@ -123,6 +125,7 @@ export function listParticipantRows(db: Db, studyId: string, filter: PlaceFilter
     'g.name as group_name',
     'g.group_num',
     'pa.arrive_assigned',
+    'p.pilot',
     // One EXISTS per row on tasks' (participation_id, kind, ...) index: the list stays one query at any size.
     (eb) =>
       eb

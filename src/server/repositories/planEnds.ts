@@ -69,9 +69,13 @@ function windowFrom(now: string): string {
   return new Date(Date.parse(now) - MAX_MINUTES * 60_000).toISOString();
 }
 
+/**
+ * A study's or a participant's participations are judged on the real clock, so pilot ones (on a clock of their
+ * own) are left to the calls that name them one by one with their clock's now.
+ */
 function inScope(scope: ParticipationScope): RawBuilder<SqlBool> {
-  if ('studyId' in scope) return sql<SqlBool>`participations.study_id = ${scope.studyId}`;
-  if ('participantId' in scope) return sql<SqlBool>`participations.participant_id = ${scope.participantId}`;
+  if ('studyId' in scope) return sql<SqlBool>`participations.study_id = ${scope.studyId} and participations.pilot_offset_ms is null`;
+  if ('participantId' in scope) return sql<SqlBool>`participations.participant_id = ${scope.participantId} and participations.pilot_offset_ms is null`;
   return sql<SqlBool>`participations.id = ${scope.participationId}`;
 }
 

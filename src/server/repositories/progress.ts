@@ -9,6 +9,23 @@ export interface ProgressPlace {
   studyId: string;
   stageId: string;
   groupId: string;
+  /**
+   * One pilot participation of the place, counted on its own clock; without it the place's real participations
+   * only (pilot ones are left out, issue 20).
+   */
+  pilotParticipationId?: string;
+}
+
+/** The pilot participations of the place, each to be counted on its clock. */
+export function listPilotParticipations(db: Db, place: ProgressPlace) {
+  return db
+    .selectFrom('participations as pa')
+    .select(['pa.id', 'pa.pilot_offset_ms'])
+    .where('pa.study_id', '=', place.studyId)
+    .where('pa.current_stage_id', '=', place.stageId)
+    .where('pa.current_group_id', '=', place.groupId)
+    .where('pa.pilot_offset_ms', 'is not', null)
+    .execute();
 }
 
 /**
@@ -34,6 +51,7 @@ export function listProgressParticipants(db: Db, place: ProgressPlace) {
     .where('pa.study_id', '=', place.studyId)
     .where('pa.current_stage_id', '=', place.stageId)
     .where('pa.current_group_id', '=', place.groupId)
+    .where((eb) => (place.pilotParticipationId ? eb('pa.id', '=', place.pilotParticipationId) : eb('pa.pilot_offset_ms', 'is', null)))
     .execute();
 }
 
@@ -45,7 +63,8 @@ function currentTasks(db: Db, place: ProgressPlace) {
     .innerJoin('enrolment_times as e', (join) => join.onRef('e.id', '=', 't.enrolment_time_id').onRef('e.assignment_num', '=', 'pa.assignment_num'))
     .where('pa.study_id', '=', place.studyId)
     .where('pa.current_stage_id', '=', place.stageId)
-    .where('pa.current_group_id', '=', place.groupId);
+    .where('pa.current_group_id', '=', place.groupId)
+    .where((eb) => (place.pilotParticipationId ? eb('pa.id', '=', place.pilotParticipationId) : eb('pa.pilot_offset_ms', 'is', null)));
 }
 
 type PromptScope = ExpressionBuilder<Database & { t: Database['tasks']; s: Database['submissions'] }, 't' | 's'>;

@@ -10,7 +10,7 @@ const notDone = sql<boolean>`t.push_done_at is null and t.kind = 'ema'`;
 
 /**
  * Claims up to `limit` tasks whose moment has come and whose window is still open, of enrolled participations,
- * still open themselves, not claimed by another process, for participants with a subscription; answers their
+ * still open themselves, not claimed by another process, for real (not pilot) participants with a subscription; answers their
  * ids. On PostgreSQL the rows another process is claiming are skipped rather than waited for.
  */
 export async function claimDuePushes(db: Db, now: string, claimUntil: string, limit: number): Promise<string[]> {
@@ -24,6 +24,8 @@ export async function claimDuePushes(db: Db, now: string, claimUntil: string, li
     .where('t.status', 'in', OPEN_STATUSES)
     .where((eb) => eb.or([eb('t.push_claimed_until', 'is', null), eb('t.push_claimed_until', '<=', now)]))
     .where('p.status', '=', 'enrolled')
+    // A pilot participation is never pushed (issue 20): its prompts show in the portal's frame.
+    .where('p.pilot_offset_ms', 'is', null)
     .where(({ exists, selectFrom }) =>
       exists(selectFrom('push_subscriptions as s').select('s.id').whereRef('s.participant_id', '=', 'p.participant_id')),
     )

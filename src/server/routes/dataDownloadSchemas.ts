@@ -7,6 +7,9 @@ const optionalId = { type: 'string', maxLength: 64 } as const;
 /** Participants one download may leave out: more than any study holds. */
 export const MAX_EXCLUDED_PARTICIPANTS = 100_000;
 
+/** Pilot participants' data is left out of every download unless asked (issue 20). */
+const includePilot = { type: 'boolean', default: false, description: 'Include pilot participants (left out unless true)' } as const;
+
 export const studyParam = { type: 'object', required: ['studyId'], properties: { studyId: idString } } as const;
 
 export const textBodySchema = {
@@ -17,6 +20,7 @@ export const textBodySchema = {
     stageId: idString,
     groupId: optionalId,
     excludedParticipantsIds: { type: 'array', maxItems: MAX_EXCLUDED_PARTICIPANTS, items: idString, default: [] },
+    includePilot,
   },
 } as const;
 
@@ -24,14 +28,14 @@ export const responseTimeBodySchema = {
   type: 'object',
   required: ['stageId'],
   additionalProperties: false,
-  properties: { stageId: idString, groupId: optionalId, includeEma: { type: 'boolean' } },
+  properties: { stageId: idString, groupId: optionalId, includeEma: { type: 'boolean' }, includePilot },
 } as const;
 
 export const analysisBodySchema = {
   type: 'object',
   required: ['stageId'],
   additionalProperties: false,
-  properties: { stageId: idString, groupId: optionalId },
+  properties: { stageId: idString, groupId: optionalId, includePilot },
 } as const;
 
 const fileAnswerSchema = {

@@ -101,10 +101,10 @@ export const responseTimeDescription = `Answers {content (base64 xlsx), title}; 
  * the system owner's (routes/systemOwnerStudies.ts) answer the same file.
  */
 export function responseTimeDownload(request: FastifyRequest, reply: FastifyReply, study: StudyRow, body: ResponseTimeDownloadBody) {
-  const { stageId, groupId, includeEma } = body;
+  const { stageId, groupId, includeEma, includePilot } = body;
   const withEma = includeEma !== false;
   return download(request, reply, XLSX_MEDIA_TYPE, 'asked', async (reads) => {
-    const scope = await resolveScope(reads, study, stageId, groupId);
+    const scope = await resolveScope(reads, study, stageId, groupId, [], includePilot === true);
     await checkResponseTimes(reads, scope, withEma);
     return { title: titleOf('response_times', scope), write: (sink) => writeResponseTimes(reads, scope, withEma, sink) };
   });
@@ -129,9 +129,9 @@ export const dataDownloadRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const study = await studyOfLab(request, request.params.studyId);
-      const { stageId, groupId, excludedParticipantsIds } = request.body;
+      const { stageId, groupId, excludedParticipantsIds, includePilot } = request.body;
       return download(request, reply, ZIP_MEDIA_TYPE, 'asked', async (reads) => {
-        const scope = await resolveScope(reads, study, stageId, groupId, excludedParticipantsIds);
+        const scope = await resolveScope(reads, study, stageId, groupId, excludedParticipantsIds, includePilot === true);
         const plan = await planTextResponses(reads, scope);
         return { title: titleOf('text_responses', scope), write: (sink) => writeTextResponses(reads, scope, plan, sink) };
       });
@@ -171,9 +171,9 @@ export const dataDownloadRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const study = await studyOfLab(request, request.params.studyId);
-      const { stageId, groupId } = request.body;
+      const { stageId, groupId, includePilot } = request.body;
       return download(request, reply, ZIP_MEDIA_TYPE, 'streamed', async (reads) => {
-        const scope = await resolveScope(reads, study, stageId, groupId);
+        const scope = await resolveScope(reads, study, stageId, groupId, [], includePilot === true);
         const plan = await planAnalysis(reads, scope);
         return { title: titleOf('analysis', scope), write: (sink) => writeAnalysis(reads, scope, plan, sink) };
       });

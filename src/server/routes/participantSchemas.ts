@@ -45,9 +45,10 @@ const participationSummarySchema = {
 
 export const participantSchema = {
   type: 'object',
-  required: ['_id', 'participant_code', 'email', 'study', 'current_stage', 'current_group', 'participation'],
+  required: ['_id', 'participant_code', 'email', 'study', 'current_stage', 'current_group', 'pilot', 'participation'],
   properties: {
     _id: { type: 'string' },
+    pilot: { type: 'boolean', description: 'A pilot participant (never counted as a real one)' },
     participant_code: { type: 'string' },
     email: { type: 'string' },
     study: { type: 'string' },

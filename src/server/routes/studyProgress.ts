@@ -29,7 +29,7 @@ export const studyProgressRoutes: FastifyPluginAsync = async (app) => {
       const db = app.ctx.db;
       const study = await findStudyInLab(db, request.params.studyId, labUserOf(request).user.lab_id);
       if (!study) throw notFound(studyMessages.studyNotFound);
-      return studyProgress(db, await findProgressPlace(db, study, request.body));
+      return studyProgress(db, await findProgressPlace(db, study, request.body), undefined, request.body.includePilot === true);
     },
   );
 };

@@ -11,6 +11,7 @@ export const progressBodySchema = {
   properties: {
     stageId: { type: 'string', minLength: 1, maxLength: 64 },
     groupId: { type: 'string', minLength: 1, maxLength: 64 },
+    includePilot: { type: 'boolean', default: false, description: 'Count pilot participants too, each on its own clock' },
   },
 } as const;
 

@@ -19,6 +19,7 @@ import {
   listAppParticipationRows,
   listArrivalsOfParticipant,
   listConsentOfStudies,
+  listParticipationsOfParticipant,
   updateParticipation,
   type AppParticipationRow,
 } from '../repositories/participants';
@@ -29,7 +30,7 @@ import { completeEndedParticipations, endParticipation } from './participationEn
 import { arrive } from './plan/arrival';
 import { diaryDaysLeft } from './plan/diaryDays';
 import { statusAsRead } from './plan/taskStatus';
-import { nowIso } from './ids';
+import { participationNow } from './pilot/clock';
 
 async function readParticipations(db: Db, participantId: string, studyId?: string): Promise<AppParticipation[]> {
   const rows = await listAppParticipationRows(db, participantId, studyId);
@@ -61,6 +62,12 @@ async function readParticipations(db: Db, participantId: string, studyId?: strin
 /** The participant's participations; any whose last stage's plan has ended reads as completed. */
 export async function listParticipations(db: Db, participant: ParticipantRow): Promise<AppParticipation[]> {
   await completeEndedParticipations(db, { participantId: participant.id });
+  // A pilot participant's participations each read their own clock.
+  if (participant.pilot === 1) {
+    for (const p of await listParticipationsOfParticipant(db, participant.id)) {
+      await completeEndedParticipations(db, { participationId: p.id }, participationNow(p));
+    }
+  }
   return readParticipations(db, participant.id);
 }
 
@@ -107,7 +114,7 @@ export async function giveConsent(db: Db, participant: ParticipantRow, studyId: 
   if (participation.status === 'withdrawn') throw conflict(participantMessages.alreadyWithdrawn);
   if (participation.status !== 'invited') throw conflict(participantMessages.alreadyEnrolled);
   if (!agree) throw badRequest(participantMessages.consentMustAgree);
-  await updateParticipation(db, participation.id, { status: 'enrolled', consent_text: current.consent.chin_content, consented_at: nowIso() });
+  await updateParticipation(db, participation.id, { status: 'enrolled', consent_text: current.consent.chin_content, consented_at: participationNow(participation) });
   return readOne(db, participant.id, studyId);
 }
 
@@ -126,14 +133,14 @@ export async function tasksOf(db: Db, participant: ParticipantRow, studyId: stri
   let participation = await enrolWhenConsentDropped(db, await participationOf(db, participant.id, studyId));
   if (participation.status === 'invited') throw conflict(participantMessages.notEnrolled);
   if (participation.status === 'enrolled' && participation.arrive_assigned === 0) {
-    await arrive(db, participation, await labId());
+    await arrive(db, participation, await labId(), participationNow(participation));
     participation = await participationOf(db, participant.id, studyId);
   }
-  if (participation.status === 'enrolled') await completeEndedParticipations(db, { participationId: participation.id });
+  if (participation.status === 'enrolled') await completeEndedParticipations(db, { participationId: participation.id }, participationNow(participation));
   const arrival = await findArrival(db, participation.id, participation.assignment_num);
   if (!arrival) return { ema: [], diary: [], once: [], anytime: [] };
   const rows = await listTasksOfArrival(db, arrival.id, ['ema', 'diary', 'once', 'anytime']);
-  const now = nowIso();
+  const now = participationNow(participation);
   const diaryRows = rows.filter((t) => t.kind === 'diary');
   const submitted = await submittedTimesOfTasks(db, diaryRows.map((t) => t.id));
   const questionnaire = (t: (typeof rows)[number]) => ({ _id: t.questionnaire_id, chin_name: t.chin_name, abbrev: t.abbrev });

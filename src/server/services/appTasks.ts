@@ -12,6 +12,7 @@ import { findTasksOfParticipation, latestVersionForParticipant, markDelivered, m
 import { questionnaireAsPlanned } from './plan/questionnaireVersions';
 import { nowIso } from './ids';
 import { reportedMoment } from './reportedMoments';
+import { onClock } from './pilot/clock';
 
 /**
  * Moves tasks forward: planned → delivered → opened, keeping the moment the app saw each (the phone's) and when
@@ -22,8 +23,11 @@ import { reportedMoment } from './reportedMoments';
 export async function recordEvents(db: Db, participant: ParticipantRow, studyId: string, events: readonly TaskEvent[]): Promise<void> {
   const participation = await findParticipation(db, participant.id, studyId);
   if (!participation) throw notFound(participantMessages.studyNotJoined);
-  const receivedAt = nowIso();
-  const moments = events.map((e) => reportedMoment(e.at, receivedAt, participantMessages.eventMoment));
+  // The app reports its device's real moments: checked against the real receipt, then placed on the
+  // participation's clock (the same moments for a real participation).
+  const realReceipt = nowIso();
+  const receivedAt = onClock(participation, realReceipt);
+  const moments = events.map((e) => onClock(participation, reportedMoment(e.at, realReceipt, participantMessages.eventMoment)));
   await db.transaction().execute(async (trx) => {
     const ids = [...new Set(events.map((e) => e.taskId))];
     const tasks = await findTasksOfParticipation(trx, participation.id, ids);

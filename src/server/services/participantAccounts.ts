@@ -21,7 +21,7 @@ export function newParticipantCode(): string {
 /** A new account; the email must not be taken by another participant. The rules are checked by the caller. */
 export async function createParticipantAccount(
   db: Db,
-  input: { email: string; password: string; createdBy: string | null },
+  input: { email: string; password: string; createdBy: string | null; pilot?: boolean },
 ): Promise<ParticipantRow> {
   const email = normalizeEmail(input.email);
   if (await findParticipantByEmail(db, email)) throw conflict(participantMessages.emailTaken);
@@ -34,6 +34,7 @@ export async function createParticipantAccount(
       password_hash: passwordHash,
       created_by: input.createdBy,
       created_at: nowIso(),
+      pilot: input.pilot ? 1 : 0,
     };
     try {
       await insertParticipant(db, row);
@@ -51,7 +52,7 @@ export async function createParticipantAccount(
  * Joins a participant to a study in stage 1, group 1. When stage 1 asks for consent the participation waits as
  * `invited` until the participant agrees; otherwise it is `enrolled` at once. One participation per study.
  */
-export async function startParticipation(db: Db, participantId: string, studyId: string): Promise<ParticipationRow> {
+export async function startParticipation(db: Db, participantId: string, studyId: string, pilot = false): Promise<ParticipationRow> {
   const first = await findFirstPlace(db, studyId);
   if (!first) throw notFound(studyMessages.studyNotFound);
   const now = nowIso();
@@ -70,6 +71,8 @@ export async function startParticipation(db: Db, participantId: string, studyId:
     consented_at: null,
     withdrawn_at: null,
     completed_at: null,
+    // A pilot participation's clock starts at the real now (offset 0); a real one has none.
+    pilot_offset_ms: pilot ? 0 : null,
   };
   try {
     await insertParticipation(db, row);

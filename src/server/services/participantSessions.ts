@@ -28,7 +28,8 @@ export const RESET_CODE_ATTEMPTS = 5;
 export const RESET_CODES_PER_HOUR = 5;
 const RESET_CODE_DIGITS = 6;
 
-async function startSession(ctx: AppContext, participant: ParticipantRow): Promise<AppSession> {
+/** A participant-app session (sign-in, sign-up; also the one the portal opens the app with for a pilot). */
+export async function startSession(ctx: AppContext, participant: ParticipantRow): Promise<AppSession> {
   const expires = new Date(Date.now() + ctx.config.participantSessionDays * 86_400_000);
   const id = newId();
   await insertParticipantSession(ctx.db, { id, participant_id: participant.id, created_at: nowIso(), expires_at: expires.toISOString(), ended_at: null });
@@ -87,7 +88,8 @@ function codeHash(participantId: string, code: string): string {
 export async function requestPasswordReset(ctx: AppContext, rawEmail: string, log: { error: (obj: object, msg: string) => void }): Promise<string> {
   if (!ctx.mailer.enabled) throw new HttpError(503, participantMessages.resetMailOff);
   const participant = await findParticipantByEmail(ctx.db, normalizeEmail(rawEmail));
-  if (!participant) return participantMessages.resetRequested;
+  // A pilot participant's address is on a reserved domain and is never mailed (issue 20).
+  if (!participant || participant.pilot === 1) return participantMessages.resetRequested;
   const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
   const code = String(randomInt(10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
   const reset = {

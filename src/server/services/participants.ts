@@ -29,6 +29,7 @@ import { completeEndedParticipations, endParticipation } from './participationEn
 import { diaryDaysLeft } from './plan/diaryDays';
 import { statusAsRead } from './plan/taskStatus';
 import { nowIso } from './ids';
+import { participationNow } from './pilot/clock';
 
 function toParticipant(row: ParticipantListRow, arrivals: string[]): Participant {
   return {
@@ -38,6 +39,7 @@ function toParticipant(row: ParticipantListRow, arrivals: string[]): Participant
     study: row.study_id,
     current_stage: row.stage_id,
     current_group: row.group_id,
+    pilot: row.pilot === 1,
     participation: [
       {
         _id: row.participation_id,
@@ -144,7 +146,7 @@ export async function setParticipationStatus(db: Db, study: StudyRow, participan
  */
 export async function emaTasksOf(db: Db, studyId: string, participantId: string, scope: EmaTaskScope): Promise<EmaTask[]> {
   const participation = await participationOf(db, studyId, participantId);
-  const now = nowIso();
+  const now = participationNow(participation);
   const rows = await listEmaTasksWithAnswers(db, participation.id, scope === 'upcoming' ? now : null);
   return rows.map((t) => ({
     _id: t.id,
@@ -166,7 +168,7 @@ export async function diaryTasksOf(db: Db, studyId: string, participantId: strin
   const participation = await participationOf(db, studyId, participantId);
   const rows = await listDiaryTasks(db, participation.id);
   const submitted = await submittedTimesOfTasks(db, rows.map((r) => r.id));
-  const now = nowIso();
+  const now = participationNow(participation);
   const daysLeft: Record<string, number> = {};
   const diaryAxTasks = rows.map((t) => {
     const task = {

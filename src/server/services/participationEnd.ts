@@ -12,10 +12,13 @@ import { completeEndedPlans, diaryZonesToCheck, type ParticipationScope } from '
 import { cancelOpenTasks } from '../repositories/tasks';
 import { localDate } from './plan/diaryDays';
 import { nowIso } from './ids';
+import { participationNow } from './pilot/clock';
 
-/** Marks completed the participations in scope whose last stage's plan has ended; answers how many. */
-export async function completeEndedParticipations(db: Db, scope: ParticipationScope): Promise<number> {
-  const now = nowIso();
+/**
+ * Marks completed the participations in scope whose last stage's plan has ended; answers how many. `now` is the
+ * real clock unless the scope is one participation, whose clock (pilot or real) the caller passes.
+ */
+export async function completeEndedParticipations(db: Db, scope: ParticipationScope, now: string = nowIso()): Promise<number> {
   const zones = await diaryZonesToCheck(db, scope, now);
   if (zones === null) return 0;
   const today = new Map(zones.map((zone) => [zone, localDate(now, zone)]));
@@ -23,9 +26,10 @@ export async function completeEndedParticipations(db: Db, scope: ParticipationSc
 }
 
 /** Moves the participation from `from` to `to` unless its status changed meanwhile; true when it moved. */
-async function moveFrom(db: Db, participationId: string, from: ParticipationStatus, to: ParticipationEnd): Promise<boolean> {
+async function moveFrom(db: Db, participation: ParticipationRow, from: ParticipationStatus, to: ParticipationEnd): Promise<boolean> {
+  const participationId = participation.id;
   return db.transaction().execute(async (trx) => {
-    const now = nowIso();
+    const now = participationNow(participation);
     const moment = to === 'withdrawn' ? { withdrawn_at: now } : { completed_at: now };
     const result = await trx
       .updateTable('participations')
@@ -51,12 +55,12 @@ const MOVE_TRIES = 3;
  * the status read, so of two racing calls one moves it and the other is judged on the new status.
  */
 export async function endParticipation(db: Db, participation: ParticipationRow, to: ParticipationEnd, who: EndingParty): Promise<void> {
-  await completeEndedParticipations(db, { participationId: participation.id });
+  await completeEndedParticipations(db, { participationId: participation.id }, participationNow(participation));
   for (let attempt = 0; attempt < MOVE_TRIES; attempt += 1) {
     const from = ((await findParticipationById(db, participation.id))?.status ?? participation.status) as ParticipationStatus;
     const problem = endProblem(from, to, who);
     if (problem) throw conflict(problem);
-    if (await moveFrom(db, participation.id, from, to)) return;
+    if (await moveFrom(db, participation, from, to)) return;
   }
   throw new Error(`participation ${participation.id} changed status ${MOVE_TRIES} times during one call`);
 }

@@ -14,6 +14,7 @@ import {
   countOnceTasks,
   countPrompts,
   countPromptsByDay,
+  listPilotParticipations,
   listProgressParticipants,
   listProgressZones,
   type ProgressPlace,
@@ -22,6 +23,7 @@ import {
 import { notFound } from '../httpErrors';
 import { diaryDaysLeft, localDate } from './plan/diaryDays';
 import { nowIso } from './ids';
+import { offsetOf } from './pilot/clock';
 
 /** At most this many days back from today are named per zone (ten years): older answers are not counted. */
 const MAX_DAYS = 3660;
@@ -70,7 +72,26 @@ function studyDay(day: string, arrivedAt: string, timezone: string): number {
   return Math.round((Date.parse(day) - Date.parse(localDate(arrivedAt, timezone))) / DAY_MS) + 1;
 }
 
-export async function studyProgress(db: Db, place: ProgressPlace, now = nowIso()): Promise<StudyProgressAnswer> {
+/**
+ * The place's progress: its real participations on the real clock and, when asked (`includePilot`), each pilot
+ * participation on its own clock (issue 20). Pilot data is left out unless asked.
+ */
+export async function studyProgress(db: Db, place: ProgressPlace, now = nowIso(), includePilot = false): Promise<StudyProgressAnswer> {
+  const parts = [await progressOf(db, place, now)];
+  if (includePilot) {
+    for (const pilot of await listPilotParticipations(db, place)) {
+      const pilotNow = new Date(Date.parse(now) + offsetOf(pilot)).toISOString();
+      parts.push(await progressOf(db, { ...place, pilotParticipationId: pilot.id }, pilotNow));
+    }
+  }
+  const rows = parts.flatMap((part) => part.rows);
+  rows.sort(compareLeastCompliant);
+  const arrivals = new Map(parts.flatMap((part) => [...part.arrivals]));
+  return { asOf: now, participants: rows, days: groupDays(parts.flatMap((part) => part.byDay), arrivals) };
+}
+
+/** One clock's participations of the place: their rows, their counts by local day and their arrivals. */
+async function progressOf(db: Db, place: ProgressPlace, now: string) {
   const recentFrom = new Date(Date.parse(now) - RECENT_HOURS * 3_600_000).toISOString();
   const [participants, days] = await Promise.all([listProgressParticipants(db, place), daysToName(db, place, now)]);
   const [prompts, byDay, diary, once] = await Promise.all([
@@ -132,8 +153,7 @@ export async function studyProgress(db: Db, place: ProgressPlace, now = nowIso()
       once: { done: int(o?.done), total: int(o?.total) },
     };
   });
-  rows.sort(compareLeastCompliant);
-  return { asOf: now, participants: rows, days: groupDays(byDay, new Map(participants.map((p) => [p.participation_id, p.arrived_at]))) };
+  return { rows, byDay, arrivals: new Map(participants.map((p) => [p.participation_id, p.arrived_at])) };
 }
 
 /** A day's rates, over its closed prompts as the participants' are. */

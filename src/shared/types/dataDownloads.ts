@@ -12,6 +12,8 @@ export interface TextResponseDownloadBody {
   /** Omitted for all groups of the stage. */
   groupId?: string;
   excludedParticipantsIds: string[];
+  /** Pilot participants are left out unless this is true (issue 20). */
+  includePilot?: boolean;
 }
 
 /** POST /api/data/{studyId}/download_resp_time */
@@ -20,12 +22,16 @@ export interface ResponseTimeDownloadBody {
   groupId?: string;
   /** False on Study Progress ('Not Include EMA Response'); EMA is included when omitted. */
   includeEma?: boolean;
+  /** Pilot participants are left out unless this is true (issue 20). */
+  includePilot?: boolean;
 }
 
 /** POST /api/data/{studyId}/download_analysis: the analysis-ready zip (streamed only). */
 export interface AnalysisDownloadBody {
   stageId: string;
   groupId?: string;
+  /** Pilot participants are left out unless this is true (issue 20). */
+  includePilot?: boolean;
 }
 
 /** The JSON answer of download_text_resp and download_resp_time. */

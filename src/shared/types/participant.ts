@@ -48,6 +48,8 @@ export interface Participant {
   study: string;
   current_stage: string;
   current_group: string;
+  /** A pilot participant (issue 20): shown, marked, never counted as a real one. */
+  pilot: boolean;
   participation: [ParticipationSummary];
 }
 

@@ -6,6 +6,8 @@ import type { ParticipationStatus } from './participant';
 export interface StudyProgressBody {
   stageId: string;
   groupId: string;
+  /** Pilot participants are left out unless this is true (issue 20). */
+  includePilot?: boolean;
 }
 
 /**

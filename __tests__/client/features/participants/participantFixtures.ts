@@ -51,6 +51,7 @@ export function participant(o: ParticipantOptions): Participant {
     study: 's1',
     current_stage: theStage._id,
     current_group: theGroup._id,
+    pilot: false,
     participation: [
       {
         _id: `pp-${o.id}`,

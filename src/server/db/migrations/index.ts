@@ -11,6 +11,7 @@ import * as imageDownloads from './0008_image_downloads';
 import * as answerReceipts from './0009_answer_receipts';
 import * as answerItemsClustered from './0010_answer_items_clustered';
 import * as push from './0011_push';
+import * as pilot from './0012_pilot';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_answer_receipts': answerReceipts,
   '0010_answer_items_clustered': answerItemsClustered,
   '0011_push': push,
+  '0012_pilot': pilot,
 };

@@ -22,14 +22,21 @@ export interface ExportScope {
 }
 
 /** The stage must be the study's and the group the stage's; anything else answers 404. */
-export async function resolveScope(db: Db, study: StudyRow, stageId: string, groupId: string | undefined, excluded: readonly string[] = []): Promise<ExportScope> {
+export async function resolveScope(
+  db: Db,
+  study: StudyRow,
+  stageId: string,
+  groupId: string | undefined,
+  excluded: readonly string[] = [],
+  includePilot = false,
+): Promise<ExportScope> {
   const stage = await findStageInStudy(db, study.id, stageId);
   if (!stage) throw notFound(studyMessages.stageNotFound);
   const groups = await db.selectFrom('participant_groups').select(['id', 'group_num']).where('stage_id', '=', stage.id).execute();
   const groupNums = new Map(groups.map((g) => [g.id, g.group_num]));
   if (groupId && !groupNums.has(groupId)) throw notFound(studyMessages.groupNotFound);
   return {
-    filter: { studyId: study.id, stageId: stage.id, groupId: groupId || null },
+    filter: { studyId: study.id, stageId: stage.id, groupId: groupId || null, includePilot },
     studyCode: study.study_code,
     stageNum: stage.stage_num,
     groupNum: groupId ? (groupNums.get(groupId) ?? null) : null,
@@ -56,7 +63,7 @@ const PARTICIPATION_READ = 100;
 export async function* participationPages(db: Db, scope: ExportScope, size = PARTICIPATION_PAGE): AsyncGenerator<ParticipationEntry[]> {
   let after = '';
   for (;;) {
-    const read = await participationPage(db, scope.filter.studyId, after, PARTICIPATION_READ);
+    const read = await participationPage(db, scope.filter, after, PARTICIPATION_READ);
     if (read.length === 0) return;
     after = read[read.length - 1].participant_code;
     const kept = read.filter((p) => !scope.excluded.has(p.participant_id));
