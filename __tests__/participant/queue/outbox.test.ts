@@ -139,4 +139,12 @@ describe('the outbox', () => {
     await keepWorkerSession(null);
     expect(await readWorkerSession()).toBeNull();
   });
+
+  it('gives way to a newer version of the database opened elsewhere (an updated page or service worker)', async () => {
+    await putItem(answer('kept'));
+    // Without giving way this open would stay blocked (and the test time out).
+    const newer = await openDB(DB_NAME, 3);
+    expect(await newer.getAll('outbox')).toEqual([expect.objectContaining({ id: 'kept' })]);
+    newer.close();
+  });
 });

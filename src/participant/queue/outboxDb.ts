@@ -65,15 +65,23 @@ const SESSION_KEY = 'current';
 let opened: Promise<IDBPDatabase<AppDb>> | null = null;
 
 export function appDb(): Promise<IDBPDatabase<AppDb>> {
-  opened ??= openDB<AppDb>(DB_NAME, DB_VERSION, {
+  if (opened) return opened;
+  const connection: Promise<IDBPDatabase<AppDb>> = openDB<AppDb>(DB_NAME, DB_VERSION, {
     // Creates only the stores missing, so an upgrade keeps the outbox a phone already holds.
     upgrade(db) {
       if (!db.objectStoreNames.contains('outbox')) db.createObjectStore('outbox', { keyPath: 'id' });
       if (!db.objectStoreNames.contains('questionnaires')) db.createObjectStore('questionnaires', { keyPath: '_id' });
       if (!db.objectStoreNames.contains('session')) db.createObjectStore('session');
     },
+    // A newer version opened by an updated page or service worker waits until this connection closes: close it
+    // (after its transactions) and open afresh at the next call.
+    blocking() {
+      if (opened === connection) opened = null;
+      void connection.then((db) => db.close());
+    },
   });
-  return opened;
+  opened = connection;
+  return connection;
 }
 
 export async function readWorkerSession(): Promise<WorkerSession | null> {
