@@ -1,5 +1,5 @@
 // The app's service worker. Each job is a module of sw/ that this file starts: the app shell (precache and
-// offline navigation) and the outbox's Background Sync here; the push handler is added the same way.
+// offline navigation), the prompts (push, tap, the page's session) and the outbox's Background Sync.
 import { installAppShell } from './sw/appShell';
 import { installPush, type PushScope } from './sw/push';
 import { installOutboxSync } from './sw/outboxSync';

@@ -1,9 +1,11 @@
 // The outbox by itself (fake-indexeddb, fetch replaced): backoff after network and server errors, a 200 for a
 // retry counted as sent, a 4xx kept as refused and never retried, a refused report of events dropped, a 401
-// leaving items waiting, and a photo chosen offline uploaded before its answer, the answer then holding its key.
+// leaving items waiting, a photo chosen offline uploaded before its answer, the answer then holding its key, a report
+// of events older than 14 days dropped unsent (an answer never), and the database of version 1 upgraded in place.
 import { Blob as NodeBlob } from 'node:buffer';
-import { backoffMs, flushOutbox, listItems, putItem } from '../../../src/participant/queue/outbox';
-import type { QueuedAnswer, QueuedEvents } from '../../../src/participant/queue/outboxDb';
+import { openDB } from 'idb';
+import { EVENTS_KEEP_MS, backoffMs, eventsItem, flushOutbox, listItems, putItem } from '../../../src/participant/queue/outbox';
+import { DB_NAME, keepWorkerSession, readWorkerSession, type QueuedAnswer, type QueuedEvents } from '../../../src/participant/queue/outboxDb';
 import { freshIndexedDb } from '../answerSupport';
 
 type Reply = { status: number; body: unknown } | 'offline';
@@ -62,7 +64,7 @@ describe('the outbox', () => {
     expect(await flushOutbox({ tokenOf, now: clock })).toMatchObject({ waiting: 1, nextTryAt: now + 10_000 });
     expect((await listItems())[0]).toMatchObject({ attempts: 2, state: 'waiting' });
     // The network came back: tried at once, whatever the backoff.
-    expect(await flushOutbox({ tokenOf, now: clock, force: true })).toEqual({ sent: [{ id: 'a1', _id: 'r1' }], refused: [], waiting: 0, nextTryAt: null });
+    expect(await flushOutbox({ tokenOf, now: clock, force: true })).toEqual({ sent: [{ id: 'a1', _id: 'r1' }], refused: [], dropped: [], waiting: 0, nextTryAt: null });
     expect(await listItems()).toEqual([]);
     expect(made.map((m) => (m.body as { submissionId: string }).submissionId)).toEqual(['a1', 'a1', 'a1']);
   });
@@ -103,5 +105,46 @@ describe('the outbox', () => {
     expect(made[0].body).toEqual({ contentType: 'image/jpeg', size: 4 });
     expect(made[1].contentType).toBe('image/jpeg');
     expect((made[2].body as { answers: unknown[] }).answers).toEqual([{ question_pos: 2, response_pos: 0, value: 'photos/p1/1.jpg' }]);
+  });
+
+  it('drops a report of events older than 14 days unsent, and sends an answer of the same age', async () => {
+    const now = Date.parse('2026-11-26T12:00:00.000Z');
+    const old = new Date(now - EVENTS_KEEP_MS - 1);
+    const stale = eventsItem({ studyId: 's1', participantId: 'p1', token: 'token-0', events: [{ taskId: 't7', kind: 'delivered', at: old.toISOString() }] }, old);
+    const recent = eventsItem({ studyId: 's1', participantId: 'p1', token: 'token-0', events: [{ taskId: 't8', kind: 'delivered', at: old.toISOString() }] }, new Date(now - EVENTS_KEEP_MS));
+    await putItem(stale);
+    await putItem(recent);
+    await putItem(answer('a5', { createdAt: old.toISOString() }));
+    replies[RESPONSES] = [{ status: 201, body: { _id: 'r5' } }];
+    replies['POST /api/app/studies/s1/events'] = [{ status: 200, body: { message: 'ok' } }];
+    const result = await flushOutbox({ tokenOf, now: () => now });
+    expect(result).toMatchObject({ sent: [{ id: 'a5', _id: 'r5' }, { id: recent.id }], dropped: [stale.id], waiting: 0 });
+    expect(made.map((m) => m.body)).toEqual([expect.objectContaining({ submissionId: 'a5' }), { events: [{ taskId: 't8', kind: 'delivered', at: old.toISOString() }] }]);
+    expect(await listItems()).toEqual([]);
+  });
+
+  it('upgrades the database of version 1 in place: its outbox kept, the session store added', async () => {
+    const v1 = await openDB(DB_NAME, 1, {
+      upgrade(db) {
+        db.createObjectStore('outbox', { keyPath: 'id' });
+        db.createObjectStore('questionnaires', { keyPath: '_id' });
+      },
+    });
+    await v1.put('outbox', answer('kept'));
+    v1.close();
+    expect((await listItems()).map((item) => item.id)).toEqual(['kept']);
+    expect(await readWorkerSession()).toBeNull();
+    await keepWorkerSession({ token: 'token-1', participantId: 'p1', language: 'en' });
+    expect(await readWorkerSession()).toEqual({ token: 'token-1', participantId: 'p1', language: 'en' });
+    await keepWorkerSession(null);
+    expect(await readWorkerSession()).toBeNull();
+  });
+
+  it('gives way to a newer version of the database opened elsewhere (an updated page or service worker)', async () => {
+    await putItem(answer('kept'));
+    // Without giving way this open would stay blocked (and the test time out).
+    const newer = await openDB(DB_NAME, 3);
+    expect(await newer.getAll('outbox')).toEqual([expect.objectContaining({ id: 'kept' })]);
+    newer.close();
   });
 });

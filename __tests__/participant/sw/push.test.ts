@@ -1,30 +1,18 @@
-// The service worker's prompt handlers (sw/push.ts) with a made-up scope: its IndexedDB store in mockStore (the real
-// one, through idb, runs in the browser test), fetch recorded. A push shows its notification and reports
-// `delivered` with the token the page handed over; a report that fails offline is kept, a background sync asked
-// for, and sent with the next push or session message; a tap focuses the open app (or opens the task) and reports
-// `opened`; refusals are dropped, a 401 kept; another participant's reports never go with this one's token.
+// The service worker's prompt handlers (sw/push.ts) with a made-up scope, on the app's real outbox and session
+// store (queue/outbox.ts, queue/outboxDb.ts) in fake-indexeddb, fetch recorded. A push shows its notification and
+// reports `delivered` with the token the page handed over; a report that fails offline stays in the outbox, the
+// outbox's background sync is asked for, and it is sent with the next push or session message; a tap focuses the
+// open app (or opens the task) and reports `opened`; refusals are dropped, a 401 kept; another participant's
+// reports go only with their own token.
 import { installPush, type PushScope } from '../../../src/participant/sw/push';
-import type { PendingEvent } from '../../../src/participant/sw/pushStore';
+import { installOutboxSync } from '../../../src/participant/sw/outboxSync';
+import { OUTBOX_SYNC_TAG, eventsItem, listItems, putItem } from '../../../src/participant/queue/outbox';
+import { keepWorkerSession, readWorkerSession } from '../../../src/participant/queue/outboxDb';
 import type { WorkerSession } from '../../../src/participant/push/workerMessages';
 import type { PushPayload } from '../../../src/shared/push';
+import { freshIndexedDb } from '../answerSupport';
 
-// jest.mock is hoisted above the imports; its factory reads this store only when called.
-const mockStore: { session: WorkerSession | null; events: Map<number, PendingEvent>; next: number } = { session: null, events: new Map(), next: 1 };
-
-jest.mock('../../../src/participant/sw/pushStore', () => ({
-  readWorkerSession: async () => mockStore.session,
-  keepWorkerSession: async (session: WorkerSession | null) => {
-    mockStore.session = session;
-  },
-  addPendingEvent: async (event: PendingEvent) => {
-    mockStore.events.set(mockStore.next++, event);
-  },
-  pendingEvents: async () => [...mockStore.events].map(([key, event]) => ({ key, event })),
-  removePendingEvents: async (keys: number[]) => {
-    for (const key of keys) mockStore.events.delete(key);
-  },
-}));
-
+// The worker's listeners by event type.
 type Listener = (event: { waitUntil(p: Promise<unknown>): void } & Record<string, unknown>) => void;
 
 const PAT: WorkerSession = { token: 'token-pat', participantId: 'p1', language: 'en' };
@@ -50,6 +38,7 @@ function worker(windows: { url: string; focus: jest.Mock; postMessage: jest.Mock
     addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
   } as unknown as PushScope;
   installPush(scope);
+  installOutboxSync(scope);
   const fire = async (type: string, fields: Record<string, unknown>) => {
     const waits: Promise<unknown>[] = [];
     listeners.get(type)?.({ ...fields, waitUntil: (p: Promise<unknown>) => waits.push(p) });
@@ -70,9 +59,9 @@ function worker(windows: { url: string; focus: jest.Mock; postMessage: jest.Mock
 let sent: Sent[];
 let answer: () => Promise<Response>;
 
-beforeEach(() => {
-  mockStore.session = PAT;
-  mockStore.events.clear();
+beforeEach(async () => {
+  freshIndexedDb();
+  await keepWorkerSession(PAT);
   sent = [];
   answer = async () => new Response('{"message":"ok"}', { status: 200 });
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -82,65 +71,88 @@ beforeEach(() => {
   }) as typeof fetch;
 });
 
+/** The reports waiting in the outbox, as whose, what and with which token they were given. */
+async function waiting() {
+  return (await listItems()).map((item) => ({ participantId: item.participantId, token: item.token, events: item.kind === 'events' ? item.body.events.map(({ taskId, kind }) => ({ taskId, kind })) : [] }));
+}
+
 describe('the service worker’s prompts', () => {
   it('shows a push as its notification and reports it delivered with the handed-over token', async () => {
     const sw = worker();
     await sw.push(prompt);
     expect(sw.showNotification).toHaveBeenCalledWith('Mood', expect.objectContaining({ tag: 't1', data: { url: '/app/studies/s1/tasks/t1', taskId: 't1', studyId: 's1' } }));
     expect(sent).toEqual([{ url: '/api/app/studies/s1/events', token: 'Bearer token-pat', events: [{ taskId: 't1', kind: 'delivered' }] }]);
-    expect(mockStore.events.size).toBe(0);
+    expect(await listItems()).toEqual([]);
   });
 
-  it('keeps a report that fails offline, asks for a background sync, and sends it with the next push', async () => {
+  it('keeps a report that fails offline in the outbox, asks for the outbox’s background sync, and sends it with the next push', async () => {
     const sw = worker();
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     await sw.push(prompt);
     expect(sw.showNotification).toHaveBeenCalledTimes(1);
-    expect(mockStore.events.size).toBe(1);
-    expect(sw.syncRegister).toHaveBeenCalledWith('prompt-events');
-    // The sync tries again and, still offline, rejects so that the browser retries later.
-    const [syncWait] = await sw.sync('prompt-events');
+    expect(await waiting()).toEqual([{ participantId: 'p1', token: 'token-pat', events: [{ taskId: 't1', kind: 'delivered' }] }]);
+    expect(sw.syncRegister).toHaveBeenCalledWith(OUTBOX_SYNC_TAG);
+    expect(OUTBOX_SYNC_TAG).toBe('participant-outbox');
+    // The outbox's sync tries again and, still offline, rejects so that the browser retries later.
+    const [syncWait] = await sw.sync(OUTBOX_SYNC_TAG);
     await expect(syncWait).rejects.toThrow();
+    expect(sent).toHaveLength(2);
     answer = async () => new Response('{}', { status: 200 });
     sent = [];
+    // The next push comes before the backoff is over: a push is a sign of network, so all that waits goes.
     await sw.push({ ...prompt, taskId: 'r1' });
     expect(sent.flatMap((s) => s.events)).toEqual([{ taskId: 't1', kind: 'delivered' }, { taskId: 'r1', kind: 'delivered' }]);
-    expect(mockStore.events.size).toBe(0);
+    expect(await listItems()).toEqual([]);
   });
 
   it('sends what waits when the page hands over the session (the app’s start); nobody signed in: nothing is reported', async () => {
     const sw = worker();
-    mockStore.session = null;
+    await keepWorkerSession(null);
     await sw.push(prompt);
     expect(sw.showNotification).toHaveBeenCalledTimes(1);
-    expect(mockStore.events.size).toBe(0);
-    mockStore.session = PAT;
+    expect(await listItems()).toEqual([]);
+    expect(sent).toEqual([]);
+    await keepWorkerSession(PAT);
     answer = async () => new Response('{}', { status: 503 });
     await sw.push(prompt);
-    expect(mockStore.events.size).toBe(1);
+    expect(await listItems()).toHaveLength(1);
     answer = async () => new Response('{}', { status: 200 });
     await sw.message({ type: 'participant-session', session: { ...PAT, token: 'token-new' } });
-    expect(mockStore.session?.token).toBe('token-new');
-    expect(sent.at(-1)?.token).toBe('Bearer token-new');
-    expect(mockStore.events.size).toBe(0);
+    expect((await readWorkerSession())?.token).toBe('token-new');
+    expect(sent.at(-1)).toEqual({ url: '/api/app/studies/s1/events', token: 'Bearer token-new', events: [{ taskId: 't1', kind: 'delivered' }] });
+    expect(await listItems()).toEqual([]);
   });
 
   it('keeps a report refused with 401 for the next token, and drops one refused otherwise', async () => {
     const sw = worker();
     answer = async () => new Response('{}', { status: 401 });
     await sw.push(prompt);
-    expect(mockStore.events.size).toBe(1);
+    expect(await waiting()).toEqual([{ participantId: 'p1', token: 'token-pat', events: [{ taskId: 't1', kind: 'delivered' }] }]);
+    expect(sw.syncRegister).toHaveBeenCalledWith(OUTBOX_SYNC_TAG);
     answer = async () => new Response('{}', { status: 404 });
     await sw.push({ ...prompt, taskId: 'gone' });
-    expect(mockStore.events.size).toBe(0);
+    expect(await listItems()).toEqual([]);
   });
 
   it("never sends another participant's reports with this one's token", async () => {
     const sw = worker();
-    mockStore.events.set(99, { participantId: 'p2', studyId: 's9', taskId: 'other', kind: 'delivered', at: new Date().toISOString() });
+    await putItem(eventsItem({ studyId: 's9', participantId: 'p2', token: 'token-sam', events: [{ taskId: 'other', kind: 'delivered', at: new Date().toISOString() }] }, new Date(Date.now() - 60_000)));
+    answer = async () => new Response('{}', { status: 401 });
     await sw.push(prompt);
-    expect(sent.map((s) => s.url)).toEqual(['/api/app/studies/s1/events']);
-    expect([...mockStore.events.values()].map((e) => e.taskId)).toEqual(['other']);
+    // Each report goes with the token it was given in: Sam's with Sam's (refused, his session is over), Pat's with Pat's.
+    expect(sent.map((s) => [s.url, s.token])).toEqual([
+      ['/api/app/studies/s9/events', 'Bearer token-sam'],
+      ['/api/app/studies/s1/events', 'Bearer token-pat'],
+    ]);
+    answer = async () => new Response('{}', { status: 200 });
+    sent = [];
+    // Pat signs in again: only Pat's report takes the new token.
+    await sw.message({ type: 'participant-session', session: { ...PAT, token: 'token-pat-2' } });
+    expect(sent.map((s) => [s.url, s.token])).toEqual([
+      ['/api/app/studies/s9/events', 'Bearer token-sam'],
+      ['/api/app/studies/s1/events', 'Bearer token-pat-2'],
+    ]);
+    expect(await listItems()).toEqual([]);
   });
 
   it('a tap focuses the open app, asks it to show the task, and reports opened', async () => {

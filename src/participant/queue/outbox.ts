@@ -3,16 +3,28 @@
 // answer given without network survives the app being closed. The page and the service worker's Background
 // Sync both run flushOutbox; a lock keeps them from sending the same item at once (and if they did, the
 // server answers a repeated submissionId or event with what it answered first).
-import type { AnswerItem, UploadAnswer } from '../../shared/types/participantApp';
-import { appDb, type PendingPhoto, type QueuedAnswer, type QueuedItem } from './outboxDb';
+import type { AnswerItem, TaskEvent, UploadAnswer } from '../../shared/types/participantApp';
+import { appDb, type PendingPhoto, type QueuedAnswer, type QueuedEvents, type QueuedItem } from './outboxDb';
 
 export const OUTBOX_SYNC_TAG = 'participant-outbox';
 /** The service worker tells open pages through this channel that the outbox changed. */
 export const OUTBOX_CHANNEL = 'participant-outbox';
 
+/**
+ * A report of events older than this is dropped unsent: its participant has not been online on this phone since,
+ * and the server's adherence figures no longer need it. Answers are never dropped.
+ */
+export const EVENTS_KEEP_MS = 14 * 24 * 3_600_000;
+
 /** Waits after failed attempts: 5 s, 10 s, 20 s … up to 10 minutes. */
 export function backoffMs(attempts: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 600_000);
+}
+
+/** A report of task events as the outbox keeps it, given in (and sent with) this participant's session. */
+export function eventsItem(report: { studyId: string; participantId: string; token: string; events: TaskEvent[] }, now = new Date()): QueuedEvents {
+  const { studyId, participantId, token, events } = report;
+  return { kind: 'events', id: crypto.randomUUID(), studyId, participantId, token, createdAt: now.toISOString(), state: 'waiting', attempts: 0, nextTryAt: 0, message: null, body: { events } };
 }
 
 export async function putItem(item: QueuedItem): Promise<void> {
@@ -120,9 +132,19 @@ export interface FlushResult {
   /** Items the server now has (answers with their _id). */
   sent: { id: string; _id?: string }[];
   refused: { id: string; message: string; question_pos?: number; response_pos?: number }[];
+  /** Reports of events dropped unsent, older than EVENTS_KEEP_MS. */
+  dropped: string[];
   /** Items still waiting (network, server error or no session), and when the next one is due. */
   waiting: number;
   nextTryAt: number | null;
+}
+
+/**
+ * The token to send an item with: the signed-in participant's current one for their own items (it may be newer
+ * than the one the item was given in), the item's own otherwise, so no item goes with another participant's.
+ */
+export function tokenFrom(current: { participantId: string; token: string } | null): (item: QueuedItem) => string {
+  return (item) => (current && current.participantId === item.participantId ? current.token : item.token);
 }
 
 export interface FlushOptions {
@@ -136,13 +158,18 @@ export interface FlushOptions {
 }
 
 async function flushUnlocked({ tokenOf, only, force = false, now = Date.now }: FlushOptions): Promise<FlushResult> {
-  const result: FlushResult = { sent: [], refused: [], waiting: 0, nextTryAt: null };
+  const result: FlushResult = { sent: [], refused: [], dropped: [], waiting: 0, nextTryAt: null };
   const wait = (at: number) => {
     result.waiting += 1;
     result.nextTryAt = result.nextTryAt === null ? at : Math.min(result.nextTryAt, at);
   };
   let signedOut = new Set<string>();
   for (const item of await listItems()) {
+    if (item.kind === 'events' && now() - Date.parse(item.createdAt) > EVENTS_KEEP_MS) {
+      await removeItem(item.id);
+      result.dropped.push(item.id);
+      continue;
+    }
     if (item.state !== 'waiting' || (only && !only.includes(item.id))) continue;
     if ((!force && item.nextTryAt > now()) || signedOut.has(item.participantId)) {
       wait(item.nextTryAt);

@@ -1,8 +1,9 @@
-// The app's IndexedDB (idb 8): the outbox of answers and task events waiting to reach the server, and the
-// questionnaires last loaded, so a task opened without network can still be answered. The page and the
-// service worker open the same database.
+// The app's IndexedDB (idb 8), the one database of the page and the service worker: the outbox of answers and
+// task events waiting to reach the server, the questionnaires last loaded (so a task opened without network can
+// still be answered), and the session the page hands the service worker (it cannot read localStorage).
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { AppQuestionnaire, EventsBody, ResponseBody } from '../../shared/types/participantApp';
+import type { WorkerSession } from '../push/workerMessages';
 
 /** A photo chosen without network: kept here as a Blob and uploaded before its answer is sent. */
 export interface PendingPhoto {
@@ -52,20 +53,46 @@ export type QueuedItem = QueuedAnswer | QueuedEvents;
 interface AppDb extends DBSchema {
   outbox: { key: string; value: QueuedItem };
   questionnaires: { key: string; value: AppQuestionnaire };
+  /** One record, under SESSION_KEY: who is signed in on the page, as last handed over. */
+  session: { key: string; value: WorkerSession };
 }
 
 export const DB_NAME = 'participant-app';
+/** 1: outbox and questionnaires; 2: the service worker's session. */
+const DB_VERSION = 2;
+const SESSION_KEY = 'current';
 
 let opened: Promise<IDBPDatabase<AppDb>> | null = null;
 
 export function appDb(): Promise<IDBPDatabase<AppDb>> {
-  opened ??= openDB<AppDb>(DB_NAME, 1, {
+  if (opened) return opened;
+  const connection: Promise<IDBPDatabase<AppDb>> = openDB<AppDb>(DB_NAME, DB_VERSION, {
+    // Creates only the stores missing, so an upgrade keeps the outbox a phone already holds.
     upgrade(db) {
-      db.createObjectStore('outbox', { keyPath: 'id' });
-      db.createObjectStore('questionnaires', { keyPath: '_id' });
+      if (!db.objectStoreNames.contains('outbox')) db.createObjectStore('outbox', { keyPath: 'id' });
+      if (!db.objectStoreNames.contains('questionnaires')) db.createObjectStore('questionnaires', { keyPath: '_id' });
+      if (!db.objectStoreNames.contains('session')) db.createObjectStore('session');
+    },
+    // A newer version opened by an updated page or service worker waits until this connection closes: close it
+    // (after its transactions) and open afresh at the next call.
+    blocking() {
+      if (opened === connection) opened = null;
+      void connection.then((db) => db.close());
     },
   });
-  return opened;
+  opened = connection;
+  return connection;
+}
+
+export async function readWorkerSession(): Promise<WorkerSession | null> {
+  return (await (await appDb()).get('session', SESSION_KEY)) ?? null;
+}
+
+/** Keeps the session the page handed over (null: nobody is signed in any more). */
+export async function keepWorkerSession(session: WorkerSession | null): Promise<void> {
+  const db = await appDb();
+  if (session) await db.put('session', session, SESSION_KEY);
+  else await db.delete('session', SESSION_KEY);
 }
 
 /** Tests start each case with a fresh database. */

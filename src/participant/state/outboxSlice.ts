@@ -4,7 +4,7 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { AnswerRefusal, TaskEvent } from '../../shared/types/participantApp';
 import { initialRequests, trackRequest, type RequestFailure } from '../../ui/state/requestState';
-import { flushOutbox, listItems, putItem, removeItem, type FlushResult } from '../queue/outbox';
+import { eventsItem, flushOutbox, listItems, putItem, removeItem, tokenFrom, type FlushResult } from '../queue/outbox';
 import type { QueuedAnswer, QueuedItem, OutboxState } from '../queue/outboxDb';
 import { requestBackgroundSync } from '../queue/backgroundSync';
 import type { AppState } from './store';
@@ -33,11 +33,9 @@ interface Config {
   state: AppState;
 }
 
-function tokenFor(state: AppState) {
-  return (item: QueuedItem) => {
-    const session = state.session.session;
-    return session && session.participant._id === item.participantId ? session.token : item.token;
-  };
+function tokenFor(state: AppState): (item: QueuedItem) => string {
+  const session = state.session.session;
+  return tokenFrom(session ? { participantId: session.participant._id, token: session.token } : null);
 }
 
 function summary(item: QueuedAnswer): OutboxAnswer {
@@ -96,11 +94,10 @@ export const submitAnswer = createAsyncThunk<'sent' | 'queued', QueuedAnswer, Co
 /** Reports task events (an EMA task opened) through the same outbox: offline they wait like answers. */
 export const reportTaskEvents = createAsyncThunk<void, { studyId: string; participantId: string; token: string; events: TaskEvent[] }, Config>(
   'outbox/events',
-  async ({ studyId, participantId, token, events }, { getState }) => {
-    const id = crypto.randomUUID();
-    const now = new Date().toISOString();
-    await putItem({ kind: 'events', id, studyId, participantId, token, createdAt: now, state: 'waiting', attempts: 0, nextTryAt: 0, message: null, body: { events } });
-    const result = await flushOutbox({ tokenOf: tokenFor(getState()), only: [id], force: true });
+  async (report, { getState }) => {
+    const item = eventsItem(report);
+    await putItem(item);
+    const result = await flushOutbox({ tokenOf: tokenFor(getState()), only: [item.id], force: true });
     if (result.waiting > 0) requestBackgroundSync();
   },
 );

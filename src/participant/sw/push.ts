@@ -1,11 +1,14 @@
 // Prompts in the service worker: a push shows its notification and reports `delivered`; a tap opens the task (in
 // an open window of the app when there is one) and reports `opened`. The page hands over the session by
-// postMessage (push/workerMessages.ts), kept in IndexedDB, since the service worker cannot read localStorage;
-// reports that could not be sent go again on the next push, background sync or session message (app start).
+// postMessage (push/workerMessages.ts), kept in the app's IndexedDB, since the service worker cannot read
+// localStorage. A report is an item of the app's one outbox (queue/outbox.ts), stored before it is sent; one that
+// could not be sent goes again on the next push, tap, session message (app start), Background Sync or page flush.
+import type { TaskEventKind } from '../../shared/types/participantApp';
 import { isSessionMessage, type OpenMessage } from '../push/workerMessages';
-import { EVENTS_SYNC_TAG, recordEvent, sendPendingEvents } from './pushEvents';
+import { OUTBOX_SYNC_TAG, eventsItem, putItem } from '../queue/outbox';
+import { keepWorkerSession, readWorkerSession } from '../queue/outboxDb';
+import { flushFromWorker } from './outboxSync';
 import { isNoticeData, noticeOf, payloadOf } from './pushNotice';
-import { keepWorkerSession, readWorkerSession } from './pushStore';
 import type { ExtendableEventLike, ServiceWorkerScope } from './scope';
 
 // The events' members this module reads (the WebWorker library's types clash with the DOM's; see scope.ts).
@@ -17,9 +20,6 @@ interface NotificationEventLike extends ExtendableEventLike {
 }
 interface MessageEventLike extends ExtendableEventLike {
   data: unknown;
-}
-interface SyncEventLike extends ExtendableEventLike {
-  tag: string;
 }
 interface WindowClientLike {
   url: string;
@@ -34,11 +34,19 @@ export interface PushScope extends ServiceWorkerScope {
   };
 }
 
-/** Sends what is waiting; when the network is still away, asks the browser to wake this worker when it returns. */
+/** Stores a report of the signed-in participant, given with their token (none signed in: nothing to report for). */
+async function recordEvent(studyId: string, taskId: string, kind: TaskEventKind): Promise<void> {
+  const session = await readWorkerSession();
+  if (!session) return;
+  const at = new Date();
+  await putItem(eventsItem({ studyId, participantId: session.participantId, token: session.token, events: [{ taskId, kind, at: at.toISOString() }] }, at));
+}
+
+/** Sends what is waiting; when something must still wait, asks the browser to wake this worker when the network returns. */
 async function sendOrWait(sw: PushScope): Promise<void> {
-  const waiting = await sendPendingEvents();
+  const { waiting } = await flushFromWorker();
   const sync = (sw.registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync;
-  if (waiting && sync) await sync.register(EVENTS_SYNC_TAG).catch(() => undefined);
+  if (waiting > 0 && sync) await sync.register(OUTBOX_SYNC_TAG).catch(() => undefined);
 }
 
 async function showPrompt(sw: PushScope, text: string | null): Promise<void> {
@@ -47,7 +55,7 @@ async function showPrompt(sw: PushScope, text: string | null): Promise<void> {
   const session = await readWorkerSession();
   const notice = noticeOf(payload, session?.language ?? 'en');
   await sw.registration.showNotification(notice.title, notice.options);
-  await recordEvent(payload.studyId, payload.taskId, 'delivered', new Date());
+  await recordEvent(payload.studyId, payload.taskId, 'delivered');
   await sendOrWait(sw);
 }
 
@@ -63,7 +71,7 @@ async function openTask(sw: PushScope, notification: Notification): Promise<void
   } else {
     await sw.clients.openWindow(data.url);
   }
-  await recordEvent(data.studyId, data.taskId, 'opened', new Date());
+  await recordEvent(data.studyId, data.taskId, 'opened');
   await sendOrWait(sw);
 }
 
@@ -81,14 +89,5 @@ export function installPush(sw: PushScope): void {
     const { data } = event as MessageEventLike;
     if (!isSessionMessage(data)) return;
     event.waitUntil(keepWorkerSession(data.session).then(() => sendOrWait(sw)));
-  });
-  sw.addEventListener('sync', (event) => {
-    if ((event as SyncEventLike).tag !== EVENTS_SYNC_TAG) return;
-    // Rejecting tells the browser to try this sync again later.
-    event.waitUntil(
-      sendPendingEvents().then((waiting) => {
-        if (waiting) throw new Error('The prompt reports are still waiting for the network');
-      }),
-    );
   });
 }
