@@ -1,6 +1,7 @@
 // The app's route table: each address, who may see it, and its screen. A participant who is not signed in is
 // sent to sign in (coming back afterwards); a signed-in one skips the account screens.
 import { lazy, Suspense, type ReactNode } from 'react';
+import { useAnswerCalls } from '../answer/answerCalls';
 import { ForgotPassword } from '../screens/ForgotPassword';
 import { Home } from '../screens/Home';
 import { JoinByLink } from '../screens/JoinByLink';
@@ -12,6 +13,16 @@ import { APP_BASE } from './paths';
 // The answer page brings the questionnaire renderer: loaded when first needed, not in the first load (the
 // service worker precaches its chunk, so it opens offline too).
 const Answer = lazy(() => import('../screens/Answer').then((m) => ({ default: m.Answer })));
+
+/** The answer page: its calls start at once, while its chunk loads. */
+function AnswerRoute({ studyId, taskId }: { studyId: string; taskId: string }) {
+  useAnswerCalls(studyId, taskId);
+  return (
+    <Suspense fallback={null}>
+      <Answer studyId={studyId} taskId={taskId} />
+    </Suspense>
+  );
+}
 
 type Params = Record<string, string>;
 type Access = 'guest' | 'participant';
@@ -35,11 +46,7 @@ export const routes: Route[] = [
   {
     pattern: '/studies/:studyId/tasks/:taskId',
     access: 'participant',
-    render: (p) => (
-      <Suspense fallback={null}>
-        <Answer key={`${p.studyId}/${p.taskId}`} studyId={p.studyId} taskId={p.taskId} />
-      </Suspense>
-    ),
+    render: (p) => <AnswerRoute key={`${p.studyId}/${p.taskId}`} studyId={p.studyId} taskId={p.taskId} />,
   },
 ];
 

@@ -30,8 +30,10 @@ export function Answer({ studyId, taskId }: { studyId: string; taskId: string })
   const tasksRequest = useAppSelector((state) => itemRequest(state.tasks.itemRequests, 'load', studyId));
   const task = tasks ? findTask(tasks, taskId) : null;
   const haveTasks = tasks !== undefined;
+  // The route may have started the call already (answer/answerCalls.ts); one call is enough.
+  const tasksLoadingAtOpen = useRef(tasksRequest.status === 'request');
   useEffect(() => {
-    if (!haveTasks) void dispatch(loadTasks(studyId));
+    if (!haveTasks && !tasksLoadingAtOpen.current) void dispatch(loadTasks(studyId));
   }, [dispatch, haveTasks, studyId]);
 
   if (!task) {
@@ -66,8 +68,10 @@ function AnswerTask({ studyId, task }: { studyId: string; task: AnyTask }) {
   // t is bound to the language, so it changes when the language does.
   const texts = useMemo(() => formTexts(t), [t]);
 
+  // Loaded again on opening (its media addresses expire), unless the route's call for it is still on its way.
+  const loadingAtOpen = useRef(request.status === 'request');
   useEffect(() => {
-    void dispatch(loadQuestionnaire(questionnaireId));
+    if (!loadingAtOpen.current) void dispatch(loadQuestionnaire(questionnaireId));
   }, [dispatch, questionnaireId]);
 
   // Opening an EMA task is reported once per page, through the outbox (it waits there when offline).

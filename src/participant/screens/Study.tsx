@@ -1,11 +1,12 @@
 // One study: the consent form while it waits for agreement, then the stage's progress message, the task list,
 // prompts on this phone and leaving the study. The participation comes from the studies list (loaded here when
 // the app opens here).
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../components/Alert';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { loadParticipations } from '../state/participationsSlice';
+import { loadTasks } from '../state/tasksSlice';
 import { Link } from '../routing/Link';
 import { paths } from '../routing/paths';
 import { PromptSettings } from '../push/PromptSettings';
@@ -19,9 +20,18 @@ export function Study({ studyId }: { studyId: string }) {
   const participation = useAppSelector((state) => state.participations.byStudy[studyId]);
   const load = useAppSelector((state) => state.participations.requests.load);
   const known = participation !== undefined;
+  // Opening the app here, the tasks call needs only the study's id: it starts beside the studies call, not after
+  // it. The task list then makes no second call, unless the participation was not yet enrolled (a task list that
+  // appears after consent asks for itself, as the arrival is recorded then).
+  const tasksStarted = useRef(false);
   useEffect(() => {
-    if (!known) void dispatch(loadParticipations());
-  }, [dispatch, known]);
+    if (known) return;
+    void dispatch(loadParticipations());
+    void dispatch(loadTasks(studyId));
+    tasksStarted.current = true;
+  }, [dispatch, known, studyId]);
+  const tasksLoadedHere = useRef<boolean | null>(null);
+  if (participation && tasksLoadedHere.current === null) tasksLoadedHere.current = tasksStarted.current && participation.status === 'enrolled';
 
   if (!participation) {
     return (
@@ -54,7 +64,7 @@ export function Study({ studyId }: { studyId: string }) {
         {status === 'withdrawn' ? <p className="note">{t('study.withdrawnNote')}</p> : null}
         {status === 'completed' ? <p className="note">{stage.chin_complete_message || t('study.completedNote')}</p> : null}
       </section>
-      {status === 'enrolled' ? <TaskList studyId={studyId} /> : null}
+      {status === 'enrolled' ? <TaskList studyId={studyId} alreadyLoading={tasksLoadedHere.current === true} /> : null}
       {status === 'enrolled' ? <PromptSettings /> : null}
       {status === 'enrolled' || status === 'invited' ? <Withdraw studyId={studyId} /> : null}
       <p className="links">

@@ -1,5 +1,5 @@
 // The study's tasks, grouped by what to do now (tasks/taskGroups.ts); each links to its answer page.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppEmaTask } from '../../shared/types/participantApp';
 import { itemRequest } from '../../ui/state/requestState';
@@ -22,7 +22,8 @@ function useMinuteClock(): Date {
   return now;
 }
 
-export function TaskList({ studyId }: { studyId: string }) {
+/** alreadyLoading: the study screen started the tasks call as the app opened, and the list makes no second one. */
+export function TaskList({ studyId, alreadyLoading = false }: { studyId: string; alreadyLoading?: boolean }) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const tasks = useAppSelector((state) => state.tasks.byStudy[studyId]);
@@ -31,7 +32,12 @@ export function TaskList({ studyId }: { studyId: string }) {
   const outbox = useAppSelector((state) => state.outbox.answers);
   const sentTaskIds = useAppSelector((state) => state.outbox.sentTaskIds);
   const notices = useAppSelector((state) => state.outbox.notices).filter((n) => n.studyId === studyId);
+  const skipFirstLoad = useRef(alreadyLoading);
   useEffect(() => {
+    if (skipFirstLoad.current) {
+      skipFirstLoad.current = false;
+      return;
+    }
     void dispatch(loadTasks(studyId));
   }, [dispatch, studyId]);
 
@@ -78,7 +84,8 @@ export function TaskList({ studyId }: { studyId: string }) {
     groups && groups.openNow.length + groups.diaryToday.length + groups.once.length + groups.anytime.length + groups.laterToday.length === 0;
 
   return (
-    <section aria-labelledby="tasks-title" aria-busy={request.status === 'request'}>
+    // Until the tasks arrive the list keeps room for them, so what follows it is not pushed down (layout shift).
+    <section aria-labelledby="tasks-title" aria-busy={request.status === 'request'} className={tasks ? undefined : 'tasks-waiting'}>
       <div className="row">
         <h2 id="tasks-title">{t('tasks.title')}</h2>
         <button type="button" className="secondary small" onClick={() => void dispatch(loadTasks(studyId))} disabled={request.status === 'request'}>

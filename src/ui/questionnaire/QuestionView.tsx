@@ -1,5 +1,7 @@
 // One question: its title (none for instructions and media), text, guide, media and response inputs, with the
 // required mark and the problems found at it.
+import { memo } from 'react';
+import type { AnswerChange } from '../../shared/questionnaire/formAnswers';
 import type { AnswerRefusal } from '../../shared/types/participantApp';
 import { isNonAnswer } from '../../shared/questionnaire/rules';
 import type { MultipleChoiceSet, Question, ResponseItem } from '../../shared/questionnaire/types';
@@ -21,7 +23,8 @@ export interface QuestionViewProps {
   headingLevel: 2 | 3 | 4;
   sets: readonly MultipleChoiceSet[];
   values: Record<number, string | string[]> | undefined;
-  onAnswer: (rpos: number, value: FormValue) => void;
+  /** The form's onChange; the same function on every render, so that a question re-renders only when its own props change. */
+  onChange: (change: AnswerChange) => void;
   problems: readonly AnswerRefusal[];
   mediaUrl: MediaUrl;
   onPhotoChosen: PhotoChosen;
@@ -67,7 +70,8 @@ function ResponseInput(props: InputProps & Pick<QuestionViewProps, 'sets' | 'onP
   }
 }
 
-export function QuestionView(props: QuestionViewProps) {
+// Memoised: an answer changes one question's values, and only that question renders again.
+export const QuestionView = memo(function QuestionView(props: QuestionViewProps) {
   const { id, question: q, qpos, title, headingLevel, values, problems, texts } = props;
   const Heading = `h${headingLevel}` as const;
   const titleId = `${id}-title`;
@@ -105,7 +109,7 @@ export function QuestionView(props: QuestionViewProps) {
           required={r.validation.required}
           response={r}
           value={values?.[rpos]}
-          onAnswer={(value) => props.onAnswer(rpos, value)}
+          onAnswer={(value: FormValue) => props.onChange({ question_pos: qpos, response_pos: rpos, value })}
           texts={texts}
           sets={props.sets}
           onPhotoChosen={props.onPhotoChosen}
@@ -140,4 +144,4 @@ export function QuestionView(props: QuestionViewProps) {
       {body}
     </section>
   );
-}
+});

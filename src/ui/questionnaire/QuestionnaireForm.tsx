@@ -58,6 +58,12 @@ export function QuestionnaireForm({
   const titles = useMemo(() => questionTitles(questions, texts.questionTitle), [questions, texts]);
   const visible = useMemo(() => visibleQuestions(questions, answers), [questions, answers]);
   const general = problems.filter((p) => p.question_pos === undefined);
+  // Each question's refusals, the same empty list for those without, so that the memoised questions keep theirs.
+  const problemsAt = useMemo(() => {
+    const at = new Map<number, AnswerRefusal[]>();
+    for (const p of problems) if (p.question_pos !== undefined) at.set(p.question_pos, [...(at.get(p.question_pos) ?? []), p]);
+    return at;
+  }, [problems]);
 
   return (
     <div className="qf-form" id={idPrefix}>
@@ -81,8 +87,8 @@ export function QuestionnaireForm({
             headingLevel={headingLevel}
             sets={sets}
             values={answers[qpos]}
-            onAnswer={(rpos, value) => onChange({ question_pos: qpos, response_pos: rpos, value })}
-            problems={problems.filter((p) => p.question_pos === qpos)}
+            onChange={onChange}
+            problems={problemsAt.get(qpos) ?? NO_PROBLEMS}
             mediaUrl={mediaUrl}
             onPhotoChosen={onPhotoChosen}
             texts={texts}

@@ -3,6 +3,7 @@
 // formats comes from the small richTextView.css, not Quill's own stylesheet, so the participant app ships no
 // Quill CSS; the portal's editor brings Quill's.
 import DOMPurify from 'dompurify';
+import { memo, useMemo } from 'react';
 import './richTextView.css';
 import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_CLASS_PATTERN, RICH_TEXT_TAGS } from '../../shared/richText';
 
@@ -34,6 +35,8 @@ interface RichTextViewProps {
   id?: string;
 }
 
-export function RichTextView({ html, className, id }: RichTextViewProps) {
-  return <div id={id} className={`rich-text-view ${className ?? ''}`.trim()} dangerouslySetInnerHTML={{ __html: sanitizeForView(html) }} />;
-}
+// Sanitised once per text, not again on every render around it (a questionnaire re-renders as it is answered).
+export const RichTextView = memo(function RichTextView({ html, className, id }: RichTextViewProps) {
+  const clean = useMemo(() => sanitizeForView(html), [html]);
+  return <div id={id} className={`rich-text-view ${className ?? ''}`.trim()} dangerouslySetInnerHTML={{ __html: clean }} />;
+});
