@@ -491,11 +491,20 @@ describe('Go to on a question card', () => {
   });
 });
 
-/** The focused control is not hidden behind the editor's fixed save bar (WCAG 2.4.11). */
+/**
+ * The focused control is not hidden behind the editor's fixed save bar (WCAG 2.4.11). The cards around it are
+ * drawn as they come near the screen, so the page may still move for a moment after the focus: the check waits
+ * (up to 5 s) for the layout to settle with the control above the bar.
+ */
 async function expectAboveSaveBar(locator: Locator): Promise<void> {
-  const control = await locator.boundingBox();
-  const bar = await locator.page().locator('.questionnaire-save-bar').boundingBox();
-  expect(control && bar && control.y + control.height <= bar.y).toBe(true);
+  const above = async () => {
+    const control = await locator.boundingBox();
+    const bar = await locator.page().locator('.questionnaire-save-bar').boundingBox();
+    return Boolean(control && bar && control.y + control.height <= bar.y);
+  };
+  const deadline = Date.now() + 5_000;
+  while (!(await above()) && Date.now() < deadline) await locator.page().waitForTimeout(100);
+  expect(await above()).toBe(true);
 }
 
 async function expectFocused(locator: Locator): Promise<void> {
