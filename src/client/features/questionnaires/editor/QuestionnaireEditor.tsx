@@ -23,6 +23,7 @@ import { editorReducer, newId } from './editorState';
 import { questionLabel } from './labels';
 import { QuestionCard, questionCardId, questionNumberId, type QuestionCardActions } from './QuestionCard';
 import { bottomBarProps } from '../../../app/layout/bottomBars';
+import { useFocusAboveSaveBar } from './useFocusAboveSaveBar';
 
 export const editorTexts = {
   heading: 'Edit Questionnaire',
@@ -62,18 +63,8 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
   const questionsChanged = useMemo(() => !deepEqual(questions, saved.questions), [questions, saved.questions]);
   const dirty = questionsChanged || name !== saved.name || code !== saved.code;
   useUnsavedChangesGuard(dirty);
-  // Chromium does not scroll a focused field that is already on screen, even when the fixed save bar covers it
-  // (scroll-padding is not consulted then): lift such a field above the bar (WCAG 2.4.11).
-  useEffect(() => {
-    const keepAboveSaveBar = (event: FocusEvent) => {
-      const bar = document.querySelector('.questionnaire-save-bar');
-      if (!bar || !(event.target instanceof HTMLElement)) return;
-      const covered = event.target.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
-      if (covered > 0) window.scrollBy({ top: covered + 16 });
-    };
-    document.addEventListener('focusin', keepAboveSaveBar);
-    return () => document.removeEventListener('focusin', keepAboveSaveBar);
-  }, []);
+  const editor = useRef<HTMLDivElement>(null);
+  useFocusAboveSaveBar(editor);
 
   const actions = useMemo<QuestionCardActions>(
     () => ({
@@ -135,7 +126,7 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
   };
 
   return (
-    <div className="questionnaire-editor">
+    <div className="questionnaire-editor" ref={editor}>
       <h1 ref={top} className="h3 mb-3">
         {editorTexts.heading}
       </h1>
