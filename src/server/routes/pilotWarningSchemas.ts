@@ -1,14 +1,9 @@
 // JSON schemas of pilot mode's warnings before launch (issue 20): src/shared/types/pilotWarnings.ts.
 import { PILOT_WARNING_KINDS } from '../../shared/types/pilotWarnings';
+import { assessmentItemSchema } from './participantSchemas';
 
 const nullableString = { type: ['string', 'null'] } as const;
 const nullableInteger = { type: ['integer', 'null'] } as const;
-
-const listItem = {
-  type: 'object',
-  required: ['_id', 'chin_name', 'abbrev'],
-  properties: { _id: { type: 'string' }, chin_name: { type: 'string' }, abbrev: { type: 'string' } },
-} as const;
 
 const pilotWarningSchema = {
   type: 'object',
@@ -26,7 +21,7 @@ const pilotWarningSchema = {
       required: ['kind', 'number'],
       properties: { kind: { type: 'string', enum: ['ema', 'diary'] }, number: { type: 'integer', minimum: 1 } },
     },
-    questionnaire: { ...listItem, type: ['object', 'null'] },
+    questionnaire: { ...assessmentItemSchema, type: ['object', 'null'] },
     question: {
       type: ['object', 'null'],
       required: ['position', 'question_num'],
