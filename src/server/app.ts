@@ -42,6 +42,7 @@ import { imageDownloadRoutes } from './routes/imageDownloads';
 import { appPushRoutes } from './routes/appPush';
 import { appSiteRoutes } from './routes/appSite';
 import { pilotRoutes } from './routes/pilots';
+import { pilotWarningRoutes } from './routes/pilotWarnings';
 import { createPushSender } from './services/push/pushSender';
 import { vapidDetails } from './services/push/vapid';
 import path from 'node:path';
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(dataDownloadRoutes);
   await app.register(imageDownloadRoutes);
   await app.register(pilotRoutes);
+  await app.register(pilotWarningRoutes);
 
   return app;
 }

@@ -32,7 +32,7 @@ import { newId, nowIso } from './ids';
 import { listStudiesUsingQuestionnaire } from '../repositories/groupQuestionnaires';
 import { isForeignKeyViolation, isUniqueViolation } from './uniqueViolation';
 
-function parseJson<T>(text: string, fallback: T): T {
+export function parseJson<T>(text: string, fallback: T): T {
   try {
     return JSON.parse(text) as T;
   } catch {
