@@ -57,7 +57,8 @@ function missingCodes(v: StudyVariable, index: number): string[] {
     `replace ${v.name} = ${missed.stata} if ${v.name} == . & status != "completed"`,
     `replace ${v.name} = ${blank.stata} if ${v.name} == .`,
     `label define ${lbl} ${missed.stata} ${stataString(missed.label)} ${blank.stata} ${stataString(blank.label)}, modify`,
-    `label values ${v.name} ${lbl}`,
+    // A choice column has its label already.
+    ...(v.kind === 'category' ? [] : [`label values ${v.name} ${lbl}`]),
   ];
 }
 
