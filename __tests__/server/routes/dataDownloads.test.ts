@@ -58,6 +58,7 @@ function csvFiles(zip: Buffer): Record<string, Row[]> {
   const files = unzipSync(new Uint8Array(zip));
   const out: Record<string, Row[]> = {};
   for (const [name, bytes] of Object.entries(files)) {
+    if (!name.endsWith('.csv')) continue;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     out[name] = parse(strFromU8(bytes.subarray(3)), { columns: true, skip_empty_lines: false }) as Row[];
   }
@@ -400,6 +401,9 @@ describe.each(databases)('data downloads (%s)', (database) => {
       expect(res.headers['content-disposition']).toMatch(/_stage2_group1_analysis_\d{8}-\d{4}\.zip"$/);
       const files = csvFiles(res.rawPayload);
       expect(Object.keys(files).sort()).toEqual(['codebook.csv', 'photo_manifest.csv', 'tasks_long.csv']);
+      expect(Object.keys(unzipSync(new Uint8Array(res.rawPayload))).sort()).toEqual(
+        ['README.txt', 'codebook.csv', 'photo_manifest.csv', 'read_study.R', 'read_study.do', 'read_study.py', 'read_study.sps', 'tasks_long.csv'],
+      );
 
       const rows = files['tasks_long.csv'];
       const p1 = rows.filter((r) => r.participant_id === people.p1.code);
@@ -413,7 +417,7 @@ describe.each(databases)('data downloads (%s)', (database) => {
         expect(['1', '2']).toContain(r.prompt_of_day);
       }
       const answered = emaRows.find((r) => r.status === 'completed');
-      expect(answered).toMatchObject({ DAILY_Q1_R1: 'calm;tense, anxious', DAILY_Q2_R1: TRICKY.word, DAILY_Q3_R1: TRICKY.story, DAILY_Q5_R1: '7', ONCE_Q1_R1: '' });
+      expect(answered).toMatchObject({ DAILY_Q1_R1: 'calm;tense, anxious', DAILY_Q2_R1: TRICKY.word, DAILY_Q3_R1: TRICKY.story.replace(/\r\n|\n/g, '\u2028'), DAILY_Q5_R1: '7', ONCE_Q1_R1: '' });
       // The diary: a row per day, the first answered.
       const diary = p1.filter((r) => r.task_kind === 'diary');
       expect(diary.map((r) => [r.day_of_study, r.status])).toEqual([
@@ -435,6 +439,8 @@ describe.each(databases)('data downloads (%s)', (database) => {
         response_type: 'mc',
         choice_values: 'calm | tense, anxious',
         choice_labels: 'Calm 平静 | Tense',
+        original_name: 'DAILY_Q1_R1',
+        missing_values: expect.stringContaining('-99'),
       });
       expect(codebook.find((c) => c.column === 'DAILY_Q5_R1')?.unit).toBe('0 (none) to 10 (full)');
 

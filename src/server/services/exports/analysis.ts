@@ -15,43 +15,23 @@ import {
 } from '../../repositories/exports';
 import { statusAsRead } from '../plan/taskStatus';
 import { CSV_BOM, csvLine } from './csv';
-import { byAge, itemColumns, itemText, parseVersion, uniqueNames, type ItemColumn, type PlannedVersion } from './items';
+import { byAge, itemColumns, itemText, parseVersion, type ItemColumn, type PlannedVersion } from './items';
 import { addDays, daysBetween, localDay, localTime, zoneOf } from './moments';
+import { safeVariableNames } from './variableNames';
+import { ANALYSIS_TASK_COLUMNS } from './analysisColumns';
+import { MISSING_VALUES_TEXT, oneLineAnswer } from './analysisVariables';
+import { writeReadingFiles } from './analysisScripts';
 import { ZipWriter, type ByteSink, type TextFile } from './output';
 import { answerPhotoKey, cellText, hasPhotoColumn, namedPhotosOfPage, photoNamesByAnswer } from './photos';
 import { participationPages, withdrawnMark, type ExportScope } from './scope';
 import { itemsBySubmission } from './textResponses';
 import { readPage, VersionCache, type ParticipationTasks } from './taskRows';
 
-/** The fixed columns of tasks_long.csv with what the codebook says of each. */
-export const ANALYSIS_TASK_COLUMNS: readonly (readonly [string, string])[] = [
-  ['participant_id', 'The participant ID'],
-  ['email', "The participant's email"],
-  ['withdrawn', 'yes when the participant has withdrawn from the study (their answers are kept)'],
-  ['stage', 'Stage number'],
-  ['group', 'Participant group number'],
-  ['questionnaire_code', 'Code (abbreviation) of the questionnaire'],
-  ['task_kind', 'ema, diary, once (one-time) or anytime'],
-  ['task_id', 'The task (for a diary, one row per day of the same task)'],
-  ['timezone', 'Time zone of the local times'],
-  ['day_of_study', 'Day of the study, 1 being the day the participant first loaded the stage'],
-  ['prompt_of_day', 'EMA: number of the prompt within its day (1 = first)'],
-  ['planned_utc', 'EMA: when the notification was planned (UTC)'],
-  ['planned_local', 'EMA: planned notification (local time); diary: the day'],
-  ['window_closes_utc', 'EMA: when the response window closes (UTC)'],
-  ['delivered_utc', 'When the app showed the notification (UTC); empty when it never reported one'],
-  ['delivered_local', 'When the app showed the notification (local time)'],
-  ['opened_utc', 'When the participant opened the task (UTC)'],
-  ['opened_local', 'When the participant opened the task (local time)'],
-  ['submitted_utc', 'When the answer was submitted (UTC); empty when not answered'],
-  ['submitted_local', 'When the answer was submitted (local time)'],
-  ['status', 'planned, delivered, opened, completed, expired (window closed without an answer) or cancelled'],
-  ['late', 'yes when the answer came after the response window (or the diary) closed'],
-];
+export { ANALYSIS_TASK_COLUMNS };
 
 export const CODEBOOK_COLUMNS = [
   'column', 'questionnaire_code', 'questionnaire_name', 'question_number', 'question_text', 'response_position', 'response_type',
-  'choice_values', 'choice_labels', 'unit', 'description',
+  'choice_values', 'choice_labels', 'unit', 'description', 'original_name', 'missing_values',
 ] as const;
 
 export const PHOTO_MANIFEST_COLUMNS = [
@@ -61,8 +41,10 @@ export const PHOTO_MANIFEST_COLUMNS = [
 interface QuestionnaireColumns {
   version: PlannedVersion;
   columns: ItemColumn[];
-  /** The columns' names in tasks_long.csv (prefixed by the questionnaire code). */
+  /** The columns' names in tasks_long.csv (prefixed by the questionnaire code, safe as variable names). */
   names: string[];
+  /** The names as composed before they were made safe (the codebook's mapping). */
+  originalNames: string[];
   /** Index of the first of its columns among all item columns. */
   offset: number;
 }
@@ -83,12 +65,13 @@ export async function planAnalysis(db: Db, scope: ExportScope): Promise<Analysis
     return { version: ordered[ordered.length - 1], columns: itemColumns(ordered) };
   });
   entries.sort((a, b) => a.version.row.abbrev.localeCompare(b.version.row.abbrev) || a.version.row.questionnaire_id.localeCompare(b.version.row.questionnaire_id));
-  const prefixed = entries.flatMap((e) => e.columns.map((c) => `${e.version.row.abbrev.trim().replace(/[^A-Za-z0-9_]+/g, '_') || 'Q'}_${c.name}`));
-  const names = uniqueNames([...ANALYSIS_TASK_COLUMNS.map(([name]) => name), ...prefixed]).slice(ANALYSIS_TASK_COLUMNS.length);
+  const prefixed = entries.flatMap((e) => e.columns.map((c) => `${e.version.row.abbrev.trim()}_${c.name}`));
+  const names = safeVariableNames([...ANALYSIS_TASK_COLUMNS.map(([name]) => name), ...prefixed]).slice(ANALYSIS_TASK_COLUMNS.length);
   const questionnaires = new Map<string, QuestionnaireColumns>();
   let offset = 0;
   for (const e of entries) {
-    questionnaires.set(e.version.row.questionnaire_id, { ...e, names: names.slice(offset, offset + e.columns.length), offset });
+    const end = offset + e.columns.length;
+    questionnaires.set(e.version.row.questionnaire_id, { ...e, names: names.slice(offset, end), originalNames: prefixed.slice(offset, end), offset });
     offset += e.columns.length;
   }
   return { questionnaires, itemCount: offset };
@@ -118,7 +101,7 @@ function unitOf(column: ItemColumn): string {
 
 async function writeCodebook(file: TextFile, plan: AnalysisPlan): Promise<void> {
   await file.write(CSV_BOM + csvLine(CODEBOOK_COLUMNS));
-  for (const [name, description] of ANALYSIS_TASK_COLUMNS) await file.write(csvLine([name, '', '', '', '', '', '', '', '', '', description]));
+  for (const [name, description] of ANALYSIS_TASK_COLUMNS) await file.write(csvLine([name, '', '', '', '', '', '', '', '', '', description, name, '']));
   for (const q of plan.questionnaires.values()) {
     for (let i = 0; i < q.columns.length; i += 1) {
       const c = q.columns[i];
@@ -135,6 +118,8 @@ async function writeCodebook(file: TextFile, plan: AnalysisPlan): Promise<void> 
           c.choices.map((choice) => choice.name).join(' | '),
           unitOf(c),
           `Question ${c.qpos + 1}, response ${c.rpos + 1}`,
+          q.originalNames[i],
+          MISSING_VALUES_TEXT,
         ]),
       );
     }
@@ -235,7 +220,7 @@ async function writeTasks(db: Db, scope: ExportScope, plan: AnalysisPlan, file: 
         if (q && answer && answered) {
           for (let i = 0; i < q.columns.length; i += 1) {
             const value = answered.get(`${q.columns[i].qpos}/${q.columns[i].rpos}`);
-            if (value !== undefined) cells[q.offset + i] = cellText(photoNames, answer.id, itemText(value));
+            if (value !== undefined) cells[q.offset + i] = oneLineAnswer(cellText(photoNames, answer.id, itemText(value)));
           }
         }
         await file.write(
@@ -303,6 +288,7 @@ export async function writeAnalysis(db: Db, scope: ExportScope, plan: AnalysisPl
   await zip.file(ANALYSIS_FILES.tasks, (file) => writeTasks(db, scope, plan, file));
   await zip.file(ANALYSIS_FILES.codebook, (file) => writeCodebook(file, plan));
   await zip.file(ANALYSIS_FILES.photos, (file) => writePhotos(db, scope, plan, file));
+  await writeReadingFiles(zip, plan);
   zip.end();
 }
 
