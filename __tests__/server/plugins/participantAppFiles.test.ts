@@ -82,6 +82,15 @@ describe('the participant app under /app', () => {
     }
   });
 
+  it('answers robots.txt asking every crawler to stay out, on either host', async () => {
+    for (const host of ['localhost', 'dark.localhost']) {
+      const res = await get('/robots.txt', host);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(res.body).toBe('User-agent: *\nDisallow: /\n');
+    }
+  });
+
   it('keeps the app API a JSON 404 for an unknown call', async () => {
     const res = await get('/api/app/unknown');
     expect(res.statusCode).toBe(404);
@@ -108,3 +117,4 @@ describe('a build without the participant app', () => {
     expect(json(res)).toEqual({ message: generalMessages.notFound });
   });
 });
+

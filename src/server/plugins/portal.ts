@@ -12,6 +12,9 @@ import { generalMessages } from '../../shared/messages';
 /** The participant app's page, built into the app/ folder of the portal's build. */
 export const APP_PAGE = 'app/index.html';
 
+/** Asks every crawler to stay out of every address. */
+export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
+
 export async function registerPortal(app: FastifyInstance, publicDir: string, dataDir: string): Promise<void> {
   const hasPortal = fs.existsSync(path.join(publicDir, 'index.html'));
   // Registered either way: reply.sendFile also serves the local store's files (routes/uploads.ts).
@@ -31,6 +34,12 @@ export async function registerPortal(app: FastifyInstance, publicDir: string, da
 
   const hasApp = hasPortal && fs.existsSync(path.join(publicDir, APP_PAGE));
   if (hasPortal && !hasApp) app.log.warn({ publicDir }, 'the participant app is not built: run npm run build');
+
+  // Nothing here is for search engines: the portal and the app are behind sign-in and hold participants' data,
+  // and a join link found by a crawler should not be listed.
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(ROBOTS_TXT),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
