@@ -21,6 +21,11 @@ export function dueBetween(plan: readonly PilotTask[], from: string, to: string)
 
 /** The plan in the order it happens: prompts and reminders by moment, then diaries by start, then the rest. */
 export function planInOrder(plan: readonly PilotTask[]): PilotTask[] {
-  const when = (task: PilotTask) => task.notification_datetime ?? task.diary_start_date ?? '\uffff';
-  return [...plan].sort((a, b) => when(a).localeCompare(when(b)));
+  const when = (task: PilotTask) => task.notification_datetime ?? task.diary_start_date ?? null;
+  return [...plan].sort((a, b) => {
+    const [x, y] = [when(a), when(b)];
+    if (x === y) return 0;
+    if (x === null || y === null) return x === null ? 1 : -1;
+    return x < y ? -1 : 1;
+  });
 }
