@@ -79,6 +79,18 @@ describe.each(databases)('the app (%s)', (database) => {
         expect(csp).toContain("frame-ancestors 'none'");
         expect(res.headers['x-content-type-options']).toBe('nosniff');
         expect(res.headers['referrer-policy']).toBe('no-referrer');
+        expect(res.headers['x-frame-options']).toBe('DENY');
+      }
+    });
+
+    it("lets only the portal itself frame the participant app (the pilot page's phone frame), and the portal frame it", async () => {
+      const appPage = await send(t.app, { method: 'GET', url: '/app/studies/s1' });
+      expect(String(appPage.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+      expect(appPage.headers['x-frame-options']).toBe('SAMEORIGIN');
+      const portal = await send(t.app, { method: 'GET', url: '/api/config' });
+      expect(String(portal.headers['content-security-policy'])).toMatch(/frame-src 'self'/);
+      for (const url of ['/application', '/api/app/site']) {
+        expect(String((await send(t.app, { method: 'GET', url })).headers['content-security-policy'])).toContain("frame-ancestors 'none'");
       }
     });
 

@@ -8,13 +8,26 @@ import { linkServiceWorker } from './push/workerLink';
 import { registerServiceWorker } from './serviceWorker/register';
 import { startOutbox } from './queue/startOutbox';
 import { createAppStore } from './state/store';
+import { initialSessionState } from './state/sessionSlice';
+import { initialPilotState } from './pilot/pilotSlice';
+import { inPilotFrame, startPilotFrame } from './pilot/pilotFrame';
 import './styles.css';
 
-const store = createAppStore();
 const i18n = createI18n();
-listenForInstallPrompt();
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<App store={store} i18n={i18n} />);
-// Answers and reports kept on the phone are sent now, and whenever the network returns.
-startOutbox(store);
-if (registerServiceWorker()) linkServiceWorker(store, i18n);
+if (inPilotFrame()) {
+  // The portal's pilot frame: the pilot's session comes from the portal, not the phone's storage; no install
+  // prompt, no service worker (no push for a pilot).
+  const store = createAppStore({ session: initialSessionState(null), pilot: { ...initialPilotState, active: true } });
+  void startPilotFrame(store).then(() => {
+    if (root) createRoot(root).render(<App store={store} i18n={i18n} />);
+    startOutbox(store);
+  });
+} else {
+  const store = createAppStore();
+  listenForInstallPrompt();
+  if (root) createRoot(root).render(<App store={store} i18n={i18n} />);
+  // Answers and reports kept on the phone are sent now, and whenever the network returns.
+  startOutbox(store);
+  if (registerServiceWorker()) linkServiceWorker(store, i18n);
+}

@@ -138,6 +138,24 @@ describe.each(databases)('pilot participants (%s)', (database) => {
     expect(messageOf(refused)).toBe(pilotMessages.notPilot);
   });
 
+  it("stores a real participant's answer on the real clock while a pilot of the same study runs days ahead", async () => {
+    const real = await createParticipant(t.app, manager, study._id);
+    const session = await appLogin(t.app, real.email);
+    const [first] = (await appTasks(study, session.token)).ema.filter((e) => !e.reminder);
+    const { pilot } = await newPilot();
+    await moveClock(pilot._id, { advance: 'day' });
+    await moveClock(pilot._id, { advance: 'day' });
+    const sent = await api('POST', `/api/app/studies/${study._id}/responses`, session.token, answer(first._id));
+    expect(sent.statusCode).toBe(201);
+    const stored = await t.app.ctx.db.selectFrom('submissions').selectAll().where('task_id', '=', first._id).executeTakeFirstOrThrow();
+    for (const moment of [stored.started_at, stored.submitted_at, stored.received_at]) expect(Math.abs(Date.parse(moment) - Date.now())).toBeLessThan(60_000);
+    // Answered before its window closed on the real clock: on time, and the prompt is completed.
+    expect(stored.late).toBe(0);
+    const task = await t.app.ctx.db.selectFrom('tasks').select(['status', 'completed_at']).where('id', '=', first._id).executeTakeFirstOrThrow();
+    expect(task.status).toBe('completed');
+    expect(Math.abs(Date.parse(task.completed_at ?? '') - Date.now())).toBeLessThan(60_000);
+  });
+
   it('never goes back: an earlier moment is refused (409) and the clock stays; it only grows', async () => {
     const { pilot } = await newPilot();
     const hour = await moveClock(pilot._id, { advance: 'hour' });
@@ -168,6 +186,9 @@ describe.each(databases)('pilot participants (%s)', (database) => {
     // Stored on the pilot's clock, not the real one.
     expect(Date.parse(stored.submitted_at) - Date.parse(first.notification_datetime ?? '')).toBeLessThan(60_000);
     expect(Date.parse(stored.submitted_at)).toBeGreaterThanOrEqual(Date.parse(first.notification_datetime ?? ''));
+    // The prompt is completed at the commit moment on the pilot's clock too, not the real one.
+    const completed = await t.app.ctx.db.selectFrom('tasks').select('completed_at').where('id', '=', first._id).executeTakeFirstOrThrow();
+    expect(Math.abs(Date.parse(completed.completed_at ?? '') - Date.parse(stored.submitted_at))).toBeLessThan(60_000);
 
     const atSecond = await moveClock(id, { advance: 'next_prompt' });
     expectAt(atSecond.clock.now, second.notification_datetime);

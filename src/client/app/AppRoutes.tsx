@@ -34,6 +34,7 @@ const SystemOwnerStudyListPage = lazy(() => import('../features/studies/owner/Sy
 const SystemOwnerStudyEditorPage = lazy(() => import('../features/studies/owner/SystemOwnerStudyEditorPage'));
 const QuestionnaireListPage = lazy(() => import('../features/questionnaires/QuestionnaireListPage'));
 const ParticipantListPage = lazy(() => import('../features/participants/ParticipantListPage'));
+const PilotPage = lazy(() => import('../features/studies/pilot/PilotPage'));
 const StudyProgressPage = lazy(() => import('../features/participants/progress/StudyProgressPage'));
 
 export function AppRoutes() {
@@ -57,6 +58,7 @@ export function AppRoutes() {
               <Route path={paths.participants.path} element={<ParticipantListPage />} />
             </Route>
             <Route path={paths.studyProgress.path} element={<StudyProgressPage />} />
+            <Route path={paths.pilot.path} element={<PilotPage />} />
             <Route path={paths.questionnaires.path} element={<QuestionnaireListPage />} />
             <Route path={paths.questionnaireEditor.path} element={<QuestionnaireEditorRoute />} />
             <Route path={paths.mediaFiles.path} element={<MediaFilesPage />} />

@@ -15,6 +15,11 @@ export const paths = {
   participantApp: fixed('/participant_app'),
   studies: { path: '/studies/:page', getHref: (page: number = FIRST_PAGE) => `/studies/${page}` },
   studyEdit: { path: '/studies/:id/edit', getHref: (studyId: string) => `/studies/${encodeURIComponent(studyId)}/edit` },
+  // Pilot mode (issue 20; the spec has no route for it: docs/decisions.md).
+  pilot: {
+    path: '/studies/:studyId/pilot/:pilotId',
+    getHref: (studyId: string, pilotId: string) => `/studies/${encodeURIComponent(studyId)}/pilot/${encodeURIComponent(pilotId)}`,
+  },
   participants: { path: '/participants/:studyId', getHref: (studyId: string) => `/participants/${encodeURIComponent(studyId)}` },
   studyProgress: {
     path: '/participants/check_progress/:studyId',

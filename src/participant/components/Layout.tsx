@@ -7,12 +7,14 @@ import { navigate } from '../routing/history';
 import { paths } from '../routing/paths';
 import { Link } from '../routing/Link';
 import { LanguageSwitch } from './LanguageSwitch';
+import { PilotBanner } from '../pilot/PilotBanner';
 
 export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const site = useAppSelector((state) => state.site.site);
   const signedIn = useAppSelector((state) => state.session.session !== null);
+  const pilot = useAppSelector((state) => state.pilot.active);
   const leave = async () => {
     await dispatch(signOut());
     navigate(paths.signIn(), { replace: true });
@@ -26,13 +28,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <Link className="site-name" href={paths.home()}>
           {site?.siteName ?? t('app.title')}
         </Link>
-        {signedIn ? (
+        {signedIn && !pilot ? (
           <button type="button" className="link-button" onClick={() => void leave()}>
             {t('app.signOut')}
           </button>
         ) : null}
       </header>
       <main id="main" tabIndex={-1}>
+        {pilot ? <PilotBanner /> : null}
         {children}
       </main>
       <footer className="foot">

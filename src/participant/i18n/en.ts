@@ -142,6 +142,11 @@ export const en = {
     promptBody: 'Answer by {{time}}',
     reminderBody: 'Reminder: answer by {{time}}',
   },
+  pilot: {
+    promptDue: 'Prompt: {{name}} is open now',
+    reminderDue: 'Reminder: {{name}} is still open',
+    dismiss: 'Dismiss',
+  },
 } as const;
 
 /** The shape of the texts: the same keys, any wording. */

@@ -142,4 +142,9 @@ export const zhHant: Texts = {
     promptBody: '請於 {{time}} 前回答',
     reminderBody: '提醒：請於 {{time}} 前回答',
   },
+  pilot: {
+    promptDue: '提示：{{name}} 現已開放',
+    reminderDue: '提醒：{{name}} 仍然開放',
+    dismiss: '關閉',
+  },
 };

@@ -1,5 +1,5 @@
 // The study's tasks, grouped by what to do now (tasks/taskGroups.ts); each links to its answer page.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppEmaTask } from '../../shared/types/participantApp';
 import { itemRequest } from '../../ui/state/requestState';
@@ -12,14 +12,19 @@ import { Link } from '../routing/Link';
 import { paths } from '../routing/paths';
 import { groupTasks, timeIn } from '../tasks/taskGroups';
 
-/** The list is redrawn every minute, so "minutes left" and "open now" follow the clock. */
+/**
+ * The list is redrawn every minute, so "minutes left" and "open now" follow the clock: this device's, or in the
+ * portal's pilot frame the pilot's (redrawn at once when it moves).
+ */
 function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
+  const offsetMs = useAppSelector((state) => state.pilot.offsetMs);
+  const [deviceNow, setDeviceNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 60_000);
+    setDeviceNow(Date.now());
+    const timer = window.setInterval(() => setDeviceNow(Date.now()), 60_000);
     return () => window.clearInterval(timer);
-  }, []);
-  return now;
+  }, [offsetMs]);
+  return useMemo(() => new Date(deviceNow + offsetMs), [deviceNow, offsetMs]);
 }
 
 /** alreadyLoading: the study screen started the tasks call as the app opened, and the list makes no second one. */

@@ -49,6 +49,10 @@ const sessionSlice = createSlice({
       state.session = null;
     },
     sessionRequestReset: resetRequest<SessionCall>(),
+    /** The portal's pilot frame handed over the pilot's session (kept in memory only: store.ts). */
+    pilotSessionReceived(state, action: { payload: AppSession }) {
+      state.session = action.payload;
+    },
   },
   extraReducers: (builder) => {
     const signedIn = (state: SessionState, action: { payload: AppSession }) => {
@@ -77,5 +81,5 @@ const sessionSlice = createSlice({
   },
 });
 
-export const { sessionEnded, sessionRequestReset } = sessionSlice.actions;
+export const { sessionEnded, sessionRequestReset, pilotSessionReceived } = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;

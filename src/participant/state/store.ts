@@ -10,6 +10,7 @@ import { promptsReducer } from './promptsSlice';
 import { sessionEnded, sessionReducer } from './sessionSlice';
 import { siteReducer, keepSite, loadSite } from './siteSlice';
 import { outboxReducer } from './outboxSlice';
+import { pilotReducer } from '../pilot/pilotSlice';
 import { questionnairesReducer } from './questionnairesSlice';
 import { tasksReducer } from './tasksSlice';
 
@@ -21,6 +22,7 @@ export const rootReducer = combineReducers({
   prompts: promptsReducer,
   questionnaires: questionnairesReducer,
   outbox: outboxReducer,
+  pilot: pilotReducer,
 });
 
 export type AppState = ReturnType<typeof rootReducer>;
@@ -49,7 +51,8 @@ export function createAppStore(preloadedState?: Partial<AppState>) {
   let site = store.getState().site.site;
   store.subscribe(() => {
     const state = store.getState();
-    if (state.session.session !== session) {
+    // A pilot's session stays in memory: the phone's own stored session is left as it is.
+    if (state.session.session !== session && !state.pilot.active) {
       session = state.session.session;
       writeSession(session);
     }

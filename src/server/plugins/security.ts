@@ -1,11 +1,13 @@
 // Security headers, from helmet. The policy lets the portal's own scripts run, and the inline styles that
 // Quill and Bootstrap's components set; media may come from the configured object store. The headers do not
-// depend on the request, so helmet computes them once at start and every answer carries the same set.
+// depend on the request, so helmet computes them once at start. No page may be framed by another site; the
+// participant app (/app) may be framed by the portal itself, which shows it in the pilot page's phone frame
+// (issue 20): its answers allow the same origin as ancestor, every other answer none.
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
-export function securityHeaders(extraMediaOrigins: string[] = []): Record<string, string> {
+export function securityHeaders(extraMediaOrigins: string[] = [], framedBySelf = false): Record<string, string> {
   const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -17,15 +19,15 @@ export function securityHeaders(extraMediaOrigins: string[] = []): Record<string
         mediaSrc: ["'self'", 'blob:', ...extraMediaOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...extraMediaOrigins],
-        frameSrc: ['https://www.youtube.com', 'https://www.youtube-nocookie.com'],
+        frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+        frameAncestors: [framedBySelf ? "'self'" : "'none'"],
       },
     },
     crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
+    frameguard: { action: framedBySelf ? 'sameorigin' : 'deny' },
   });
   const headers: Record<string, string> = {};
   const collector = {
@@ -42,9 +44,15 @@ export function securityHeaders(extraMediaOrigins: string[] = []): Record<string
 
 export function registerSecurityHeaders(app: FastifyInstance, extraMediaOrigins: string[] = []): void {
   const headers = securityHeaders(extraMediaOrigins);
+  const appHeaders = securityHeaders(extraMediaOrigins, true);
   // A callback hook, not an async one: it runs on every request and needs no promise.
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isParticipantAppPage(request.url) ? appHeaders : headers);
     done();
   });
+}
+
+/** The participant app's pages and files (served at /app), which the portal's pilot page frames. */
+function isParticipantAppPage(url: string): boolean {
+  return url === '/app' || url.startsWith('/app/') || url.startsWith('/app?');
 }

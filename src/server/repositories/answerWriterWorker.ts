@@ -4,7 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { applySqlitePragmas } from '../db/database';
-import { PhotoTaken, storedRowsOf, type AnswerWrite, type AnswerWriteResult } from './answerWrites';
+import { completedAt, PhotoTaken, storedRowsOf, type AnswerWrite, type AnswerWriteResult } from './answerWrites';
 import type { AnswerItemRow } from '../db/types';
 import { OPEN_STATUSES } from './tasks';
 import { isStopRequest, type StopThread } from '../threads';
@@ -60,7 +60,7 @@ function start(file: string): void {
   const existing = sqlite.prepare<[string, string], { id: string }>('select id from submissions where participant_id = ? and client_submission_id = ?');
 
   const writeBatch = sqlite.transaction((writes: AnswerWrite[]): AnswerWriteResult[] => {
-    const now = new Date().toISOString();
+    const commitMs = Date.now();
     const results: AnswerWriteResult[] = [];
     const items: AnswerItemRow[] = [];
     writes.forEach((w, index) => {
@@ -68,7 +68,7 @@ function start(file: string): void {
       const s = stored.submission;
       if (insertSubmission.run(s).changes === 1) {
         for (const item of stored.items) items.push(item);
-        for (const taskId of w.completes) completeTask.run(now, taskId, taskId);
+        for (const taskId of w.completes) completeTask.run(completedAt(w, commitMs), taskId, taskId);
         for (const photoId of w.photoIds) {
           if (attachPhoto.run(s.id, photoId, s.id).changes !== 1) throw new PhotoTaken(index);
         }

@@ -16,7 +16,17 @@ export interface AnswerWrite {
   answers: AnswerItem[];
   /** Tasks the answer completes (an EMA prompt in its window, a one-time task). */
   completes: string[];
+  /**
+   * How far the participation's clock runs ahead of the real one (0 for a real participant; a pilot's offset,
+   * issue 20): the tasks it completes are completed at the commit moment on that clock.
+   */
+  clockOffsetMs: number;
   photoIds: string[];
+}
+
+/** The moment a write's tasks are completed: the commit's real moment placed on the participation's clock. */
+export function completedAt(write: AnswerWrite, commitMs: number): string {
+  return new Date(commitMs + write.clockOffsetMs).toISOString();
 }
 
 /** 201 when stored now, 200 when the same submission was stored before; or why it was refused. */
@@ -55,7 +65,15 @@ export async function writeAnswerBatch(db: Db, writes: readonly AnswerWrite[]): 
     const inserted = await insertSubmissionsOnce(trx, candidates.map((w) => rows.get(w)!.submission));
     const stored = candidates.filter((w) => inserted.has(w.submission.id));
     await insertAnswerItems(trx, stored.flatMap((w) => rows.get(w)!.items));
-    await completeTasks(trx, stored.flatMap((w) => w.completes), new Date().toISOString());
+    // One update per moment: all real participants' tasks at once, a pilot's at its own clock's moment.
+    const commitMs = Date.now();
+    const byMoment = new Map<string, string[]>();
+    for (const w of stored) {
+      if (w.completes.length === 0) continue;
+      const at = completedAt(w, commitMs);
+      byMoment.set(at, [...(byMoment.get(at) ?? []), ...w.completes]);
+    }
+    for (const [at, taskIds] of byMoment) await completeTasks(trx, taskIds, at);
     for (const w of stored) {
       if (w.photoIds.length > 0 && (await attachPhotos(trx, w.photoIds, w.submission.id)) !== w.photoIds.length) {
         throw new PhotoTaken(writes.indexOf(w));

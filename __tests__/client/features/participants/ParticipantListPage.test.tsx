@@ -8,6 +8,7 @@ import { renderWithProviders } from '../../testUtils';
 import { accessWithout } from '../studies/studyFixtures';
 import { participant } from './participantFixtures';
 import { participantListTexts } from '../../../../src/shared/participantList';
+import { pilotTexts } from '../../../../src/shared/pilotTexts';
 import { FILTERED, LIST, answerParticipants, openPage, rowMenuItems } from './support';
 
 const rows: Participant[] = [
@@ -83,6 +84,14 @@ describe('ParticipantListPage (/participants/{studyId})', () => {
     expect(arrival()).toBe('2030-03-01 01:30 AM GMT');
     await user.click(screen.getByRole('radio', { name: 'Study time zone (Asia/Hong_Kong)' }));
     expect(arrival()).toBe('2030-03-01 09:30 AM GMT+8');
+  });
+
+  it('marks a pilot participant, and only it', async () => {
+    answerParticipants(net, () => [...rows, participant({ id: 'p5', code: 'PIL555', pilot: true })]);
+    openPage();
+    const pilotCell = await screen.findByRole('cell', { name: /PIL555/ });
+    expect(within(pilotCell).getByText(pilotTexts.pilotBadge)).toBeInTheDocument();
+    expect(screen.getAllByText(pilotTexts.pilotBadge)).toHaveLength(1);
   });
 
   it('says ‘No participant is found’ when the study has none', async () => {

@@ -37,6 +37,8 @@ interface ParticipantOptions {
   arrivals?: string[];
   /** Whether the server says the stored plan holds diary tasks. */
   diary?: boolean;
+  /** A pilot participant (issue 20). */
+  pilot?: boolean;
 }
 
 export function participant(o: ParticipantOptions): Participant {
@@ -51,7 +53,7 @@ export function participant(o: ParticipantOptions): Participant {
     study: 's1',
     current_stage: theStage._id,
     current_group: theGroup._id,
-    pilot: false,
+    pilot: o.pilot ?? false,
     participation: [
       {
         _id: `pp-${o.id}`,

@@ -16,16 +16,18 @@ interface AnalysisDownloadButtonProps {
   stageId: string;
   /** Omitted for all groups of the stage. */
   groupId?: string;
+  /** 'Include pilot data' is ticked (issue 20). */
+  includePilot?: boolean;
 }
 
-export function AnalysisDownloadButton({ studyId, stageId, groupId }: AnalysisDownloadButtonProps) {
+export function AnalysisDownloadButton({ studyId, stageId, groupId, includePilot = false }: AnalysisDownloadButtonProps) {
   const dispatch = useAppDispatch();
   const study = useAppSelector(selectParticipantStudy);
   const download = useDownload('analysis');
   const label = dataDownloadTexts.analysisButton;
 
   const start = () => {
-    const request = { studyId, stageId, ...(groupId ? { groupId } : {}) };
+    const request = { studyId, stageId, ...(groupId ? { groupId } : {}), ...(includePilot ? { includePilot } : {}) };
     const fallbackTitle = dataDownloadTitle('analysis', downloadScope(study, studyId, stageId, groupId));
     download.started(dispatch(downloadAnalysisData({ request, fallbackTitle })));
   };

@@ -5,6 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { dataDownloadTexts } from '../../../shared/dataDownloadTexts';
 import type { Study } from '../../../shared/types/study';
+import { IncludePilotCheckbox } from './IncludePilotCheckbox';
 import { ResponseTimeDownloadButton } from './ResponseTimeDownloadButton';
 import { TextResponseDownloadDialog } from './TextResponseDownloadDialog';
 
@@ -16,15 +17,19 @@ interface ParticipantListDownloadsProps {
 
 export function ParticipantListDownloads({ study, stageId, groupId }: ParticipantListDownloadsProps) {
   const [open, setOpen] = useState(false);
+  const [includePilot, setIncludePilot] = useState(false);
   return (
     <Card className="mb-3">
       <Card.Body className="d-flex flex-wrap align-items-start gap-3">
         <Button variant="outline-primary" onClick={() => setOpen(true)}>
           {dataDownloadTexts.textResponseButton}
         </Button>
-        <ResponseTimeDownloadButton studyId={study._id} stageId={stageId} groupId={groupId} includeEma />
+        <ResponseTimeDownloadButton studyId={study._id} stageId={stageId} groupId={groupId} includeEma includePilot={includePilot} />
+        <IncludePilotCheckbox id="downloads-include-pilot" checked={includePilot} onChange={setIncludePilot} />
       </Card.Body>
-      {open && <TextResponseDownloadDialog study={study} stageId={stageId} groupId={groupId} onClose={() => setOpen(false)} />}
+      {open && (
+        <TextResponseDownloadDialog study={study} stageId={stageId} groupId={groupId} includePilot={includePilot} onClose={() => setOpen(false)} />
+      )}
     </Card>
   );
 }

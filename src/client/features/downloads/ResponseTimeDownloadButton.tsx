@@ -25,11 +25,13 @@ interface ResponseTimeDownloadButtonProps {
   caller?: SessionKind;
   /** The study the fallback file name is read from; the Participant List's study when not given. */
   study?: Study | null;
+  /** 'Include pilot data' is ticked (issue 20). */
+  includePilot?: boolean;
 }
 
 const thunks = { labUser: downloadResponseTimes, systemOwner: downloadOwnerResponseTimes } as const;
 
-export function ResponseTimeDownloadButton({ studyId, stageId, groupId, includeEma, caller = 'labUser', study: given }: ResponseTimeDownloadButtonProps) {
+export function ResponseTimeDownloadButton({ studyId, stageId, groupId, includeEma, caller = 'labUser', study: given, includePilot = false }: ResponseTimeDownloadButtonProps) {
   const dispatch = useAppDispatch();
   const participantStudy = useAppSelector(selectParticipantStudy);
   const study = given === undefined ? participantStudy : given;
@@ -38,7 +40,7 @@ export function ResponseTimeDownloadButton({ studyId, stageId, groupId, includeE
   const label = includeEma ? dataDownloadTexts.responseTimeButton : dataDownloadTexts.responseTimeWithoutEmaButton;
 
   const start = () => {
-    const request = { studyId, stageId, ...(groupId ? { groupId } : {}), includeEma };
+    const request = { studyId, stageId, ...(groupId ? { groupId } : {}), includeEma, ...(includePilot ? { includePilot } : {}) };
     const fallbackTitle = dataDownloadTitle('responseTimes', downloadScope(study, studyId, stageId, groupId));
     download.started(dispatch(thunks[caller]({ request, fallbackTitle })));
   };

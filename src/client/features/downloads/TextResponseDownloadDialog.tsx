@@ -26,12 +26,14 @@ interface TextResponseDownloadDialogProps {
   /** The stage and group chosen on the page, where the dialog starts. */
   stageId: string;
   groupId: string | null;
+  /** 'Include pilot data' is ticked (issue 20). */
+  includePilot?: boolean;
   onClose: () => void;
 }
 
 const TITLE_ID = 'text-download-title';
 
-export function TextResponseDownloadDialog({ study, stageId: chosenStage, groupId: chosenGroup, onClose }: TextResponseDownloadDialogProps) {
+export function TextResponseDownloadDialog({ study, stageId: chosenStage, groupId: chosenGroup, includePilot = false, onClose }: TextResponseDownloadDialogProps) {
   const dispatch = useAppDispatch();
   const download = useDownload('textResponses');
   const [stageId, setStageId] = useState(chosenStage);
@@ -54,7 +56,7 @@ export function TextResponseDownloadDialog({ study, stageId: chosenStage, groupI
     if (download.busy) return;
     // Only those of the chosen stage and group: a choice made under another group does not travel unseen.
     const excludedParticipantsIds = candidates ? candidates.filter((p) => excluded.has(p._id)).map((p) => p._id) : [...excluded];
-    const request = { studyId, stageId, ...(groupId ? { groupId } : {}), excludedParticipantsIds };
+    const request = { studyId, stageId, ...(groupId ? { groupId } : {}), excludedParticipantsIds, ...(includePilot ? { includePilot } : {}) };
     const fallbackTitle = dataDownloadTitle('textResponses', downloadScope(study, studyId, stageId, groupId ?? undefined));
     download.started(dispatch(downloadTextResponses({ request, fallbackTitle })));
   };

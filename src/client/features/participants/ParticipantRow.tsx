@@ -5,6 +5,8 @@
 // no download of the participant's images is under way; its state then shows as a button beside the menu),
 // Withdraw and Mark As Completed (only when the move makes sense from the participant's status).
 import { memo, useCallback, useRef } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import { pilotTexts } from '../../../shared/pilotTexts';
 import { IMAGE_DOWNLOAD_LABELS } from '../../../shared/imageDownloads';
 import { participantListTexts } from '../../../shared/participantList';
 import { lastArrival } from '../../../shared/participants';
@@ -79,6 +81,11 @@ export const ParticipantRow = memo(function ParticipantRow({ studyId, participan
     <tr>
       <td data-label={columns.code} className="font-monospace">
         {participant.participant_code}
+        {participant.pilot && (
+          <Badge bg="info" text="dark" className="ms-2 font-sans-serif">
+            {pilotTexts.pilotBadge}
+          </Badge>
+        )}
       </td>
       <td data-label={columns.email} className="participant-email">
         {participant.email}

@@ -95,6 +95,7 @@ export default function StudyListPage() {
         deleting={requests.remove.status === 'request'}
         editHrefFor={(study) => paths.studyEdit.getHref(study._id)}
         participantLinks
+        pilot={can('editBasicInfo')}
         pageHref={paths.studies.getHref}
         onRun={(study, action) => void run(study, action)}
         onActivate={activate}

@@ -8,6 +8,7 @@ import { listDate } from '../../../shared/limits';
 import type { StudySummary } from '../../../shared/types/study';
 import { paths } from '../../app/paths';
 import { LinkButton } from '../../components/LinkButton';
+import { PilotStudyButton } from './pilot/PilotStudyButton';
 
 export type StudyAction = 'activate' | 'deactivate' | 'delete';
 
@@ -22,6 +23,8 @@ interface StudyRowProps {
   editHref: string;
   /** Participants and Progress, which only the lab user's list offers. */
   participantLinks: boolean;
+  /** 'Pilot this study' (issue 20): for lab users with the study editor's permission, also on inactive studies. */
+  pilot?: boolean;
   onAction: (study: StudySummary, action: StudyAction) => void;
 }
 
@@ -30,7 +33,7 @@ export function studyLabel(study: StudySummary): string {
   return study.chin_name.trim() || 'Untitled study';
 }
 
-export function StudyRow({ study, can, busy, editHref, participantLinks, onAction }: StudyRowProps) {
+export function StudyRow({ study, can, busy, editHref, participantLinks, pilot = false, onAction }: StudyRowProps) {
   const inactive = study.active_status === 'inactive';
   const who = <span className="visually-hidden"> {study.study_code}</span>;
   return (
@@ -50,6 +53,7 @@ export function StudyRow({ study, can, busy, editHref, participantLinks, onActio
           <LinkButton to={editHref} size="sm" variant="outline-primary">
             Edit{who}
           </LinkButton>
+          {pilot && <PilotStudyButton studyId={study._id} who={who} size="sm" />}
           {inactive && can.activate && (
             <Button size="sm" variant="outline-success" disabled={busy} onClick={() => onAction(study, 'activate')}>
               Activate{who}

@@ -23,6 +23,8 @@ interface StudyTableProps {
   editHrefFor: (study: StudySummary) => string;
   /** Participants and Progress, which only the lab user's list offers. */
   participantLinks: boolean;
+  /** 'Pilot this study' on each row (issue 20). */
+  pilot?: boolean;
   pageHref: (page: number) => string;
   /** Runs an action; Delete and Activate only once the user has confirmed them. */
   onRun: (study: StudySummary, action: StudyAction) => void;
@@ -35,7 +37,7 @@ interface StudyTableProps {
 }
 
 export function StudyTable(props: StudyTableProps) {
-  const { shown, loadFailed, can, busy, deleting, editHrefFor, participantLinks, pageHref, onRun } = props;
+  const { shown, loadFailed, can, busy, deleting, editHrefFor, participantLinks, pilot, pageHref, onRun } = props;
   const [toDelete, setToDelete] = useState<StudySummary | null>(null);
   const [toActivate, setToActivate] = useState<StudySummary | null>(null);
   const onAction = (study: StudySummary, action: StudyAction) => {
@@ -73,6 +75,7 @@ export function StudyTable(props: StudyTableProps) {
                   busy={busy}
                   editHref={editHrefFor(study)}
                   participantLinks={participantLinks}
+                  pilot={pilot}
                   onAction={onAction}
                 />
               ))}

@@ -20,7 +20,7 @@ import { checkStoredPhoto } from '../photos';
 import { newId, nowIso } from '../ids';
 import { judgedMoment, reportedMoment } from '../reportedMoments';
 import { requestFingerprint } from './fingerprint';
-import { onClock } from '../pilot/clock';
+import { offsetOf, onClock } from '../pilot/clock';
 
 export interface StoredAnswer {
   _id: string;
@@ -155,6 +155,7 @@ async function storeNewResponse(ctx: AppContext, participant: ParticipantRow, st
     sentTaskId: body.taskId,
     answers: body.answers,
     completes: exclusive && !late ? [task.id] : [],
+    clockOffsetMs: offsetOf(participation),
     photoIds: photos.uploads.map((u) => u.id),
   });
   if ('refused' in result) {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Settings } from 'luxon';
 import { generalMessages, participantMessages } from '../../../../../src/shared/messages';
 import { dataDownloadTexts } from '../../../../../src/shared/dataDownloadTexts';
+import { pilotTexts } from '../../../../../src/shared/pilotTexts';
 import { progressTexts } from '../../../../../src/shared/progress';
 import type { ParticipantProgress, StudyProgressAnswer, StudyProgressBody } from '../../../../../src/shared/types/progress';
 import { mockApi, type MockApi } from '../../../support/mockApi';
@@ -163,5 +164,24 @@ describe('StudyProgressPage (/participants/check_progress/{studyId})', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(generalMessages.notFound);
     await waitFor(() => expect(screen.queryByText('Loading…')).not.toBeInTheDocument());
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+  it("leaves pilot data out unless 'Include pilot data' is ticked, and shows each answer for its own choice", async () => {
+    const pilotRow = row('PILOT1');
+    net.on('POST', PROGRESS, (request) =>
+      (request.body as StudyProgressBody).includePilot ? { status: 200, data: { ...answer, participants: [pilotRow] } } : { status: 200, data: { ...answer, participants: [] } },
+    );
+    const { user } = await chooseGroup();
+    expect(await screen.findByText(participantMessages.noParticipants)).toBeInTheDocument();
+    const box = screen.getByRole('checkbox', { name: pilotTexts.includePilot });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    expect(await screen.findByText('PILOT1')).toBeInTheDocument();
+    await user.click(box);
+    expect(await screen.findByText(participantMessages.noParticipants)).toBeInTheDocument();
+    expect(net.sentTo('POST', PROGRESS).map((r) => r.body)).toEqual<StudyProgressBody[]>([
+      { stageId: 'stage2', groupId: 'group2-1' },
+      { stageId: 'stage2', groupId: 'group2-1', includePilot: true },
+      { stageId: 'stage2', groupId: 'group2-1' },
+    ]);
   });
 });

@@ -1,13 +1,14 @@
 // Study Progress (/participants/check_progress/{studyId}, part 2 section 2.7, issue 7): once a stage and group
 // are chosen, each participant's compliance (least compliant first, flagged ones marked) and the group's
 // delivery and response rates per day of the study. How each figure is counted: src/shared/progress.ts.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { progressTexts } from '../../../../shared/progress';
 import { participantMessages } from '../../../../shared/messages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { AnalysisDownloadButton } from '../../downloads/AnalysisDownloadButton';
+import { IncludePilotCheckbox } from '../../downloads/IncludePilotCheckbox';
 import { ResponseTimeDownloadButton } from '../../downloads/ResponseTimeDownloadButton';
 import { Loading } from '../../../components/Loading';
 import { ClockToggle } from '../clock/ClockToggle';
@@ -54,12 +55,16 @@ export default function StudyProgressPage() {
   const { ready, replaying } = useParticipantStudy(studyId);
   const study = useAppSelector(selectParticipantStudy);
   const { stageId, groupId } = useAppSelector(selectParticipantFilter);
-  const answer = useAppSelector((state) => (stageId && groupId ? selectProgressFor(state, { studyId, stageId, groupId }) : null));
+  // Pilot participants are left out unless asked (issue 20).
+  const [includePilot, setIncludePilot] = useState(false);
+  const answer = useAppSelector((state) => (stageId && groupId ? selectProgressFor(state, { studyId, stageId, groupId, includePilot }) : null));
   const request = useAppSelector(selectProgressRequest);
 
   useEffect(() => {
-    if (ready && !replaying && stageId && groupId) void dispatch(fetchStudyProgress({ studyId, stageId, groupId }));
-  }, [dispatch, studyId, stageId, groupId, ready, replaying]);
+    if (ready && !replaying && stageId && groupId) {
+      void dispatch(fetchStudyProgress({ studyId, stageId, groupId, ...(includePilot ? { includePilot } : {}) }));
+    }
+  }, [dispatch, studyId, stageId, groupId, includePilot, ready, replaying]);
 
   return (
     <>
@@ -75,8 +80,9 @@ export default function StudyProgressPage() {
       ) : (
         <>
           <div className="progressActions d-flex flex-wrap align-items-start gap-3 mb-3">
-            <ResponseTimeDownloadButton studyId={studyId} stageId={stageId} groupId={groupId} includeEma={false} />
-            <AnalysisDownloadButton studyId={studyId} stageId={stageId} groupId={groupId} />
+            <ResponseTimeDownloadButton studyId={studyId} stageId={stageId} groupId={groupId} includeEma={false} includePilot={includePilot} />
+            <AnalysisDownloadButton studyId={studyId} stageId={stageId} groupId={groupId} includePilot={includePilot} />
+            <IncludePilotCheckbox id="progress-include-pilot" checked={includePilot} onChange={setIncludePilot} />
           </div>
           {answer ? <ProgressResults answer={answer} /> : request.status !== 'fail' && <Loading />}
         </>

@@ -12,7 +12,7 @@ export type ProgressRequest = (typeof requestKeys)[number];
 
 export interface ProgressState {
   answer: StudyProgressAnswer | null;
-  /** The study, stage and group the answer is for: the page shows it only while they are the ones chosen. */
+  /** The study, stage, group and pilot choice the answer is for: the page shows it only while they are the ones chosen. */
   answerFor: ProgressQuery | null;
   /** The latest call: an older one answering late must not replace what is now asked for. */
   requestId: string | null;
@@ -46,7 +46,8 @@ const progressSlice = createSlice({
     /** The answer for this study, stage and group; null while it is loading (or another is shown). */
     selectProgressFor: (state, query: ProgressQuery) => {
       const f = state.answerFor;
-      const current = f && f.studyId === query.studyId && f.stageId === query.stageId && f.groupId === query.groupId;
+      const current =
+        f && f.studyId === query.studyId && f.stageId === query.stageId && f.groupId === query.groupId && Boolean(f.includePilot) === Boolean(query.includePilot);
       return current ? state.answer : null;
     },
     selectProgressRequest: (state) => state.requests.progress,

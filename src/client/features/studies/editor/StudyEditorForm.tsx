@@ -2,7 +2,7 @@
 // sideways), a stage switcher and Add Stage above them (on a phone only the chosen stage shows), and a bar kept
 // at the bottom with Save Changes and the consent form. What the user types lives here (a
 // reducer over the study); what the server has lives in the caller's store.
-import { useCallback, useMemo, useReducer, useState } from 'react';
+import { useCallback, useMemo, useReducer, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { studyMessages } from '../../../../shared/messages';
@@ -22,7 +22,14 @@ import { StageColumn } from './StageColumn';
 import { draftChanged, studyDraftReducer } from './studyDraft';
 import { useConfirmation } from './useConfirmation';
 
-export function StudyEditorForm({ study, loadId, calls }: { study: Study; loadId: string | null; calls: StudyEditorCalls }) {
+interface StudyEditorFormProps {
+  study: Study;
+  loadId: string | null;
+  calls: StudyEditorCalls;
+  actions?: ReactNode;
+}
+
+export function StudyEditorForm({ study, loadId, calls, actions }: StudyEditorFormProps) {
   const dispatch = useAppDispatch();
   const { requests, can } = calls;
   const [draft, edit] = useReducer(studyDraftReducer, study);
@@ -112,6 +119,7 @@ export function StudyEditorForm({ study, loadId, calls }: { study: Study; loadId
         <div className="d-flex flex-wrap align-items-baseline gap-3 mb-4">
           <h1 className="h3 mb-0">Edit Study</h1>
           <span className="text-body-secondary font-monospace">{study.study_code}</span>
+          {actions && <div className="ms-auto">{actions}</div>}
         </div>
         {/* Above the columns, so Add Stage and the way to each stage stay in reach however far they scroll. */}
         <div className="study-editor-nav d-flex flex-wrap align-items-end gap-2 mb-3">
