@@ -4,6 +4,7 @@ import { ALL_ACCESS } from '../../../../../src/shared/access';
 import { pilotMessages } from '../../../../../src/shared/messages';
 import { PILOT_FRAME_NAME } from '../../../../../src/shared/pilotFrame';
 import { pilotTexts } from '../../../../../src/shared/pilotTexts';
+import { pilotWarningTexts } from '../../../../../src/shared/messages/pilotWarnings';
 import { newEmaSetting } from '../../../../../src/shared/study/assessmentSettings';
 import { keepPilotSession } from '../../../../../src/client/features/studies/pilot/pilotSessions';
 import { labUserSession } from '../../../support/fixtures';
@@ -18,7 +19,10 @@ const hongKongStudy = study({ stage_list: [stage(1, { participant_group_list: [g
 let net: MockApi;
 beforeEach(() => {
   sessionStorage.clear();
-  net = mockApi().on('GET', '/api/pilots/p1', { status: 200, data: pilot() }).on('GET', '/api/studies/s1', { status: 200, data: hongKongStudy });
+  net = mockApi()
+    .on('GET', '/api/pilots/p1', { status: 200, data: pilot() })
+    .on('GET', '/api/studies/s1', { status: 200, data: hongKongStudy })
+    .on('GET', '/api/studies/s1/pilot-warnings', { status: 200, data: { warnings: [] } });
 });
 afterEach(() => net.restore());
 
@@ -40,6 +44,9 @@ describe('PilotPage (/studies/{studyId}/pilot/{pilotId})', () => {
       ['Mood Now', 'Reminder', '2030-03-04 09:05 AM GMT+8', 'Planned'],
       ['Mood Now', 'EMA prompt', '2030-03-04 01:00 PM GMT+8', 'Planned'],
     ]);
+    // The warnings before launch come below the plan.
+    await screen.findByRole('heading', { name: new RegExp(pilotWarningTexts.heading) });
+    expect(await screen.findByText(pilotWarningTexts.none)).toBeInTheDocument();
   });
 
   it('opens the app in a phone frame with the kept session handed over by message, never in its address', async () => {

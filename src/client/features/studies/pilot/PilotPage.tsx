@@ -1,6 +1,5 @@
 // The pilot page (/studies/{studyId}/pilot/{pilotId}, issue 20): the pilot participant's app in a phone-sized
-// frame beside the clock controls and the plan summary, and Reset pilot. The pre-launch warnings go below the
-// plan summary (the pilot-side column's last place).
+// frame beside the clock controls, the plan summary and the pre-launch warnings, and Reset pilot.
 import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router-dom';
@@ -19,6 +18,7 @@ import { toastShown } from '../../notifications/notificationsSlice';
 import { PilotClock } from './PilotClock';
 import { PilotFrame } from './PilotFrame';
 import { PilotPlanSummary } from './PilotPlanSummary';
+import { PilotWarnings } from './PilotWarnings';
 import { pilotSessionOf } from './pilotSessions';
 import { pilotRequestReset, pilotSessionFound, selectPilot, selectPilotRequests, selectPilotSession, selectPilotStudy } from './pilotSlice';
 import { fetchPilot, fetchPilotStudy, movePilotClock, resetPilot } from './pilotThunks';
@@ -82,6 +82,7 @@ export default function PilotPage() {
             onMove={move}
           />
           <PilotPlanSummary plan={pilot.plan} zone={zone} />
+          <PilotWarnings studyId={studyId} />
         </div>
       </div>
       <ConfirmDialog
