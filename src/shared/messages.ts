@@ -13,3 +13,4 @@ export { assessmentMessages } from './messages/assessment';
 export { participantMessages } from './messages/participant';
 export { joinLinkTexts } from './messages/joinLink';
 export { pilotMessages } from './messages/pilot';
+export { liveEditTexts, liveEditPartNames, impactCountNames } from './messages/liveEdits';
