@@ -8,7 +8,13 @@ import { DateTime } from 'luxon';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, databases, json, labUserToken, ownerToken, seedLab, type TestApp } from '../support/testApp';
 import { send } from '../support/api';
-import { addGroup, createParticipant, createQuestionnaire, createStudy, setGroupSettings } from '../support/participants';
+import { addGroup, appLogin, createParticipant, createQuestionnaire, createStudy, setGroupSettings } from '../support/participants';
+import { unzipSync, strFromU8 } from 'fflate';
+import { parse } from 'csv-parse/sync';
+import type { FileDownloadAnswer } from '../../../src/shared/types/dataDownloads';
+import type { AppTasksAnswer } from '../../../src/shared/types/participantApp';
+import { questionnaireCsvName } from '../../../src/shared/dataDownloads';
+import { TEXT_FIXED_COLUMNS } from '../../../src/server/services/exports/textResponses';
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
 import type { Question, Questionnaire } from '../../../src/shared/questionnaire/types';
 import { newDiarySetting, newEmaSetting } from '../../../src/shared/study/assessmentSettings';
@@ -24,8 +30,12 @@ const HOUR = 3_600_000;
 const ZONE = 'Asia/Hong_Kong';
 const DAYS = 3;
 
+function textQuestion(id: string, num: string): Question {
+  return { ...makeQuestion(id, `${id}-r`), question_num: num, position: 0, other_info: [{ ...makeResponse(`${id}-r`, 'text'), position: 0 }] };
+}
+
 function textQuestions(): Question[] {
-  return [{ ...makeQuestion('q0', 'r0'), question_num: '1', position: 0, other_info: [{ ...makeResponse('r0', 'text'), position: 0 }] }];
+  return [textQuestion('q1', '1')];
 }
 
 interface Member {
@@ -253,5 +263,42 @@ describe.each(databases)('editing a live study (%s)', (database) => {
     expect(res.statusCode).toBe(404);
     const none = await send(t.app, { method: 'POST', url: `/api/studies/${s._id}/edit_impact`, payload: editedBody(s) });
     expect(none.statusCode).toBe(401);
+  });
+  it('downloads name the version of each answer and keep its columns: a question added in front is empty for version 1', async () => {
+    const s = await liveStudy();
+    const answerOnce = async (token: string, answers: unknown[]) => {
+      const tasks = json<AppTasksAnswer>(await send(t.app, { method: 'GET', url: `/api/app/studies/${s._id}/tasks`, token }));
+      const task = tasks.once.find((o) => o.questionnaire._id === mood._id) ?? tasks.once[0];
+      const now = new Date().toISOString();
+      const res = await send(t.app, {
+        method: 'POST',
+        url: `/api/app/studies/${s._id}/responses`,
+        token,
+        payload: { submissionId: `v-${Math.random().toString(36).slice(2)}`, taskId: task._id, questionnaireId: mood._id, startedAt: now, submittedAt: now, answers },
+      });
+      expect(res.statusCode).toBe(201);
+    };
+    const first = await createParticipant(t.app, manager, s._id);
+    await answerOnce((await appLogin(t.app, first.email)).token, [{ question_pos: 0, response_pos: 0, value: 'before the edit' }]);
+
+    // Version 2: a question added in front of question 1.
+    const current = json<Questionnaire>(await api('GET', `/api/qx_list/${mood._id}`));
+    const edited = [textQuestion('q0', '0'), ...current.chin_content].map((q, position) => ({ ...q, position }));
+    expect((await api('PUT', `/api/qx_list/${mood._id}/edit`, { ...current, chin_content: edited })).statusCode).toBe(200);
+    const second = await createParticipant(t.app, manager, s._id);
+    await answerOnce((await appLogin(t.app, second.email)).token, [
+      { question_pos: 0, response_pos: 0, value: 'new question' },
+      { question_pos: 1, response_pos: 0, value: 'after the edit' },
+    ]);
+
+    const res = await api('POST', `/api/data/${s._id}/download_text_resp`, { stageId: s.stage_list[0]._id });
+    expect(res.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(Buffer.from(json<FileDownloadAnswer>(res).content, 'base64')));
+    const bytes = files[questionnaireCsvName(current.abbrev, mood._id)];
+    const rows = parse(strFromU8(bytes.subarray(3)), { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0])).toEqual([...TEXT_FIXED_COLUMNS, 'Q0_R1', 'Q1_R1']);
+    const byCode = (code: string) => rows.find((r) => r.participant_id === code);
+    expect(byCode(first.participant_code)).toMatchObject({ questionnaire_version: '1', Q0_R1: '', Q1_R1: 'before the edit' });
+    expect(byCode(second.participant_code)).toMatchObject({ questionnaire_version: '2', Q0_R1: 'new question', Q1_R1: 'after the edit' });
   });
 });
