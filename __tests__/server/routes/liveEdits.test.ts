@@ -15,6 +15,8 @@ import type { FileDownloadAnswer } from '../../../src/shared/types/dataDownloads
 import type { AppTasksAnswer } from '../../../src/shared/types/participantApp';
 import { questionnaireCsvName } from '../../../src/shared/dataDownloads';
 import { TEXT_FIXED_COLUMNS } from '../../../src/server/services/exports/textResponses';
+import type { QuestionnaireVersionsAnswer, RepointAnswer } from '../../../src/shared/types/questionnaireVersions';
+import { liveEditTexts } from '../../../src/shared/messages';
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
 import type { Question, Questionnaire } from '../../../src/shared/questionnaire/types';
 import { newDiarySetting, newEmaSetting } from '../../../src/shared/study/assessmentSettings';
@@ -93,8 +95,11 @@ describe.each(databases)('editing a live study (%s)', (database) => {
     return { participantId: p._id, participationId: participation.id, offsetMs };
   }
 
-  const tasksOf = (m: Member): Promise<TaskRow[]> =>
-    db().selectFrom('tasks').selectAll().where('participation_id', '=', m.participationId).orderBy('notification_datetime').orderBy('id').execute();
+  /** The plan as stored, without the push sender's bookkeeping (it may push a due prompt at any moment). */
+  const tasksOf = async (m: Member): Promise<TaskRow[]> =>
+    (await db().selectFrom('tasks').selectAll().where('participation_id', '=', m.participationId).orderBy('notification_datetime').orderBy('id').execute()).map(
+      ({ push_done_at: _done, push_attempts: _attempts, push_claimed_until: _claimed, ...task }) => task,
+    );
   const prompts = (rows: TaskRow[]) => rows.filter((r) => r.kind === 'ema' && r.reminder === 0 && r.status !== 'cancelled');
   const wallClock = (row: TaskRow) => DateTime.fromISO(row.notification_datetime ?? '', { zone: 'utc' }).setZone(ZONE).toFormat('HH:mm');
   const nowOf = (m: Member) => new Date(Date.now() + m.offsetMs).toISOString();
@@ -265,7 +270,13 @@ describe.each(databases)('editing a live study (%s)', (database) => {
     expect(none.statusCode).toBe(401);
   });
   it('downloads name the version of each answer and keep its columns: a question added in front is empty for version 1', async () => {
-    const s = await liveStudy();
+    // A questionnaire of its own, so that only this study's plans use its versions.
+    const mood = await createQuestionnaire(t.app, manager, textQuestions);
+    const s = await createStudy(t.app, manager, { active: true });
+    await setGroupSettings(db(), s.stage_list[0].participant_group_list[0]._id, {
+      ema: [{ ...newEmaSetting(ZONE), questionnaire_list: [item(mood)], time_list: ['09:00', '13:00', '19:00'], number_of_days: DAYS }],
+      once: [mood._id],
+    });
     const answerOnce = async (token: string, answers: unknown[]) => {
       const tasks = json<AppTasksAnswer>(await send(t.app, { method: 'GET', url: `/api/app/studies/${s._id}/tasks`, token }));
       const task = tasks.once.find((o) => o.questionnaire._id === mood._id) ?? tasks.once[0];
@@ -300,5 +311,22 @@ describe.each(databases)('editing a live study (%s)', (database) => {
     const byCode = (code: string) => rows.find((r) => r.participant_id === code);
     expect(byCode(first.participant_code)).toMatchObject({ questionnaire_version: '1', Q0_R1: '', Q1_R1: 'before the edit' });
     expect(byCode(second.participant_code)).toMatchObject({ questionnaire_version: '2', Q0_R1: 'new question', Q1_R1: 'after the edit' });
+
+    // The editor's view: version 1 in use by the first participant's plan, version 2 (current) by the second's.
+    const versions = async () => json<QuestionnaireVersionsAnswer>(await api('GET', `/api/qx_list/${mood._id}/versions`)).versions;
+    expect((await versions()).map(({ number, participants, current }) => ({ number, participants, current }))).toEqual([
+      { number: 1, participants: 1, current: false },
+      { number: 2, participants: 1, current: true },
+    ]);
+    const answeredBefore = await db().selectFrom('submissions').select('questionnaire_version_id').where('participant_id', '=', first._id).execute();
+    // Re-pointing moves the future tasks to version 2; the answer given to version 1 stays version 1's.
+    const repointed = await send(t.app, { method: 'POST', url: `/api/qx_list/${mood._id}/repoint`, token: manager });
+    expect(repointed.statusCode).toBe(200);
+    expect(json<RepointAnswer>(repointed)).toEqual({ message: liveEditTexts.repointed, tasks: expect.any(Number) });
+    expect(json<RepointAnswer>(repointed).tasks).toBeGreaterThan(0);
+    expect((await versions()).map((v) => v.participants)).toEqual([0, 2]);
+    expect(await db().selectFrom('submissions').select('questionnaire_version_id').where('participant_id', '=', first._id).execute()).toEqual(answeredBefore);
+    const completed = await db().selectFrom('tasks as t').innerJoin('participations as pa', 'pa.id', 't.participation_id').select('t.questionnaire_version_id').where('pa.participant_id', '=', first._id).where('t.status', '=', 'completed').execute();
+    expect(completed.map((c) => c.questionnaire_version_id)).toEqual(answeredBefore.map((a) => a.questionnaire_version_id));
   });
 });

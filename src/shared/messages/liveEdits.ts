@@ -11,6 +11,7 @@ export const liveEditTexts = {
   confirm: 'Save Changes',
   cancel: 'Cancel',
   pilot: 'pilot',
+  repointed: "Participants' future tasks now use the questionnaire as it is now",
 } as const;
 
 export const liveEditPartNames: Record<LiveEditPart, string> = {
