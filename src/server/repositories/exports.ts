@@ -76,6 +76,18 @@ export function findVersions(db: Db, ids: readonly string[]) {
   return db.selectFrom('questionnaire_versions').selectAll().where('id', 'in', ids).execute();
 }
 
+/** Every stored version of the questionnaires, in the order they were first planned (version 1 first). */
+export function listVersionsInOrder(db: Db, questionnaireIds: readonly string[]) {
+  if (questionnaireIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('questionnaire_versions')
+    .select(['id', 'questionnaire_id'])
+    .where('questionnaire_id', 'in', questionnaireIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
 export interface TaskEntry {
   id: string;
   participation_id: string;

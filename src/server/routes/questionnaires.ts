@@ -14,6 +14,9 @@ import {
 import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
 import { pageQuerySchema } from './studySchemas';
 import { questionnaireListSchema, questionnaireSaveBodySchema, questionnaireSchema } from './questionnaireSchemas';
+import { questionnaireVersionsSchema, repointSchema } from './questionnaireVersionSchemas';
+import { questionnaireVersions, repointToCurrent } from '../services/questionnaireVersionUse';
+import { liveEditTexts } from '../../shared/messages';
 
 type WithId = { Params: { id: string } };
 
@@ -73,6 +76,27 @@ export const questionnaireRoutes: FastifyPluginAsync = async (app) => {
       const row = await questionnaireOfLab(db(), request.params.id, user.lab_id);
       await saveQuestionnaire(db(), user, row, request.body);
       return toQuestionnaire(db(), await questionnaireOfLab(db(), row.id, user.lab_id));
+    },
+  );
+
+  app.get<WithId>(
+    '/api/qx_list/:id/versions',
+    {
+      preValidation: requireLabUser,
+      schema: { ...withId, operationId: 'listQuestionnaireVersions', summary: 'The versions planned, oldest first, with how many enrolled participants have tasks of each still to answer', response: { 200: questionnaireVersionsSchema, ...errorResponses } },
+    },
+    async (request) => questionnaireVersions(db(), await questionnaireOfLab(db(), request.params.id, labUserOf(request).user.lab_id)),
+  );
+
+  app.post<WithId>(
+    '/api/qx_list/:id/repoint',
+    {
+      preValidation: requireLabUser,
+      schema: { ...withId, operationId: 'repointQuestionnaire', summary: "Point participants' future planned tasks at the questionnaire as it is now", response: { 200: repointSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const tasks = await repointToCurrent(db(), await questionnaireOfLab(db(), request.params.id, labUserOf(request).user.lab_id));
+      return { message: liveEditTexts.repointed, tasks };
     },
   );
 

@@ -10,7 +10,8 @@ import { findStudyInLab, findStudyOfStageInLab } from '../repositories/studies';
 import { accessOf } from '../services/accounts';
 import { createBlankStudy, readStudy, studyPage } from '../services/studies';
 import { activateStudy, deactivateStudy, deleteInactiveStudy } from '../services/studyLifecycle';
-import { saveBasicInfo, saveConsent, saveWholeStudy } from '../services/studyEdits';
+import { previewWholeStudy, saveBasicInfo, saveConsent, saveWholeStudy } from '../services/studyEdits';
+import { liveEditImpactSchema } from './liveEditSchemas';
 import { addGroup, addStage, deleteGroup, deleteStage } from '../services/studyStructure';
 import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
 import {
@@ -185,6 +186,21 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
       await saveWholeStudy(db(), study, request.body, await entriesOf(request), { timezones: app.ctx.config.timezones });
       return freshStudy(request, study);
     },
+  );
+
+  app.post<WithId & { Body: StudyEditBody }>(
+    '/api/studies/:id/edit_impact',
+    {
+      preValidation: [requireLabUser, readSettingTypes],
+      schema: {
+        ...withId,
+        operationId: 'previewStudyEdit',
+        summary: "Save Changes' impact on participants already in their stage, without saving (same checks as saving)",
+        body: studyEditBodySchema,
+        response: { 200: liveEditImpactSchema, ...errorResponses },
+      },
+    },
+    async (request) => previewWholeStudy(db(), await studyOfLab(request), request.body, await entriesOf(request), { timezones: app.ctx.config.timezones }),
   );
 
   app.put<WithId & { Body: Partial<BasicInfoBody> }>(

@@ -253,6 +253,7 @@ export const studyEditBodySchema = {
         },
       },
     },
+    apply_now: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 100 } },
   },
 } as const;
 

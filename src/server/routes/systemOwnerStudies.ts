@@ -9,7 +9,8 @@ import type { BasicInfoBody, ConsentBody, OwnerCreateStudyBody, OwnerStudyListBo
 import { requireSystemOwner } from '../plugins/auth';
 import { createBlankStudy, readStudy, studyPage } from '../services/studies';
 import { activateStudy, deactivateStudy, deleteInactiveStudy } from '../services/studyLifecycle';
-import { saveBasicInfo, saveConsent, saveWholeStudy } from '../services/studyEdits';
+import { previewWholeStudy, saveBasicInfo, saveConsent, saveWholeStudy } from '../services/studyEdits';
+import { liveEditImpactSchema } from './liveEditSchemas';
 import { addGroup, addStage, deleteGroup, deleteStage } from '../services/studyStructure';
 import { SYSTEM_OWNER_ENTRIES } from '../services/permissions';
 import { anyStudy, managingUser, managingUserOfLab, studyOfAnyStage } from '../services/systemOwnerStudies';
@@ -143,6 +144,15 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
       await saveWholeStudy(db(), study, request.body, SYSTEM_OWNER_ENTRIES, { timezones: app.ctx.config.timezones });
       return fresh(study.id);
     },
+  );
+
+  app.post<WithId & { Body: StudyEditBody }>(
+    '/api/studies/systemowner/:id/edit_impact',
+    {
+      preValidation: [requireSystemOwner, readSettingTypes],
+      schema: { ...withId, operationId: 'previewStudyEditAsSystemOwner', summary: "Save Changes' impact on participants already in their stage, without saving", body: studyEditBodySchema, response: { 200: liveEditImpactSchema, ...errorResponses } },
+    },
+    async (request) => previewWholeStudy(db(), await anyStudy(db(), request.params.id), request.body, SYSTEM_OWNER_ENTRIES, { timezones: app.ctx.config.timezones }),
   );
 
   // Part 2 section 7 does not show these two paths: they sit beside the owner's other calls on the study.

@@ -27,6 +27,8 @@ import {
 import { demand } from './permissions';
 import { sanitizeRichText } from './richText';
 import { nowIso } from './ids';
+import { liveEditImpact, type GroupListsEdit } from './liveEdits/liveEdit';
+import type { LiveEditImpact } from '../../shared/types/liveEdits';
 
 function basicInfoOf(body: Partial<BasicInfoBody>, current: StudyRow): BasicInfoBody {
   return {
@@ -129,11 +131,20 @@ interface GroupUpdate {
   lists?: GroupLists;
 }
 
+interface PlannedSave {
+  info: BasicInfoBody;
+  basicChanged: boolean;
+  stageUpdates: { id: string; changes: { chin_name: string; chin_progress_message: string; chin_complete_message: string } }[];
+  groupUpdates: GroupUpdate[];
+  /** The groups whose settings lists change, for the impact on plans already made. */
+  groupEdits: GroupListsEdit[];
+}
+
 /**
- * Save Changes: every part the body carries, each checked against the entry that gates it only when it
- * changes, then written in one transaction. Settings are checked by the shared rules with the offered zones.
+ * What Save Changes would write: every part the body carries, each checked against the entry that gates it
+ * only when it changes. Settings are checked by the shared rules with the offered zones. Nothing is written.
  */
-export async function saveWholeStudy(db: Db, study: StudyRow, body: StudyEditBody, entries: readonly AccessEntry[], options: SaveOptions): Promise<void> {
+async function plannedSave(db: Db, study: StudyRow, body: StudyEditBody, entries: readonly AccessEntry[], options: SaveOptions): Promise<PlannedSave> {
   const info = basicInfoOf(body, study);
   const basicChanged =
     info.chin_name !== study.chin_name ||
@@ -147,8 +158,7 @@ export async function saveWholeStudy(db: Db, study: StudyRow, body: StudyEditBod
 
   const items = await questionnairesOfBody(db, study, body);
   const [stages, groups] = await Promise.all([listStages(db, study.id), listGroupsOfStudy(db, study.id)]);
-  const stageUpdates: { id: string; changes: { chin_name: string; chin_progress_message: string; chin_complete_message: string } }[] = [];
-  const groupUpdates: GroupUpdate[] = [];
+  const planned: PlannedSave = { info, basicChanged, stageUpdates: [], groupUpdates: [], groupEdits: [] };
   for (const edit of body.stage_list ?? []) {
     const stage = stages.find((s) => s.id === edit._id);
     if (!stage) throw badRequest(studyMessages.stageNotFound);
@@ -163,7 +173,7 @@ export async function saveWholeStudy(db: Db, study: StudyRow, body: StudyEditBod
       changes.chin_complete_message !== stage.chin_complete_message
     ) {
       demand(entries, 'editStageMessages');
-      stageUpdates.push({ id: stage.id, changes });
+      planned.stageUpdates.push({ id: stage.id, changes });
     }
     for (const groupEdit of edit.participant_group_list ?? []) {
       const group = groups.find((g) => g.id === groupEdit._id && g.stage_id === stage.id);
@@ -171,18 +181,38 @@ export async function saveWholeStudy(db: Db, study: StudyRow, body: StudyEditBod
       const update: GroupUpdate = { id: group.id };
       if (groupEdit.name !== undefined && groupEdit.name !== group.name) update.name = groupEdit.name;
       const lists = editedLists(group, groupEdit, entries, items, options);
-      if (lists) update.lists = lists;
-      if (update.name !== undefined || update.lists) groupUpdates.push(update);
+      if (lists) {
+        update.lists = lists;
+        planned.groupEdits.push({ group, stageId: stage.id, before: readGroupLists(group), after: lists, items });
+      }
+      if (update.name !== undefined || update.lists) planned.groupUpdates.push(update);
     }
   }
+  return planned;
+}
 
-  await db.transaction().execute(async (trx) => {
+/** The impact Save Changes would have on participants already in their stage (same checks as the save). */
+export async function previewWholeStudy(db: Db, study: StudyRow, body: StudyEditBody, entries: readonly AccessEntry[], options: SaveOptions): Promise<LiveEditImpact> {
+  const planned = await plannedSave(db, study, body, entries, options);
+  return liveEditImpact(db, study, planned.groupEdits);
+}
+
+/**
+ * Save Changes, written in one transaction. On a live study the changes named in `apply_now` also re-plan the
+ * future of participants already in their stage, in the same transaction; the others reach only later arrivals.
+ */
+export async function saveWholeStudy(db: Db, study: StudyRow, body: StudyEditBody, entries: readonly AccessEntry[], options: SaveOptions): Promise<LiveEditImpact> {
+  const { info, basicChanged, stageUpdates, groupUpdates, groupEdits } = await plannedSave(db, study, body, entries, options);
+  return db.transaction().execute(async (trx) => {
     if (basicChanged) await updateStudy(trx, study.id, info);
     for (const u of stageUpdates) await updateStage(trx, u.id, u.changes);
     for (const g of groupUpdates) {
       await updateGroup(trx, g.id, { ...(g.name !== undefined ? { name: g.name } : {}), ...(g.lists ? listColumns(g.lists) : {}) });
       if (g.lists) await replaceGroupReferences(trx, g.id, referencesOf(g.lists));
     }
+    // Issue 21's audit trail records what this re-planned (the returned impact of the changes applied now).
+    const applied = await liveEditImpact(trx, study, groupEdits, new Set(body.apply_now ?? []));
     await updateStudy(trx, study.id, { updated_at: nowIso() });
+    return applied;
   });
 }

@@ -140,4 +140,9 @@ export interface StageEdit {
  */
 export interface StudyEditBody extends Partial<BasicInfoBody> {
   stage_list?: StageEdit[];
+  /**
+   * On a live study, the changes (LiveEditChange.key) to apply from now on to participants already in their
+   * stage; every other change reaches only those who arrive later.
+   */
+  apply_now?: string[];
 }

@@ -5,7 +5,7 @@ import { labUserSession } from '../../support/fixtures';
 import { mockApi, type MockApi } from '../../support/mockApi';
 import { renderWithProviders, signedIn } from '../../testUtils';
 import { editBodyOf } from '../../../../src/client/features/studies/editor/editBody';
-import { mockQuestionnaireList } from './editorHarness';
+import { mockNotLive, mockQuestionnaireList } from './editorHarness';
 import { accessWithout, stage, study } from './studyFixtures';
 
 // The rich-text editor loads lazily and types slowly in jsdom.
@@ -18,6 +18,7 @@ beforeEach(() => {
 afterEach(() => net.restore());
 
 async function open(allAccess: AccessEntry[] = [...ALL_ACCESS]) {
+  mockNotLive(net, '/api/studies/s1');
   const rendered = renderWithProviders(undefined, {
     route: '/studies/s1/edit',
     preloadedState: { auth: { ...signedIn({ labUser: labUserSession() }), allAccess } },

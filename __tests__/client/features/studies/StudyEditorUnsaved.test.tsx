@@ -6,6 +6,7 @@ import { labUserSession } from '../../support/fixtures';
 import { mockApi, type MockApi } from '../../support/mockApi';
 import { currentLocation, renderWithProviders, signedIn } from '../../testUtils';
 import { study } from './studyFixtures';
+import { mockNotLive } from './editorHarness';
 
 // The rich-text editor loads lazily and types slowly in jsdom.
 jest.setTimeout(30_000);
@@ -24,6 +25,7 @@ beforeEach(() => {
 afterEach(() => net.restore());
 
 async function open() {
+  mockNotLive(net, '/api/studies/s1');
   const rendered = renderWithProviders(undefined, {
     route: '/studies/s1/edit',
     preloadedState: { auth: { ...signedIn({ labUser: labUserSession() }), allAccess: [...ALL_ACCESS] } },

@@ -8,6 +8,7 @@ import type { Study } from '../../../../src/shared/types/study';
 import { labUserSession } from '../../support/fixtures';
 import type { MockApi } from '../../support/mockApi';
 import { renderWithProviders, signedIn } from '../../testUtils';
+import { noImpact } from '../../../../src/shared/types/liveEdits';
 
 function questionnaire(n: number): QuestionnaireSummary {
   const code = `Q${String(n).padStart(2, '0')}`;
@@ -31,8 +32,14 @@ export function mockQuestionnaireList(net: MockApi): MockApi {
     .on('GET', '/api/qx_list?pageNumber=2', { status: 200, data: { qx_list: LAB_QUESTIONNAIRES.slice(10), pages: 2, page: 2 } });
 }
 
+/** Save Changes asks for its impact first (issue 21): a study nobody has joined yet, unless a test says otherwise. */
+export function mockNotLive(net: MockApi, studyPath: string): MockApi {
+  return net.on('POST', `${studyPath}/edit_impact`, { status: 200, data: { live: false, changes: [], total: noImpact() } });
+}
+
 export async function openEditor(net: MockApi, study: Study, allAccess: AccessEntry[] = [...ALL_ACCESS]) {
   net.on('GET', `/api/studies/${study._id}`, { status: 200, data: study });
+  mockNotLive(net, `/api/studies/${study._id}`);
   mockQuestionnaireList(net);
   const rendered = renderWithProviders(undefined, {
     route: `/studies/${study._id}/edit`,

@@ -3,6 +3,7 @@ import { api } from '../../api/client';
 import type { MessageAnswer } from '../../../shared/types/identity';
 import type { QuestionnaireListAnswer } from '../../../shared/questionnaire/types';
 import { allQuestionnaireOptions } from './questionnaireOptions';
+import type { LiveEditImpact } from '../../../shared/types/liveEdits';
 import type { BasicInfoBody, ConsentBody, CreateStudyBody, StudyEditBody, Study, StudyListAnswer } from '../../../shared/types/study';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -34,5 +35,7 @@ export const studiesApi = {
     (await api.put<MessageAnswer>(`/api/studies/${id(studyId)}/edit_consent`, body)).data,
   editExceptConsent: async ({ studyId, body }: StudyBody<StudyEditBody>) =>
     (await api.put<Study>(`/api/studies/${id(studyId)}/edit_except_consent`, body)).data,
+  editImpact: async ({ studyId, body }: StudyBody<StudyEditBody>) =>
+    (await api.post<LiveEditImpact>(`/api/studies/${id(studyId)}/edit_impact`, body)).data,
   questionnaireOptions: () => allQuestionnaireOptions(questionnairePage),
 };

@@ -3,6 +3,7 @@ import { createSlice, type WithSlice, isAnyOf } from '@reduxjs/toolkit';
 import { slices } from '../../app/store';
 import type { AssessmentListItem } from '../../../shared/study/assessmentSettings';
 import type { Study, StudyListAnswer } from '../../../shared/types/study';
+import type { LiveEditImpact } from '../../../shared/types/liveEdits';
 import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../ui/state/requestState';
 import {
   activateStudy,
@@ -17,6 +18,7 @@ import {
   editConsent,
   editExceptConsent,
   fetchQuestionnaireOptions,
+  previewStudyEdit,
   fetchStudies,
   fetchStudy,
 } from './studiesThunks';
@@ -35,6 +37,7 @@ const requestKeys = [
   'editBasic',
   'editConsent',
   'editExceptConsent',
+  'editImpact',
   'questionnaireOptions',
 ] as const;
 export type StudiesRequest = (typeof requestKeys)[number];
@@ -51,6 +54,8 @@ export interface StudiesState {
   studyLoadId: string | null;
   /** Every questionnaire of the lab, as the editor's multi-selects offer them. */
   questionnaireOptions: AssessmentListItem[];
+  /** Save Changes' impact on a live study, as the server last previewed it. */
+  editImpact: LiveEditImpact | null;
   requests: Requests<StudiesRequest>;
 }
 
@@ -59,6 +64,7 @@ export const initialStudiesState: StudiesState = {
   study: null,
   studyLoadId: null,
   questionnaireOptions: [],
+  editImpact: null,
   requests: initialRequests(requestKeys),
 };
 
@@ -102,6 +108,9 @@ const studiesSlice = createSlice({
         const first = state.study?._id === studyId ? state.study.stage_list[0] : undefined;
         if (first) first.consent_info = { consent_needed: body.consentNeeded, chin_content: body.consent };
       })
+      .addCase(previewStudyEdit.fulfilled, (state, action) => {
+        state.editImpact = action.payload;
+      })
       .addCase(fetchQuestionnaireOptions.fulfilled, (state, action) => {
         state.questionnaireOptions = action.payload;
       })
@@ -133,6 +142,7 @@ const studiesSlice = createSlice({
     trackRequest(builder, editBasicInfo, 'editBasic');
     trackRequest(builder, editConsent, 'editConsent');
     trackRequest(builder, editExceptConsent, 'editExceptConsent');
+    trackRequest(builder, previewStudyEdit, 'editImpact');
     trackRequest(builder, fetchQuestionnaireOptions, 'questionnaireOptions');
   },
   selectors: {
@@ -141,6 +151,7 @@ const studiesSlice = createSlice({
     selectStudyLoadId: (state) => state.studyLoadId,
     selectStudiesRequests: (state) => state.requests,
     selectQuestionnaireOptions: (state) => state.questionnaireOptions,
+    selectEditImpact: (state) => state.editImpact,
   },
 });
 
@@ -152,6 +163,6 @@ declare module '../../app/store' {
 }
 
 export const { studiesRequestReset } = studiesSlice.actions;
-export const { selectStudyList, selectStudy, selectStudyLoadId, selectStudiesRequests, selectQuestionnaireOptions } =
+export const { selectStudyList, selectStudy, selectStudyLoadId, selectStudiesRequests, selectQuestionnaireOptions, selectEditImpact } =
   injected.selectors;
 export const studiesReducer = studiesSlice.reducer;

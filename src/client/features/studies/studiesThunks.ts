@@ -14,4 +14,5 @@ export const deleteGroup = createApiThunk('studies/deleteGroup', studiesApi.dele
 export const editBasicInfo = createApiThunk('studies/editBasicInfo', studiesApi.editBasic);
 export const editConsent = createApiThunk('studies/editConsent', studiesApi.editConsent);
 export const editExceptConsent = createApiThunk('studies/editExceptConsent', studiesApi.editExceptConsent);
+export const previewStudyEdit = createApiThunk('studies/previewStudyEdit', studiesApi.editImpact);
 export const fetchQuestionnaireOptions = createApiThunk('studies/fetchQuestionnaireOptions', studiesApi.questionnaireOptions);

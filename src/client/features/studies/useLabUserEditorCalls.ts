@@ -17,10 +17,11 @@ import {
   editExceptConsent,
   fetchQuestionnaireOptions,
   fetchStudy,
+  previewStudyEdit,
 } from './studiesThunks';
 import { useStudyAccess } from './useStudyAccess';
 
-type Operation = 'save' | 'saveBasicInfo' | 'addStage' | 'deleteStage' | 'addGroup' | 'deleteGroup' | 'editConsent';
+type Operation = 'save' | 'previewImpact' | 'saveBasicInfo' | 'addStage' | 'deleteStage' | 'addGroup' | 'deleteGroup' | 'editConsent';
 
 export function useLabUserEditorCalls(studyId: string): StudyEditorCalls {
   const dispatch = useAppDispatch();
@@ -44,6 +45,10 @@ export function useLabUserEditorCalls(studyId: string): StudyEditorCalls {
     () => ({
       save: async (body) =>
         editExceptConsent.fulfilled.match(await dispatch(editExceptConsent({ studyId, body }))),
+      previewImpact: async (body) => {
+        const result = await dispatch(previewStudyEdit({ studyId, body }));
+        return previewStudyEdit.fulfilled.match(result) ? result.payload : null;
+      },
       saveBasicInfo: async (body) => {
         const result = await dispatch(editBasicInfo({ studyId, body }));
         return editBasicInfo.fulfilled.match(result) ? result.payload.message : null;
@@ -69,6 +74,7 @@ export function useLabUserEditorCalls(studyId: string): StudyEditorCalls {
       requests: {
         load: requests.study,
         save: requests.editExceptConsent,
+        previewImpact: requests.editImpact,
         saveBasicInfo: requests.editBasic,
         addStage: requests.addStage,
         deleteStage: requests.deleteStage,

@@ -15,7 +15,7 @@ import {
 } from '../../repositories/exports';
 import { statusAsRead } from '../plan/taskStatus';
 import { CSV_BOM, csvLine } from './csv';
-import { byAge, itemColumns, itemText, parseVersion, type ItemColumn, type PlannedVersion } from './items';
+import { byAge, itemColumns, itemText, parseVersion, placeIn, type ItemColumn, type PlannedVersion } from './items';
 import { addDays, daysBetween, localDay, localTime, zoneOf } from './moments';
 import { safeVariableNames } from './variableNames';
 import { ANALYSIS_TASK_COLUMNS } from './analysisColumns';
@@ -219,7 +219,8 @@ async function writeTasks(db: Db, scope: ExportScope, plan: AnalysisPlan, file: 
         const answered = answer ? items.get(answer.id) : undefined;
         if (q && answer && answered) {
           for (let i = 0; i < q.columns.length; i += 1) {
-            const value = answered.get(`${q.columns[i].qpos}/${q.columns[i].rpos}`);
+            const place = placeIn(q.columns[i], answer.questionnaire_version_id);
+            const value = place === undefined ? undefined : answered.get(place);
             if (value !== undefined) cells[q.offset + i] = oneLineAnswer(cellText(photoNames, answer.id, itemText(value)));
           }
         }

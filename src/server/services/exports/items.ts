@@ -31,6 +31,16 @@ export interface ItemColumn {
   response: ResponseItem;
   /** The choices of an mc response, else empty. */
   choices: Choice[];
+  /**
+   * Where each version has this response ('question/response' positions by version id): a question added in
+   * front in a later version moves the others, so an answer is read at its own version's place.
+   */
+  places: ReadonlyMap<string, string>;
+}
+
+/** The place of the column's response in the answered version; none when that version does not have it. */
+export function placeIn(column: ItemColumn, versionId: string): string | undefined {
+  return column.places.get(versionId);
 }
 
 /** A name that statistics packages take as a variable: letters, digits and '_', starting with a letter. */
@@ -50,9 +60,10 @@ export function uniqueNames(names: readonly string[]): string[] {
 }
 
 /**
- * The columns of one questionnaire's versions (newest last): every answerable response position any of them
- * has, in question and response order, described by the newest version that has it. `Q{question number}_R{n}`,
- * n counting from 1; a question without a number is named by its position.
+ * The columns of one questionnaire's versions (newest last): every answerable response any of them has (the
+ * same question and response ids are one column, wherever each version places them), in question and response
+ * order, described by the newest version that has it. `Q{question number}_R{n}`, n counting from 1; a question
+ * without a number is named by its position.
  */
 export function itemColumns(versions: readonly PlannedVersion[]): ItemColumn[] {
   const byPlace = new Map<string, Omit<ItemColumn, 'name'>>();
@@ -61,7 +72,9 @@ export function itemColumns(versions: readonly PlannedVersion[]): ItemColumn[] {
       (question.other_info ?? []).forEach((response, rpos) => {
         if (isNonAnswer(response.type)) return;
         const set = response.type === 'mc' && response.choices ? version.sets.find((s) => s._id === response.choices) : undefined;
-        byPlace.set(`${qpos}/${rpos}`, { qpos, rpos, question, response, choices: set ? [...set.choices].sort((a, b) => a.position - b.position) : [] });
+        const key = question._id && response._id ? `${question._id}/${response._id}` : `${qpos}/${rpos}`;
+        const places = new Map(byPlace.get(key)?.places ?? []).set(version.row.id, `${qpos}/${rpos}`);
+        byPlace.set(key, { qpos, rpos, question, response, choices: set ? [...set.choices].sort((a, b) => a.position - b.position) : [], places });
       });
     });
   }

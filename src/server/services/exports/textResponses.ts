@@ -5,9 +5,9 @@
 import type { Db } from '../../repositories/db';
 import { dataDownloadMessages, questionnaireCsvName } from '../../../shared/dataDownloads';
 import { notFound } from '../../httpErrors';
-import { answeredVersionIds, findVersions, itemsOfSubmissions, submissionsOfParticipations, type ItemEntry } from '../../repositories/exports';
+import { answeredVersionIds, findVersions, itemsOfSubmissions, listVersionsInOrder, submissionsOfParticipations, type ItemEntry } from '../../repositories/exports';
 import { CSV_BOM, csvLine } from './csv';
-import { byAge, itemColumns, itemText, parseVersion, type ItemColumn, type PlannedVersion } from './items';
+import { byAge, itemColumns, itemText, parseVersion, placeIn, type ItemColumn, type PlannedVersion } from './items';
 import { localTime, zoneOf } from './moments';
 import { ZipWriter, type ByteSink } from './output';
 import { cellText, hasPhotoColumn, namedPhotosOfPage, photoNamesByAnswer } from './photos';
@@ -16,12 +16,15 @@ import { participationPages, withdrawnMark, type ExportScope } from './scope';
 export const TEXT_FIXED_COLUMNS = [
   'participant_id', 'email', 'stage', 'group', 'task_kind', 'timezone', 'planned_time_utc', 'planned_time_local',
   'submitted_time_utc', 'submitted_time_local', 'late', 'withdrawn', 'submission_id', 'app_submission_id',
+  'questionnaire_version',
 ] as const;
 
 export interface TextQuestionnaire {
   questionnaireId: string;
   fileName: string;
   columns: ItemColumn[];
+  /** Each version's number (1 for the first planned): the version each answer was given to. */
+  versionNumbers: ReadonlyMap<string, number>;
 }
 
 /** The questionnaires answered in the scope with their columns; none answers 404 before anything is sent. */
@@ -30,10 +33,17 @@ export async function planTextResponses(db: Db, scope: ExportScope): Promise<Tex
   if (versions.length === 0) throw notFound(dataDownloadMessages.noTextResponses);
   const byQuestionnaire = new Map<string, PlannedVersion[]>();
   for (const v of versions) byQuestionnaire.set(v.row.questionnaire_id, [...(byQuestionnaire.get(v.row.questionnaire_id) ?? []), v]);
+  const numbers = new Map<string, number>();
+  const counted = new Map<string, number>();
+  for (const v of await listVersionsInOrder(db, [...byQuestionnaire.keys()])) {
+    const n = (counted.get(v.questionnaire_id) ?? 0) + 1;
+    counted.set(v.questionnaire_id, n);
+    numbers.set(v.id, n);
+  }
   return [...byQuestionnaire.entries()]
     .map(([questionnaireId, list]) => {
       const ordered = byAge(list);
-      return { questionnaireId, fileName: questionnaireCsvName(ordered[ordered.length - 1].row.abbrev, questionnaireId), columns: itemColumns(ordered) };
+      return { questionnaireId, fileName: questionnaireCsvName(ordered[ordered.length - 1].row.abbrev, questionnaireId), columns: itemColumns(ordered), versionNumbers: numbers };
     })
     .sort((a, b) => a.fileName.localeCompare(b.fileName));
 }
@@ -83,8 +93,10 @@ export async function writeTextResponses(db: Db, scope: ExportScope, plan: reado
               withdrawnMark(participation),
               s.id,
               s.client_submission_id,
+              questionnaire.versionNumbers.get(s.questionnaire_version_id) ?? '',
               ...questionnaire.columns.map((c) => {
-                const value = answers?.get(`${c.qpos}/${c.rpos}`);
+                const place = placeIn(c, s.questionnaire_version_id);
+                const value = place === undefined ? undefined : answers?.get(place);
                 return value === undefined ? '' : cellText(photoNames, s.id, itemText(value));
               }),
             ]),

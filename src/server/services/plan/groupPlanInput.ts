@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import type { Db } from '../../repositories/db';
 import { findGroupInStudy } from '../../repositories/studies';
 import { listQuestionnaireItems } from '../../repositories/groupQuestionnaires';
-import { idsInLists, readGroupLists, withItems } from '../groupLists';
+import { idsInLists, readGroupLists, withItems, type GroupLists, type ItemsById } from '../groupLists';
 import { diarySettingProblem, emaSettingProblem, type DiarySetting, type EmaSetting } from '../../../shared/study/assessmentSettings';
 
 export interface GroupPlanInput {
@@ -28,6 +28,11 @@ export async function groupPlanInput(db: Db, studyId: string, groupId: string, l
   if (!group) return { ema: [], diary: [], once: [], anytime: [] };
   const lists = readGroupLists(group);
   const items = new Map((await listQuestionnaireItems(db, labId, [...new Set(idsInLists(lists))])).map((item) => [item._id, item]));
+  return planInputOfLists(lists, items);
+}
+
+/** A group's lists (stored, or as an edit would store them) as the plan reads them. */
+export function planInputOfLists(lists: GroupLists, items: ItemsById): GroupPlanInput {
   const ema = lists.ema_list.flatMap((stored, index) => {
     const setting: EmaSetting = withItems(stored, items);
     return isKnownZone(setting.timezone) && emaSettingProblem(setting, []) === null ? [{ index, setting }] : [];

@@ -3,7 +3,7 @@
 // checked against that version, whatever the questionnaire editor changes later.
 import { createHash } from 'node:crypto';
 import type { Db } from '../../repositories/db';
-import type { McSetRow, QuestionnaireVersionRow } from '../../db/types';
+import type { McSetRow, QuestionnaireRow, QuestionnaireVersionRow } from '../../db/types';
 import type { Choice, MultipleChoiceSet, Question } from '../../../shared/questionnaire/types';
 import { findMcSetsOf, findQuestionnaireVersion, findQuestionnairesOfLab, insertQuestionnaireVersion } from '../../repositories/plans';
 import { nowIso } from '../ids';
@@ -26,6 +26,21 @@ function toSet(row: McSetRow): MultipleChoiceSet {
   return { _id: row.id, name: row.name, questionnaire: row.questionnaire_id, choices };
 }
 
+/** The multiple-choice sets of a questionnaire as a version stores them. */
+function mcSetsText(row: QuestionnaireRow, sets: readonly McSetRow[]): string {
+  return JSON.stringify(sets.filter((s) => s.questionnaire_id === row.id).map(toSet));
+}
+
+/** A version's id: the hash of its content, so the same content is one version. */
+function versionIdOf(row: QuestionnaireRow, mcSets: string): string {
+  return createHash('sha256').update(JSON.stringify([row.id, row.chin_name, row.abbrev, row.content, mcSets])).digest('hex');
+}
+
+/** The id the questionnaire's content now has (or would have) as a version. */
+export async function currentVersionId(db: Db, row: QuestionnaireRow): Promise<string> {
+  return versionIdOf(row, mcSetsText(row, await findMcSetsOf(db, [row.id])));
+}
+
 /** The questionnaires (of the lab) by id, each stored as planned. Ids not found are left out. */
 export async function planQuestionnaires(db: Db, labId: string, ids: readonly string[]): Promise<Map<string, PlannedQuestionnaire>> {
   const unique = [...new Set(ids)];
@@ -33,8 +48,8 @@ export async function planQuestionnaires(db: Db, labId: string, ids: readonly st
   const planned = new Map<string, PlannedQuestionnaire>();
   const now = nowIso();
   for (const row of rows) {
-    const mcSets = JSON.stringify(sets.filter((s) => s.questionnaire_id === row.id).map(toSet));
-    const id = createHash('sha256').update(JSON.stringify([row.id, row.chin_name, row.abbrev, row.content, mcSets])).digest('hex');
+    const mcSets = mcSetsText(row, sets);
+    const id = versionIdOf(row, mcSets);
     await insertQuestionnaireVersion(db, {
       id,
       questionnaire_id: row.id,

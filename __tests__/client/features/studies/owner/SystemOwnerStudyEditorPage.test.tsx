@@ -7,7 +7,7 @@ import { labUserSession, ownerSession } from '../../../support/fixtures';
 import { captureSaves, fileAnswer, XLSX } from '../../downloads/support';
 import { mockApi, type MockApi } from '../../../support/mockApi';
 import { currentLocation, renderWithProviders, signedIn } from '../../../testUtils';
-import { LAB_QUESTIONNAIRES } from '../editorHarness';
+import { LAB_QUESTIONNAIRES, mockNotLive } from '../editorHarness';
 import { group, stage, study } from '../studyFixtures';
 
 jest.setTimeout(30_000);
@@ -27,6 +27,7 @@ beforeEach(() => {
 afterEach(() => net.restore());
 
 async function open() {
+  mockNotLive(net, `${BASE}/s1`);
   // A lab user signed in too, with no entries: the owner's editor must not read the lab user's entries.
   const rendered = renderWithProviders(undefined, {
     route: '/systemowner/studies/s1/m1/edit',

@@ -21,6 +21,8 @@ import { editBodyOf } from './editBody';
 import { StageColumn } from './StageColumn';
 import { draftChanged, studyDraftReducer } from './studyDraft';
 import { useConfirmation } from './useConfirmation';
+import { LiveEditDialog } from './LiveEditDialog';
+import type { LiveEditImpact } from '../../../../shared/types/liveEdits';
 
 interface StudyEditorFormProps {
   study: Study;
@@ -109,8 +111,19 @@ export function StudyEditorForm({ study, loadId, calls, actions }: StudyEditorFo
     else run();
   };
 
-  const saveAll = () => {
-    if (basicChecked()) void toastOn(calls.save(editBodyOf(draft)), studyMessages.changesSaved);
+  // On a live study the impact comes first (issue 21); the save waits for the researcher's choice.
+  const [pendingImpact, setPendingImpact] = useState<LiveEditImpact | null>(null);
+  const saveAll = async () => {
+    if (!basicChecked()) return;
+    const body = editBodyOf(draft);
+    const impact = await calls.previewImpact(body);
+    if (impact === null) return;
+    if (impact.live && impact.changes.length > 0) setPendingImpact(impact);
+    else void toastOn(calls.save(body), studyMessages.changesSaved);
+  };
+  const confirmLiveEdit = (applyNow: string[]) => {
+    setPendingImpact(null);
+    void toastOn(calls.save({ ...editBodyOf(draft), apply_now: applyNow }), studyMessages.changesSaved);
   };
 
   return (
@@ -165,11 +178,12 @@ export function StudyEditorForm({ study, loadId, calls, actions }: StudyEditorFo
               Click To Edit Consent Form
             </Button>
           )}
-          <Button onClick={saveAll} disabled={requests.save.status === 'request'}>
+          <Button onClick={() => void saveAll()} disabled={requests.save.status === 'request' || requests.previewImpact.status === 'request'}>
             Save Changes
           </Button>
         </div>
         {dialog}
+        <LiveEditDialog study={draft} impact={pendingImpact} saving={requests.save.status === 'request'} onCancel={() => setPendingImpact(null)} onConfirm={confirmLiveEdit} />
         <ConsentModal show={consentOpen} study={study} save={calls.editConsent} request={requests.editConsent} onHide={() => setConsentOpen(false)} />
       </div>
     </EditorContext.Provider>

@@ -8,10 +8,12 @@ import type { BasicInfoBody, ConsentBody, ParticipantGroup, Stage, Study, StudyE
 /** What names a stage to the structure calls: its id and its number. */
 export type StageRef = Pick<Stage, '_id' | 'stage_num'>;
 import type { RequestState } from '../../../../ui/state/requestState';
+import type { LiveEditImpact } from '../../../../shared/types/liveEdits';
 
 export type EditorRequest =
   | 'load'
   | 'save'
+  | 'previewImpact'
   | 'saveBasicInfo'
   | 'addStage'
   | 'deleteStage'
@@ -38,6 +40,8 @@ export interface StudyEditorCalls {
   loadQuestionnaireOptions: () => void;
   /** Each call answers whether it succeeded; a failure's message is shown by the caller's store (red alert). */
   save: (body: StudyEditBody) => Promise<boolean>;
+  /** Save Changes' impact on participants already in their stage (issue 21), or null when the call failed. */
+  previewImpact: (body: StudyEditBody) => Promise<LiveEditImpact | null>;
   /** Absent where basic information is saved only with Save Changes. Answers the server's message. */
   saveBasicInfo?: (body: BasicInfoBody) => Promise<string | null>;
   addStage: () => Promise<boolean>;

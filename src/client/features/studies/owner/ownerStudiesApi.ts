@@ -1,6 +1,7 @@
 // The system owner's study calls (part 2 section 7 "System owner"; docs/api.md): any lab's study, on behalf
 // of a managing user, each with the owner's token.
 import { api } from '../../../api/client';
+import type { LiveEditImpact } from '../../../../shared/types/liveEdits';
 import type { QuestionnaireListAnswer } from '../../../../shared/questionnaire/types';
 import type { MessageAnswer } from '../../../../shared/types/identity';
 import type {
@@ -50,6 +51,8 @@ export const ownerStudiesApi = {
     (await api.put<MessageAnswer>(`${base}/${id(studyId)}/edit_basic`, body, owner)).data,
   editExceptConsent: async ({ studyId, body }: StudyBody<StudyEditBody>) =>
     (await api.put<Study>(`${base}/${id(studyId)}/edit_except_consent`, body, owner)).data,
+  editImpact: async ({ studyId, body }: StudyBody<StudyEditBody>) =>
+    (await api.post<LiveEditImpact>(`${base}/${id(studyId)}/edit_impact`, body, owner)).data,
   /** Every questionnaire of the managing user's lab, for the editor's multi-selects. */
   questionnaireOptions: (managedByUserId: string) => allQuestionnaireOptions(questionnairePage({ managedByUserId })),
 };

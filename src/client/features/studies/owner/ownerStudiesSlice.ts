@@ -5,6 +5,7 @@ import { createSlice, type WithSlice, isAnyOf, type PayloadAction } from '@redux
 import { slices } from '../../../app/store';
 import type { AssessmentListItem } from '../../../../shared/study/assessmentSettings';
 import type { OwnerStudyListBody, Study, StudyListAnswer } from '../../../../shared/types/study';
+import type { LiveEditImpact } from '../../../../shared/types/liveEdits';
 import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../../ui/state/requestState';
 import {
   activateOwnerStudy,
@@ -21,6 +22,7 @@ import {
   fetchOwnerQuestionnaireOptions,
   fetchOwnerStudies,
   fetchOwnerStudy,
+  previewOwnerStudyEdit,
 } from './ownerStudiesThunks';
 
 const requestKeys = [
@@ -37,6 +39,7 @@ const requestKeys = [
   'editBasic',
   'editConsent',
   'editExceptConsent',
+  'editImpact',
   'questionnaireOptions',
 ] as const;
 export type OwnerStudiesRequest = (typeof requestKeys)[number];
@@ -58,6 +61,8 @@ export interface OwnerStudiesState {
   /** Every questionnaire of the managing user's lab, and that user. */
   questionnaireOptions: AssessmentListItem[];
   questionnaireOptionsFor: string | null;
+  /** Save Changes' impact on a live study, as the server last previewed it. */
+  editImpact: LiveEditImpact | null;
   requests: Requests<OwnerStudiesRequest>;
 }
 
@@ -68,6 +73,7 @@ export const initialOwnerStudiesState: OwnerStudiesState = {
   studyLoadId: null,
   questionnaireOptions: [],
   questionnaireOptionsFor: null,
+  editImpact: null,
   requests: initialRequests(requestKeys),
 };
 
@@ -126,6 +132,9 @@ const ownerStudiesSlice = createSlice({
         state.questionnaireOptions = action.payload;
         state.questionnaireOptionsFor = action.meta.arg;
       })
+      .addCase(previewOwnerStudyEdit.fulfilled, (state, action) => {
+        state.editImpact = action.payload;
+      })
       .addMatcher(
         isAnyOf(
           fetchOwnerStudy.fulfilled,
@@ -154,6 +163,7 @@ const ownerStudiesSlice = createSlice({
     trackRequest(builder, editOwnerBasicInfo, 'editBasic');
     trackRequest(builder, editOwnerConsent, 'editConsent');
     trackRequest(builder, editOwnerStudy, 'editExceptConsent');
+    trackRequest(builder, previewOwnerStudyEdit, 'editImpact');
     trackRequest(builder, fetchOwnerQuestionnaireOptions, 'questionnaireOptions');
   },
   selectors: {

@@ -17,6 +17,7 @@ export const deleteOwnerGroup = createApiThunk('ownerStudies/deleteGroup', owner
 export const editOwnerConsent = createApiThunk('ownerStudies/editConsent', ownerStudiesApi.editConsent, owner);
 export const editOwnerBasicInfo = createApiThunk('ownerStudies/editBasic', ownerStudiesApi.editBasic, owner);
 export const editOwnerStudy = createApiThunk('ownerStudies/editExceptConsent', ownerStudiesApi.editExceptConsent, owner);
+export const previewOwnerStudyEdit = createApiThunk('ownerStudies/previewStudyEdit', ownerStudiesApi.editImpact, owner);
 export const fetchOwnerQuestionnaireOptions = createApiThunk(
   'ownerStudies/fetchQuestionnaireOptions',
   ownerStudiesApi.questionnaireOptions,

@@ -23,9 +23,10 @@ import {
   editOwnerStudy,
   fetchOwnerQuestionnaireOptions,
   fetchOwnerStudy,
+  previewOwnerStudyEdit,
 } from './ownerStudiesThunks';
 
-type Operation = 'save' | 'saveBasicInfo' | 'addStage' | 'deleteStage' | 'addGroup' | 'deleteGroup' | 'editConsent';
+type Operation = 'save' | 'previewImpact' | 'saveBasicInfo' | 'addStage' | 'deleteStage' | 'addGroup' | 'deleteGroup' | 'editConsent';
 
 const holdsEveryEntry = () => true;
 
@@ -49,6 +50,10 @@ export function useSystemOwnerEditorCalls(studyId: string, managedByUserId: stri
   const operations = useMemo<Pick<StudyEditorCalls, Operation>>(
     () => ({
       save: async (body) => editOwnerStudy.fulfilled.match(await dispatch(editOwnerStudy({ studyId, body }))),
+      previewImpact: async (body) => {
+        const result = await dispatch(previewOwnerStudyEdit({ studyId, body }));
+        return previewOwnerStudyEdit.fulfilled.match(result) ? result.payload : null;
+      },
       saveBasicInfo: async (body) => {
         const result = await dispatch(editOwnerBasicInfo({ studyId, body }));
         return editOwnerBasicInfo.fulfilled.match(result) ? result.payload.message : null;
@@ -74,6 +79,7 @@ export function useSystemOwnerEditorCalls(studyId: string, managedByUserId: stri
       requests: {
         load: requests.study,
         save: requests.editExceptConsent,
+        previewImpact: requests.editImpact,
         saveBasicInfo: requests.editBasic,
         addStage: requests.addStage,
         deleteStage: requests.deleteStage,
