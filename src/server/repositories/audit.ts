@@ -26,7 +26,8 @@ export async function insertAuditEntry(trx: Db, row: AuditEntriesTable): Promise
 export interface AuditFilter {
   studyId?: string;
   labId?: string;
-  actorId?: string;
+  /** The person, by the email the entry names. */
+  actorEmail?: string;
   kind?: string;
   /** ISO instants: from inclusive, to exclusive. */
   from?: string;
@@ -37,7 +38,7 @@ function filtered(db: Db, filter: AuditFilter) {
   let query = db.selectFrom('audit_entries');
   if (filter.studyId) query = query.where('study_id', '=', filter.studyId);
   if (filter.labId) query = query.where('lab_id', '=', filter.labId);
-  if (filter.actorId) query = query.where('actor_id', '=', filter.actorId);
+  if (filter.actorEmail) query = query.where('actor_email', '=', filter.actorEmail);
   if (filter.kind) query = query.where('kind', '=', filter.kind);
   if (filter.from) query = query.where('at', '>=', filter.from);
   if (filter.to) query = query.where('at', '<', filter.to);
