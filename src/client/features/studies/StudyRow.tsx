@@ -75,6 +75,11 @@ export function StudyRow({ study, can, busy, editHref, participantLinks, onActio
               </LinkButton>
             </>
           )}
+          {participantLinks && (
+            <LinkButton to={paths.studyActivity.getHref(study._id)} size="sm" variant="outline-secondary">
+              Activity{who}
+            </LinkButton>
+          )}
         </div>
       </td>
     </tr>
