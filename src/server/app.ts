@@ -43,6 +43,7 @@ import { appPushRoutes } from './routes/appPush';
 import { appSiteRoutes } from './routes/appSite';
 import { pilotRoutes } from './routes/pilots';
 import { pilotWarningRoutes } from './routes/pilotWarnings';
+import { activityRoutes } from './routes/activity';
 import { createPushSender } from './services/push/pushSender';
 import { vapidDetails } from './services/push/vapid';
 import path from 'node:path';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(participantRoutes);
   await app.register(participationStatusRoutes);
   await app.register(studyProgressRoutes);
+  await app.register(activityRoutes);
   await app.register(appAccountRoutes);
   await app.register(appStudyRoutes);
   await app.register(appPushRoutes);

@@ -400,10 +400,17 @@ describe.each(databases)('data downloads (%s)', (database) => {
       expect(res.headers['content-type']).toBe(ZIP_MEDIA_TYPE);
       expect(res.headers['content-disposition']).toMatch(/_stage2_group1_analysis_\d{8}-\d{4}\.zip"$/);
       const files = csvFiles(res.rawPayload);
-      expect(Object.keys(files).sort()).toEqual(['codebook.csv', 'photo_manifest.csv', 'tasks_long.csv']);
+      expect(Object.keys(files).sort()).toEqual(['activity.csv', 'codebook.csv', 'photo_manifest.csv', 'tasks_long.csv']);
       expect(Object.keys(unzipSync(new Uint8Array(res.rawPayload))).sort()).toEqual(
-        ['README.txt', 'codebook.csv', 'photo_manifest.csv', 'read_study.R', 'read_study.do', 'read_study.py', 'read_study.sps', 'tasks_long.csv'],
+        ['README.txt', 'activity.csv', 'codebook.csv', 'photo_manifest.csv', 'read_study.R', 'read_study.do', 'read_study.py', 'read_study.sps', 'tasks_long.csv'],
       );
+      // The study's activity (issue 21), oldest first: its creation first, this very download last.
+      const activity = files['activity.csv'];
+      expect(activity[0]).toMatchObject({ kind: 'study.created', entity_type: 'study', field: 'chin_name' });
+      const seqs = activity.map((r) => Number(r.seq));
+      expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
+      const taken = activity.filter((r) => r.kind === 'data.downloaded' && r.field === 'file');
+      expect(taken[taken.length - 1]).toMatchObject({ actor_kind: 'lab_user', after: expect.stringMatching(/_stage2_group1_analysis_\d{8}-\d{4}\.zip$/) });
 
       const rows = files['tasks_long.csv'];
       const p1 = rows.filter((r) => r.participant_id === people.p1.code);

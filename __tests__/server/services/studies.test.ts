@@ -3,6 +3,7 @@ import { createTestApp, databases, ownerToken, seedLab, type TestApp } from '../
 import { createBlankStudy, newStudyCode, readStudy } from '../../../src/server/services/studies';
 import { addStage } from '../../../src/server/services/studyStructure';
 import { ALL_ACCESS } from '../../../src/shared/access';
+import { SYSTEM_ACTOR } from '../../../src/server/services/audit/record';
 import { findStudyInLab } from '../../../src/server/repositories/studies';
 import { STUDY_CODE_ALPHABET, STUDY_CODE_LENGTH } from '../../../src/shared/studyRules';
 
@@ -57,9 +58,9 @@ describe.each(databases)('createBlankStudy (%s)', (database) => {
 
   it('draws another code when the first is taken, and stores nothing half-made', async () => {
     drawCodes('ABCDEF');
-    const first = await createBlankStudy(t.app.ctx.db, labId, null, 'Sleep study');
+    const first = await createBlankStudy(t.app.ctx.db, labId, null, 'Sleep study', SYSTEM_ACTOR);
     drawCodes('ABCDEF', 'GHJKMN');
-    const second = await createBlankStudy(t.app.ctx.db, labId, null, 'Sleep study');
+    const second = await createBlankStudy(t.app.ctx.db, labId, null, 'Sleep study', SYSTEM_ACTOR);
     const a = await findStudyInLab(t.app.ctx.db, first, labId);
     const b = await findStudyInLab(t.app.ctx.db, second, labId);
     expect(a?.study_code).toBe('ABCDEF');
@@ -76,17 +77,17 @@ describe.each(databases)('createBlankStudy (%s)', (database) => {
 
   it('gives up with an error after eight taken codes', async () => {
     drawCodes('PQRSTU');
-    await createBlankStudy(t.app.ctx.db, labId, null, 'Sleep study');
+    await createBlankStudy(t.app.ctx.db, labId, null, 'Sleep study', SYSTEM_ACTOR);
     drawCodes(...Array<string>(8).fill('PQRSTU'));
-    await expect(createBlankStudy(t.app.ctx.db, labId, null, 'Sleep study')).rejects.toThrow('could not draw a unique study code');
+    await expect(createBlankStudy(t.app.ctx.db, labId, null, 'Sleep study', SYSTEM_ACTOR)).rejects.toThrow('could not draw a unique study code');
   });
 
   it('numbers appended stages one after the other, each with one group', async () => {
-    const id = await createBlankStudy(t.app.ctx.db, labId, null, 'Sleep study');
+    const id = await createBlankStudy(t.app.ctx.db, labId, null, 'Sleep study', SYSTEM_ACTOR);
     const blank = await findStudyInLab(t.app.ctx.db, id, labId);
     if (!blank) throw new Error('study missing');
-    await addStage(t.app.ctx.db, blank, ALL_ACCESS);
-    await addStage(t.app.ctx.db, blank, ALL_ACCESS);
+    await addStage(t.app.ctx.db, blank, ALL_ACCESS, SYSTEM_ACTOR);
+    await addStage(t.app.ctx.db, blank, ALL_ACCESS, SYSTEM_ACTOR);
     const row = await findStudyInLab(t.app.ctx.db, id, labId);
     if (!row) throw new Error('study missing');
     const study = await readStudy(t.app.ctx.db, row);

@@ -36,6 +36,7 @@ const QuestionnaireListPage = lazy(() => import('../features/questionnaires/Ques
 const ParticipantListPage = lazy(() => import('../features/participants/ParticipantListPage'));
 const PilotPage = lazy(() => import('../features/studies/pilot/PilotPage'));
 const StudyProgressPage = lazy(() => import('../features/participants/progress/StudyProgressPage'));
+const ActivityPage = lazy(() => import('../features/activity/ActivityPage'));
 
 export function AppRoutes() {
   return (
@@ -59,6 +60,7 @@ export function AppRoutes() {
             </Route>
             <Route path={paths.studyProgress.path} element={<StudyProgressPage />} />
             <Route path={paths.pilot.path} element={<PilotPage />} />
+            <Route path={paths.studyActivity.path} element={<ActivityPage scope="study" />} />
             <Route path={paths.questionnaires.path} element={<QuestionnaireListPage />} />
             <Route path={paths.questionnaireEditor.path} element={<QuestionnaireEditorRoute />} />
             <Route path={paths.mediaFiles.path} element={<MediaFilesPage />} />
@@ -67,6 +69,7 @@ export function AppRoutes() {
             <Route element={<RequireLabManager />}>
               <Route path={paths.labMembers.path} element={<LabMembersPage />} />
               <Route path={paths.labMemberRegister.path} element={<SignUpPage />} />
+              <Route path={paths.labActivity.path} element={<ActivityPage scope="lab" />} />
             </Route>
           </Route>
         </Route>
@@ -82,6 +85,7 @@ export function AppRoutes() {
               <Route path={paths.systemOwnerRegister.path} element={<RegisterUserPage />} />
               <Route path={paths.systemOwnerEditUser.path} element={<EditUserPage />} />
               <Route path={paths.systemOwnerStudies.path} element={<SystemOwnerStudyListPage />} />
+              <Route path={paths.systemOwnerActivity.path} element={<ActivityPage scope="all" />} />
               <Route path={paths.systemOwnerStudyEdit.path} element={<SystemOwnerStudyEditorPage />} />
             </Route>
           </Route>

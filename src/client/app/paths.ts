@@ -25,6 +25,8 @@ export const paths = {
     path: '/participants/check_progress/:studyId',
     getHref: (studyId: string) => `/participants/check_progress/${encodeURIComponent(studyId)}`,
   },
+  studyActivity: { path: '/studies/:id/activity', getHref: (studyId: string) => `/studies/${encodeURIComponent(studyId)}/activity` },
+  labActivity: fixed('/lab/activity'),
   questionnaires: { path: '/qx/qx_list/:page?', getHref: (page: number = FIRST_PAGE) => `/qx/qx_list/${page}` },
   questionnaireEditor: { path: '/qx/:id/edit', getHref: (questionnaireId: string) => `/qx/${encodeURIComponent(questionnaireId)}/edit` },
   mediaFiles: { path: '/media/files/:pageNumber?', getHref: () => '/media/files' },
@@ -50,6 +52,7 @@ export const paths = {
     getHref: (userId: string, labId: string) =>
       `/systemowner/user/${encodeURIComponent(userId)}/edit?labId=${encodeURIComponent(labId)}`,
   },
+  systemOwnerActivity: fixed('/systemowner/activity'),
   systemOwnerStudies: {
     path: '/systemowner/studies/:page?',
     getHref: (page: number = FIRST_PAGE) => `/systemowner/studies/${page}`,

@@ -82,6 +82,25 @@ export interface Database {
   image_downloads: ImageDownloadsTable;
   push_subscriptions: PushSubscriptionsTable;
   pilot_resets: PilotResetsTable;
+  audit_entries: AuditEntriesTable;
+}
+
+/** One recorded change (migration 0013); never updated or deleted (services/audit/). */
+export interface AuditEntriesTable {
+  seq: number | string;
+  at: string;
+  actor_kind: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  kind: string;
+  entity_type: string;
+  entity_id: string | null;
+  study_id: string | null;
+  lab_id: string | null;
+  /** JSON: the field-level changes, [{ field, before, after }]. */
+  changes: string;
+  prev_hash: string;
+  hash: string;
 }
 
 /** A pilot participation's reset (migration 0012): who removed its answers and plan, when, at which offset. */
@@ -93,6 +112,7 @@ export interface PilotResetsTable {
   offset_ms: number | string;
 }
 
+export type AuditEntryRow = Selectable<AuditEntriesTable>;
 export type LabRow = Selectable<LabsTable>;
 export type NewLab = Insertable<LabsTable>;
 export type LabUserRow = Selectable<LabUsersTable>;

@@ -25,6 +25,7 @@ export const apiTags = [
   { name: 'data', description: "A study's data: text responses, response times, the analysis export and participants' photos (lab users)" },
   { name: 'participant app', description: "The participant app's calls: account, studies, consent, tasks and answers" },
   { name: 'pilot', description: 'Pilot participants on a simulated clock held by the server (lab users)' },
+  { name: 'activity', description: 'The audit trail: recorded changes, read by the viewers of a study, a lab manager and the system owner' },
 ];
 
 /**

@@ -24,6 +24,8 @@ import { resolveScope, titleOf } from '../services/exports/scope';
 import { planTextResponses, writeTextResponses } from '../services/exports/textResponses';
 import { analysisBodySchema, fileAnswer, responseTimeBodySchema, streamOnly, studyParam, textBodySchema } from './dataDownloadSchemas';
 import { bearerAuth, errorResponses } from './schemas';
+import { actorOf } from '../plugins/auditActor';
+import { recordAudit } from '../services/audit/record';
 
 async function studyOfLab(request: FastifyRequest, studyId: string) {
   const study = await findStudyInLab(request.server.ctx.db, studyId, labUserOf(request).user.lab_id);
@@ -67,6 +69,7 @@ async function download(
   reply: FastifyReply,
   mediaType: string,
   form: 'asked' | 'streamed',
+  study: StudyRow,
   plan: (reads: Db) => Promise<PlannedFile>,
 ): Promise<FileDownloadAnswer | FastifyReply> {
   const reader = request.server.ctx.openReader();
@@ -77,6 +80,19 @@ async function download(
     await reader.close();
     throw error;
   }
+  // Who took which data when: the file's name and what was asked for.
+  await recordAudit(request.server.ctx.db, actorOf(request), {
+    kind: 'data.downloaded',
+    entityType: 'study',
+    entityId: study.id,
+    studyId: study.id,
+    labId: study.lab_id,
+    before: null,
+    after: { file: planned.title, request: request.body },
+  }).catch(async (error: unknown) => {
+    await reader.close();
+    throw error;
+  });
   const file: PlannedFile = {
     title: planned.title,
     write: async (sink) => {
@@ -103,7 +119,7 @@ export const responseTimeDescription = `Answers {content (base64 xlsx), title}; 
 export function responseTimeDownload(request: FastifyRequest, reply: FastifyReply, study: StudyRow, body: ResponseTimeDownloadBody) {
   const { stageId, groupId, includeEma, includePilot } = body;
   const withEma = includeEma !== false;
-  return download(request, reply, XLSX_MEDIA_TYPE, 'asked', async (reads) => {
+  return download(request, reply, XLSX_MEDIA_TYPE, 'asked', study, async (reads) => {
     const scope = await resolveScope(reads, study, stageId, groupId, [], includePilot === true);
     await checkResponseTimes(reads, scope, withEma);
     return { title: titleOf('response_times', scope), write: (sink) => writeResponseTimes(reads, scope, withEma, sink) };
@@ -130,7 +146,7 @@ export const dataDownloadRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const study = await studyOfLab(request, request.params.studyId);
       const { stageId, groupId, excludedParticipantsIds, includePilot } = request.body;
-      return download(request, reply, ZIP_MEDIA_TYPE, 'asked', async (reads) => {
+      return download(request, reply, ZIP_MEDIA_TYPE, 'asked', study, async (reads) => {
         const scope = await resolveScope(reads, study, stageId, groupId, excludedParticipantsIds, includePilot === true);
         const plan = await planTextResponses(reads, scope);
         return { title: titleOf('text_responses', scope), write: (sink) => writeTextResponses(reads, scope, plan, sink) };
@@ -172,7 +188,7 @@ export const dataDownloadRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const study = await studyOfLab(request, request.params.studyId);
       const { stageId, groupId, includePilot } = request.body;
-      return download(request, reply, ZIP_MEDIA_TYPE, 'streamed', async (reads) => {
+      return download(request, reply, ZIP_MEDIA_TYPE, 'streamed', study, async (reads) => {
         const scope = await resolveScope(reads, study, stageId, groupId, [], includePilot === true);
         const plan = await planAnalysis(reads, scope);
         return { title: titleOf('analysis', scope), write: (sink) => writeAnalysis(reads, scope, plan, sink) };

@@ -7,6 +7,7 @@ import { notFound } from '../httpErrors';
 import { labUserOf, requireLabManager } from '../plugins/auth';
 import { findLabUser, listLabUsers } from '../repositories/labUsers';
 import { createLabUser, setLabUserAccess, toLabUser, withAccess } from '../services/accounts';
+import { actorOf } from '../plugins/auditActor';
 import {
   accessListSchema,
   bearerAuth,
@@ -76,7 +77,7 @@ export const labMemberRoutes: FastifyPluginAsync = async (app) => {
         password: request.body.password,
         isLabManager: false,
         access: request.body.access,
-      });
+      }, actorOf(request));
       return reply.status(201).send({ message: authMessages.registrationSuccess, user: toLabUser(row) });
     },
   );
@@ -105,7 +106,7 @@ export const labMemberRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const member = await memberOfOwnLab(request);
-      await setLabUserAccess(app.ctx.db, member, request.body.access);
+      await setLabUserAccess(app.ctx.db, member, request.body.access, actorOf(request));
       return withAccess(app.ctx.db, member);
     },
   );

@@ -4,9 +4,10 @@ import type { RegisterByOwnerBody, UpdateUserBody } from '../../shared/types/ide
 import { authMessages } from '../../shared/messages';
 import { notFound } from '../httpErrors';
 import { requireSystemOwner } from '../plugins/auth';
-import { deleteLabUser, findLabUser } from '../repositories/labUsers';
+import { findLabUser } from '../repositories/labUsers';
 import { findLab } from '../repositories/labs';
-import { changeLabUser, createLabUser, toLabUser, withAccess } from '../services/accounts';
+import { changeLabUser, createLabUser, removeLabUser, toLabUser, withAccess } from '../services/accounts';
+import { actorOf } from '../plugins/auditActor';
 import {
   accessListSchema,
   bearerAuth,
@@ -53,7 +54,7 @@ export const labUserRoutes: FastifyPluginAsync = async (app) => {
         password: request.body.password,
         isLabManager: request.body.isLabManager,
         access: request.body.access,
-      });
+      }, actorOf(request));
       return reply.status(201).send(toLabUser(row));
     },
   );
@@ -93,7 +94,7 @@ export const labUserRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const user = await existingUser(request);
       const { email, password, isLabManager, access } = request.body;
-      const updated = await changeLabUser(app.ctx.db, user, { email, password: password ?? undefined, isLabManager, access });
+      const updated = await changeLabUser(app.ctx.db, user, { email, password: password ?? undefined, isLabManager, access }, actorOf(request));
       return withAccess(app.ctx.db, updated);
     },
   );
@@ -106,7 +107,7 @@ export const labUserRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const user = await existingUser(request);
-      await deleteLabUser(app.ctx.db, user.id);
+      await removeLabUser(app.ctx.db, user, actorOf(request));
       return { message: authMessages.userDeleted };
     },
   );

@@ -9,6 +9,7 @@ import { requireSession, requireSystemOwner } from '../plugins/auth';
 import { findLab, listLabs } from '../repositories/labs';
 import { listLabUsers } from '../repositories/labUsers';
 import { createLabWithManager, toLab, toLabUser } from '../services/accounts';
+import { actorOf } from '../plugins/auditActor';
 import { storageUsedByLab } from '../services/storageUse';
 import { bearerAuth, errorResponses, idParam, labSchema, labUserSchema, looseString, messageSchema } from './schemas';
 
@@ -54,7 +55,7 @@ export const labRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { lab, manager } = await createLabWithManager(app.ctx.db, request.body);
+      const { lab, manager } = await createLabWithManager(app.ctx.db, request.body, actorOf(request));
       return reply.status(201).send({ message: authMessages.labCreated, lab: toLab(lab, names()), manager: toLabUser(manager) });
     },
   );

@@ -1,6 +1,7 @@
 // The researcher's participant calls (part 2 section 7): the Participant List, Create New Participant, Assign
 // To Another Stage, the EMA Schedule and the Assigned Diary Assessments. Another lab's study or participant
 // answers 404.
+import { actorOf } from '../plugins/auditActor';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { participantMessages, studyMessages, generalMessages } from '../../shared/messages';
 import type { AssignGroupBody, CreateParticipantBody, EmaTaskScope, FilterParticipantsBody } from '../../shared/types/participant';
@@ -96,7 +97,7 @@ export const participantRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const study = await studyOfLab(request, request.params.studyId);
       if (request.body.studyId && request.body.studyId !== study.id) throw badRequest(generalMessages.invalidRequest);
-      const participant = await createInStudy(db(), study, request.body, labUserOf(request).user.id);
+      const participant = await createInStudy(db(), study, request.body, labUserOf(request).user.id, actorOf(request));
       return reply.status(201).send({ message: participantMessages.participantCreated, participant });
     },
   );
@@ -116,7 +117,7 @@ export const participantRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const study = await studyOfLab(request, request.body.studyId);
-      const participant = await assignToPlace(db(), study, request.params.participantId, request.body);
+      const participant = await assignToPlace(db(), study, request.params.participantId, request.body, actorOf(request));
       return { message: participantMessages.assigned, participant };
     },
   );

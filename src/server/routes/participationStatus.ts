@@ -1,6 +1,7 @@
 // Withdraw and Mark As Completed on the Participant List (PARTICIPANTS.md step 6): a lab user of the study's lab
 // ends a participation. Like Assign To Another Stage, no permission entry gates it; another lab's study or
 // participant answers 404.
+import { actorOf } from '../plugins/auditActor';
 import type { FastifyPluginAsync } from 'fastify';
 import { PARTICIPATION_ENDS, participationStatusMessages, type SetParticipationStatusBody } from '../../shared/participationStatus';
 import { requireLabUser } from '../plugins/auth';
@@ -36,7 +37,7 @@ export const participationStatusRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const study = await studyOfLab(request, request.body.studyId);
       const { status } = request.body;
-      const participant = await setParticipationStatus(app.ctx.db, study, request.params.participantId, status);
+      const participant = await setParticipationStatus(app.ctx.db, study, request.params.participantId, status, actorOf(request));
       return { message: participationStatusMessages[status], participant };
     },
   );

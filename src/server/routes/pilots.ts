@@ -1,6 +1,7 @@
 // Pilot mode (issue 20): a lab user makes a pilot participant for a study, reads its clock and plan, moves its
 // clock forward and resets it. Lab users of the study's lab with the study editor's permission (editBasicInfo);
 // another lab's study or pilot answers 404.
+import { actorOf } from '../plugins/auditActor';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CreatePilotBody, PilotClockBody } from '../../shared/types/pilot';
 import { labUserOf, requireAccess } from '../plugins/auth';
@@ -75,7 +76,7 @@ export const pilotRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { user } = labUserOf(request);
       const { participation } = await pilotOfLab(app.ctx.db, request.params.participationId, user.lab_id);
-      return resetPilot(app.ctx.db, participation, user.lab_id, user.id);
+      return resetPilot(app.ctx.db, participation, user.lab_id, user.id, actorOf(request));
     },
   );
 };

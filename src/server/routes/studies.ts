@@ -1,5 +1,6 @@
 // The lab user's studies (part 1 section 7 "Studies (lab user)"): list, create, read, lifecycle and the
 // editor's saves. Every control the portal gates with a permission entry is checked here too.
+import { actorOf } from '../plugins/auditActor';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { studyMessages } from '../../shared/messages';
 import type { BasicInfoBody, ConsentBody, CreateStudyBody, StudyEditBody } from '../../shared/types/study';
@@ -68,7 +69,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { user } = labUserOf(request);
-      const id = await createBlankStudy(db(), user.lab_id, user.id, request.body?.chin_name);
+      const id = await createBlankStudy(db(), user.lab_id, user.id, request.body?.chin_name, actorOf(request));
       const study = await findStudyInLab(db(), id, user.lab_id);
       if (!study) throw notFound(studyMessages.studyNotFound);
       return reply.status(201).send(await readStudy(db(), study));
@@ -84,7 +85,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
   app.delete<WithId>(
     '/api/studies/:id',
     { preValidation: requireAccess('deleteStudy'), schema: { ...withId, operationId: 'deleteStudy', summary: 'Delete an inactive study', response: { 200: messageSchema, ...errorResponses } } },
-    async (request) => ({ message: await deleteInactiveStudy(db(), await studyOfLab(request)) }),
+    async (request) => ({ message: await deleteInactiveStudy(db(), await studyOfLab(request), actorOf(request)) }),
   );
 
   app.post<WithId>(
@@ -98,13 +99,13 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: messageSchema, ...errorResponses, 409: activationRefusalSchema },
       },
     },
-    async (request) => ({ message: await activateStudy(db(), await studyOfLab(request), app.ctx.config.timezones) }),
+    async (request) => ({ message: await activateStudy(db(), await studyOfLab(request), app.ctx.config.timezones, actorOf(request)) }),
   );
 
   app.post<WithId>(
     '/api/studies/:id/deactivate',
     { preValidation: requireAccess('deactivateStudy'), schema: { ...withId, operationId: 'deactivateStudy', summary: 'Deactivate a study', response: { 200: messageSchema, ...errorResponses } } },
-    async (request) => ({ message: await deactivateStudy(db(), await studyOfLab(request)) }),
+    async (request) => ({ message: await deactivateStudy(db(), await studyOfLab(request), actorOf(request)) }),
   );
 
   // The second path argument: a group's id or number (delete_group), a stage's number (delete_stage).
@@ -118,7 +119,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
     { preValidation: requireLabUser, schema: { ...withId, operationId: 'addStage', summary: 'Append a stage with its group 1 (STUDY/ADD/STUDY_STAGE)', response: { 200: studySchema, ...errorResponses } } },
     async (request) => {
       const study = await studyOfLab(request);
-      await addStage(db(), study, await entriesOf(request));
+      await addStage(db(), study, await entriesOf(request), actorOf(request));
       return freshStudy(request, study);
     },
   );
@@ -139,7 +140,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const study = await findStudyOfStageInLab(db(), request.params.id, labUserOf(request).user.lab_id);
       if (!study) throw notFound(studyMessages.stageNotFound);
-      await addGroup(db(), study, request.params.id, await entriesOf(request));
+      await addGroup(db(), study, request.params.id, await entriesOf(request), actorOf(request));
       return freshStudy(request, study);
     },
   );
@@ -157,7 +158,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const study = await studyOfLab(request);
-      await deleteGroup(db(), study, request.params.ref, await entriesOf(request));
+      await deleteGroup(db(), study, request.params.ref, await entriesOf(request), actorOf(request));
       return freshStudy(request, study);
     },
   );
@@ -170,7 +171,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const study = await studyOfLab(request);
-      await deleteStage(db(), study, request.params.ref, await entriesOf(request));
+      await deleteStage(db(), study, request.params.ref, await entriesOf(request), actorOf(request));
       return freshStudy(request, study);
     },
   );
@@ -183,7 +184,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const study = await studyOfLab(request);
-      await saveWholeStudy(db(), study, request.body, await entriesOf(request), { timezones: app.ctx.config.timezones });
+      await saveWholeStudy(db(), study, request.body, await entriesOf(request), { timezones: app.ctx.config.timezones }, actorOf(request));
       return freshStudy(request, study);
     },
   );
@@ -207,7 +208,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
     '/api/studies/:id/edit_basic',
     { preValidation: requireAccess('editBasicInfo'), schema: { ...withId, operationId: 'saveStudyBasics', summary: "Save the study's basic information", body: basicInfoBodySchema, response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
-      await saveBasicInfo(db(), await studyOfLab(request), request.body);
+      await saveBasicInfo(db(), await studyOfLab(request), request.body, actorOf(request));
       return { message: studyMessages.basicInfoChanged };
     },
   );
@@ -216,7 +217,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
     '/api/studies/:id/edit_consent',
     { preValidation: requireAccess('editConsent'), schema: { ...withId, operationId: 'saveConsentForm', summary: 'Save the consent form (sanitised)', body: consentBodySchema, response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
-      await saveConsent(db(), await studyOfLab(request), request.body);
+      await saveConsent(db(), await studyOfLab(request), request.body, actorOf(request));
       return { message: studyMessages.consentUpdated };
     },
   );

@@ -2,6 +2,7 @@
 // Study for a managing user, the lifecycle and the study editor's calls (basic information saved on its own
 // included), and the response-time download by stage and group, for any lab's study. The owner holds every
 // permission entry, so each call hands the same services as the lab user's calls SYSTEM_OWNER_ENTRIES.
+import { actorOf } from '../plugins/auditActor';
 import type { FastifyPluginAsync } from 'fastify';
 import { studyMessages } from '../../shared/messages';
 import { XLSX_MEDIA_TYPE, type ResponseTimeDownloadBody } from '../../shared/types/dataDownloads';
@@ -85,7 +86,7 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const user = await managingUser(db(), request.body.userId);
-      const id = await createBlankStudy(db(), user.lab_id, user.id, request.body.chin_name);
+      const id = await createBlankStudy(db(), user.lab_id, user.id, request.body.chin_name, actorOf(request));
       return reply.status(201).send(await fresh(id));
     },
   );
@@ -101,19 +102,19 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: messageSchema, ...errorResponses, 409: activationRefusalSchema },
       },
     },
-    async (request) => ({ message: await activateStudy(db(), await anyStudy(db(), request.params.id), app.ctx.config.timezones) }),
+    async (request) => ({ message: await activateStudy(db(), await anyStudy(db(), request.params.id), app.ctx.config.timezones, actorOf(request)) }),
   );
 
   app.post<WithId>(
     '/api/studies/systemowner/:id/deactivate',
     { ...guard, schema: { ...withId, operationId: 'deactivateStudyAsSystemOwner', summary: 'Deactivate a study', response: { 200: messageSchema, ...errorResponses } } },
-    async (request) => ({ message: await deactivateStudy(db(), await anyStudy(db(), request.params.id)) }),
+    async (request) => ({ message: await deactivateStudy(db(), await anyStudy(db(), request.params.id), actorOf(request)) }),
   );
 
   app.delete<WithId>(
     '/api/studies/systemowner/:id',
     { ...guard, schema: { ...withId, operationId: 'deleteStudyAsSystemOwner', summary: 'Delete an inactive study', response: { 200: messageSchema, ...errorResponses } } },
-    async (request) => ({ message: await deleteInactiveStudy(db(), await anyStudy(db(), request.params.id)) }),
+    async (request) => ({ message: await deleteInactiveStudy(db(), await anyStudy(db(), request.params.id), actorOf(request)) }),
   );
 
   // Named :id like the other calls on /api/studies/systemowner/{id}: OpenAPI allows one name per position.
@@ -128,7 +129,7 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
     { ...guard, schema: { ...withId, operationId: 'addStageAsSystemOwner', summary: 'Append a stage with its group 1', response: { 200: studySchema, ...errorResponses } } },
     async (request) => {
       const study = await anyStudy(db(), request.params.id);
-      await addStage(db(), study, SYSTEM_OWNER_ENTRIES);
+      await addStage(db(), study, SYSTEM_OWNER_ENTRIES, actorOf(request));
       return fresh(study.id);
     },
   );
@@ -141,7 +142,7 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const study = await anyStudy(db(), request.params.id);
-      await saveWholeStudy(db(), study, request.body, SYSTEM_OWNER_ENTRIES, { timezones: app.ctx.config.timezones });
+      await saveWholeStudy(db(), study, request.body, SYSTEM_OWNER_ENTRIES, { timezones: app.ctx.config.timezones }, actorOf(request));
       return fresh(study.id);
     },
   );
@@ -163,7 +164,7 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
       schema: { ...withId, operationId: 'saveStudyBasicsAsSystemOwner', summary: "Save the study's basic information", body: basicInfoBodySchema, response: { 200: messageSchema, ...errorResponses } },
     },
     async (request) => {
-      await saveBasicInfo(db(), await anyStudy(db(), request.params.id), request.body);
+      await saveBasicInfo(db(), await anyStudy(db(), request.params.id), request.body, actorOf(request));
       return { message: studyMessages.basicInfoChanged };
     },
   );
@@ -188,7 +189,7 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
     '/api/studies/systemowner/:studyId/edit_consent',
     { ...guard, schema: { ...withStudyId, operationId: 'saveConsentFormAsSystemOwner', summary: 'Save the consent form (sanitised)', body: consentBodySchema, response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
-      await saveConsent(db(), await anyStudy(db(), request.params.studyId), request.body);
+      await saveConsent(db(), await anyStudy(db(), request.params.studyId), request.body, actorOf(request));
       return { message: studyMessages.consentUpdated };
     },
   );
@@ -207,7 +208,7 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const study = await anyStudy(db(), request.params.studyId);
-      await deleteGroup(db(), study, request.params.groupNum, SYSTEM_OWNER_ENTRIES);
+      await deleteGroup(db(), study, request.params.groupNum, SYSTEM_OWNER_ENTRIES, actorOf(request));
       return fresh(study.id);
     },
   );
@@ -220,7 +221,7 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const study = await anyStudy(db(), request.params.studyId);
-      await deleteStage(db(), study, request.params.stageNum, SYSTEM_OWNER_ENTRIES);
+      await deleteStage(db(), study, request.params.stageNum, SYSTEM_OWNER_ENTRIES, actorOf(request));
       return fresh(study.id);
     },
   );
@@ -234,7 +235,7 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const study = await studyOfAnyStage(db(), request.params.stageId);
-      await addGroup(db(), study, request.params.stageId, SYSTEM_OWNER_ENTRIES);
+      await addGroup(db(), study, request.params.stageId, SYSTEM_OWNER_ENTRIES, actorOf(request));
       return fresh(study.id);
     },
   );

@@ -14,6 +14,22 @@ import { hashPassword } from './passwords';
 import { newId, nowIso } from './ids';
 import { isUniqueViolation } from './uniqueViolation';
 import type { Organization } from '../../shared/organizations';
+import { deleteLabUser } from '../repositories/labUsers';
+import { recordAudit, type AuditActor } from './audit/record';
+
+/** A lab user as the audit trail keeps it: never the password, only that it changed; entries by name. */
+function auditedUser(row: Pick<LabUserRow, 'email' | 'is_lab_manager'>, access: readonly AccessEntry[] | null, passwordChanged = false) {
+  return {
+    email: row.email,
+    isLabManager: row.is_lab_manager === 1,
+    ...(access ? { access: Object.fromEntries(access.map((e) => [accessKey(e), true])) } : {}),
+    ...(passwordChanged ? { password: 'changed' } : {}),
+  };
+}
+
+function recordUser(trx: Db, actor: AuditActor, kind: 'user.created' | 'user.changed' | 'user.deleted' | 'access.changed', user: LabUserRow, before: unknown, after: unknown) {
+  return recordAudit(trx, actor, { kind, entityType: 'labUser', entityId: user.id, labId: user.lab_id, before, after });
+}
 
 export function toLabUser(row: Omit<LabUserRow, 'password_hash'>): LabUser {
   return {
@@ -67,7 +83,7 @@ export interface NewLabUserInput {
   access?: readonly AccessEntry[];
 }
 
-export async function createLabUser(db: Db, input: NewLabUserInput): Promise<LabUserRow> {
+export async function createLabUser(db: Db, input: NewLabUserInput, actor: AuditActor): Promise<LabUserRow> {
   check(firstProblem(emailProblem(input.email), passwordProblem(input.password)));
   // A manager holds every entry; anyone else what was chosen, least privilege by default (docs/decisions.md).
   const access = input.isLabManager ? ALL_ACCESS : cleanAccess(input.access ?? NEW_LAB_USER_ACCESS);
@@ -85,6 +101,7 @@ export async function createLabUser(db: Db, input: NewLabUserInput): Promise<Lab
     await db.transaction().execute(async (trx) => {
       await insertLabUser(trx, row);
       await replaceAccess(trx, row.id, access);
+      await recordUser(trx, actor, 'user.created', row, null, auditedUser(row, access));
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(authMessages.emailTaken);
@@ -100,7 +117,7 @@ export interface LabUserChanges {
   access?: readonly AccessEntry[];
 }
 
-export async function changeLabUser(db: Db, user: LabUserRow, changes: LabUserChanges): Promise<LabUserRow> {
+export async function changeLabUser(db: Db, user: LabUserRow, changes: LabUserChanges, actor: AuditActor): Promise<LabUserRow> {
   const newPassword = changes.password ? changes.password : null;
   check(firstProblem(emailProblem(changes.email), newPassword === null ? null : passwordProblem(newPassword)));
   const email = normalizeEmail(changes.email);
@@ -109,6 +126,7 @@ export async function changeLabUser(db: Db, user: LabUserRow, changes: LabUserCh
     if (other && other.id !== user.id) throw conflict(authMessages.emailTaken);
   }
   const access = changes.access ? cleanAccess(changes.access) : null;
+  const accessBefore = access ? await listAccess(db, user.id) : [];
   const passwordHash = newPassword === null ? null : await hashPassword(newPassword);
   try {
     await db.transaction().execute(async (trx) => {
@@ -120,6 +138,9 @@ export async function changeLabUser(db: Db, user: LabUserRow, changes: LabUserCh
       if (access) await replaceAccess(trx, user.id, access);
       // A changed password ends the user's sessions (DECISIONS.md).
       if (passwordHash) await endLabUserSessions(trx, user.id, nowIso());
+      const before = auditedUser(user, access ? accessBefore : null);
+      const after = auditedUser({ email, is_lab_manager: changes.isLabManager ? 1 : 0 }, access, passwordHash !== null);
+      await recordUser(trx, actor, 'user.changed', user, before, after);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(authMessages.emailTaken);
@@ -130,9 +151,20 @@ export async function changeLabUser(db: Db, user: LabUserRow, changes: LabUserCh
   return updated;
 }
 
-export async function setLabUserAccess(db: Db, user: LabUserRow, entries: readonly AccessEntry[]): Promise<void> {
+export async function setLabUserAccess(db: Db, user: LabUserRow, entries: readonly AccessEntry[], actor: AuditActor): Promise<void> {
   const access = cleanAccess(entries);
-  await db.transaction().execute((trx) => replaceAccess(trx, user.id, access));
+  const before = await listAccess(db, user.id);
+  await db.transaction().execute(async (trx) => {
+    await replaceAccess(trx, user.id, access);
+    await recordUser(trx, actor, 'access.changed', user, auditedUser(user, before), auditedUser(user, access));
+  });
+}
+
+export async function removeLabUser(db: Db, user: LabUserRow, actor: AuditActor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await deleteLabUser(trx, user.id);
+    await recordUser(trx, actor, 'user.deleted', user, auditedUser(user, null), null);
+  });
 }
 
 export interface NewLabInput {
@@ -142,7 +174,7 @@ export interface NewLabInput {
   organization: unknown;
 }
 
-export async function createLabWithManager(db: Db, input: NewLabInput): Promise<{ lab: LabRow; manager: LabUserRow }> {
+export async function createLabWithManager(db: Db, input: NewLabInput, actor: AuditActor): Promise<{ lab: LabRow; manager: LabUserRow }> {
   check(
     firstProblem(
       organizationProblem(input.organization),
@@ -173,6 +205,8 @@ export async function createLabWithManager(db: Db, input: NewLabInput): Promise<
       await insertLabUser(trx, manager);
       // Stored like any new user's, so that the manager keeps every entry if later made a plain lab user.
       await replaceAccess(trx, manager.id, ALL_ACCESS);
+      await recordAudit(trx, actor, { kind: 'lab.created', entityType: 'lab', entityId: lab.id, labId: lab.id, before: null, after: { name: lab.name, organization: lab.organization } });
+      await recordUser(trx, actor, 'user.created', manager, null, auditedUser(manager, null));
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(authMessages.emailTaken);

@@ -1,5 +1,6 @@
 // The researcher's side of participants (part 2 sections 2.5 and 7): the Participant List, Create New
 // Participant, Assign To Another Stage, the EMA Schedule, the Assigned Diary Assessments.
+import { recordAudit, type AuditActor } from './audit/record';
 import type { Db } from '../repositories/db';
 import type { StudyRow } from '../db/types';
 import type {
@@ -86,13 +87,18 @@ export interface CreateInStudyInput {
   confirmPassword?: string;
 }
 
+function aboutParticipant(study: StudyRow, participantId: string) {
+  return { entityType: 'participant', entityId: participantId, studyId: study.id, labId: study.lab_id };
+}
+
 /** Create New Participant: a new account that starts in stage 1, group 1 of the study. */
-export async function createInStudy(db: Db, study: StudyRow, input: CreateInStudyInput, createdBy: string): Promise<Participant> {
+export async function createInStudy(db: Db, study: StudyRow, input: CreateInStudyInput, createdBy: string, actor: AuditActor): Promise<Participant> {
   const problem = newParticipantProblem(input, input.confirmPassword !== undefined);
   if (problem) throw badRequest(problem);
   const participant = await db.transaction().execute(async (trx) => {
     const account = await createParticipantAccount(trx, { email: input.email ?? '', password: input.password ?? '', createdBy });
     await startParticipation(trx, account.id, study.id);
+    await recordAudit(trx, actor, { ...aboutParticipant(study, account.id), kind: 'participant.created', before: null, after: { email: account.email } });
     return account;
   });
   return readOne(db, study.id, participant.id);
@@ -107,6 +113,7 @@ export async function assignToPlace(
   study: StudyRow,
   participantId: string,
   place: { stageId?: string; groupId?: string },
+  actor: AuditActor,
 ): Promise<Participant> {
   const problem = assignProblem(place);
   if (problem) throw badRequest(problem);
@@ -123,6 +130,12 @@ export async function assignToPlace(
     const now = nowIso();
     await cancelOpenTasks(trx, participation.id, now);
     await assignParticipation(trx, participation.id, target.stage_id, target.group_id, now);
+    await recordAudit(trx, actor, {
+      ...aboutParticipant(study, participantId),
+      kind: 'participant.assigned',
+      before: { stageId: participation.current_stage_id, groupId: participation.current_group_id },
+      after: { stageId: target.stage_id, groupId: target.group_id },
+    });
   });
   return readOne(db, study.id, participantId);
 }
@@ -134,9 +147,9 @@ async function participationOf(db: Db, studyId: string, participantId: string) {
 }
 
 /** Withdraw or Mark As Completed on the Participant List: the same move as the participant's own withdrawal. */
-export async function setParticipationStatus(db: Db, study: StudyRow, participantId: string, to: ParticipationEnd): Promise<Participant> {
+export async function setParticipationStatus(db: Db, study: StudyRow, participantId: string, to: ParticipationEnd, actor: AuditActor): Promise<Participant> {
   const participation = await participationOf(db, study.id, participantId);
-  await endParticipation(db, participation, to, 'researcher');
+  await endParticipation(db, participation, to, 'researcher', { actor, labId: study.lab_id });
   return readOne(db, study.id, participantId);
 }
 

@@ -2,6 +2,7 @@
 // completing by the researcher go through endParticipation: the status and its moment are recorded and what is
 // left of the plan is cancelled, answers kept. Completion by the plan's end is applied when participations are
 // read (completeEndedParticipations), as `expired` is for tasks: no timer has to run when the plan ends.
+import { recordAudit, type AuditActor } from './audit/record';
 import type { Db } from '../repositories/db';
 import type { ParticipationRow } from '../db/types';
 import type { ParticipationStatus } from '../../shared/types/participant';
@@ -25,8 +26,14 @@ export async function completeEndedParticipations(db: Db, scope: ParticipationSc
   return completeEndedPlans(db, scope, now, today);
 }
 
+/** Who moved a participation, for the audit trail: a researcher's withdrawal or completion names them. */
+export interface EndingAudit {
+  actor: AuditActor;
+  labId: string;
+}
+
 /** Moves the participation from `from` to `to` unless its status changed meanwhile; true when it moved. */
-async function moveFrom(db: Db, participation: ParticipationRow, from: ParticipationStatus, to: ParticipationEnd): Promise<boolean> {
+async function moveFrom(db: Db, participation: ParticipationRow, from: ParticipationStatus, to: ParticipationEnd, audit?: EndingAudit): Promise<boolean> {
   const participationId = participation.id;
   return db.transaction().execute(async (trx) => {
     const now = participationNow(participation);
@@ -39,6 +46,17 @@ async function moveFrom(db: Db, participation: ParticipationRow, from: Participa
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
     await cancelOpenTasks(trx, participationId, now);
+    if (audit) {
+      await recordAudit(trx, audit.actor, {
+        kind: to === 'withdrawn' ? 'participant.withdrawn' : 'participant.completed',
+        entityType: 'participant',
+        entityId: participation.participant_id,
+        studyId: participation.study_id,
+        labId: audit.labId,
+        before: { status: from },
+        after: { status: to },
+      });
+    }
     return true;
   });
 }
@@ -54,13 +72,14 @@ const MOVE_TRIES = 3;
  * status (read after any completion by the plan's end, so the answer is true). The status changes only from
  * the status read, so of two racing calls one moves it and the other is judged on the new status.
  */
-export async function endParticipation(db: Db, participation: ParticipationRow, to: ParticipationEnd, who: EndingParty): Promise<void> {
+
+export async function endParticipation(db: Db, participation: ParticipationRow, to: ParticipationEnd, who: EndingParty, audit?: EndingAudit): Promise<void> {
   await completeEndedParticipations(db, { participationId: participation.id }, participationNow(participation));
   for (let attempt = 0; attempt < MOVE_TRIES; attempt += 1) {
     const from = ((await findParticipationById(db, participation.id))?.status ?? participation.status) as ParticipationStatus;
     const problem = endProblem(from, to, who);
     if (problem) throw conflict(problem);
-    if (await moveFrom(db, participation, from, to)) return;
+    if (await moveFrom(db, participation, from, to, audit)) return;
   }
   throw new Error(`participation ${participation.id} changed status ${MOVE_TRIES} times during one call`);
 }

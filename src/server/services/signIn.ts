@@ -1,5 +1,6 @@
 // Signing in and out. Attempts are counted in the database, per account and per address, before the password is
 // checked, so the limit holds across several server processes and for attempts sent at the same moment.
+import { recordAudit, type AuditActor } from './audit/record';
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context';
 import type { LabUserSession, SystemOwnerSession } from '../../shared/types/identity';
@@ -71,6 +72,11 @@ async function startSession(ctx: AppContext, kind: AccountKind, accountId: strin
   return { token, expires: expires.toISOString() };
 }
 
+/** A sign-in, right or wrong, in the audit trail: by the account it named, from which address. */
+function recordSignIn(ctx: AppContext, kind: 'signIn.succeeded' | 'signIn.failed', actor: AuditActor, labId: string | null, address: string): Promise<void> {
+  return recordAudit(ctx.db, actor, { kind, entityType: 'account', entityId: actor.id, labId, before: null, after: { email: actor.email, address } });
+}
+
 export interface Credentials {
   email: string;
   password: string;
@@ -86,7 +92,10 @@ export async function signInLabUser(
   const attempt = await countAttempt(ctx, key, address);
   const user = await findLabUserByEmail(ctx.db, email);
   const valid = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), credentials.password);
-  if (!user || !valid) throw invalidCredentials();
+  if (!user || !valid) {
+    await recordSignIn(ctx, 'signIn.failed', { kind: 'lab_user', id: user?.id ?? null, email }, user?.lab_id ?? null, address);
+    throw invalidCredentials();
+  }
   const lab = await findLab(ctx.db, user.lab_id);
   if (!lab || lab.organization !== credentials.organization) {
     // The right password at the other organization's page is no guess: it does not count, as before.
@@ -95,6 +104,7 @@ export async function signInLabUser(
   }
   await clearFailedLogins(ctx.db, key);
   const session = await startSession(ctx, 'lab_user', user.id, lab.organization);
+  await recordSignIn(ctx, 'signIn.succeeded', { kind: 'lab_user', id: user.id, email }, lab.id, address);
   return {
     _id: user.id,
     ...session,
@@ -111,9 +121,13 @@ export async function signInSystemOwner(ctx: AppContext, credentials: Credential
   await countAttempt(ctx, key, address);
   const owner = await findSystemOwnerByEmail(ctx.db, email);
   const valid = await verifyPassword(owner?.password_hash ?? (await dummyPasswordHash()), credentials.password);
-  if (!owner || !valid) throw invalidCredentials();
+  if (!owner || !valid) {
+    await recordSignIn(ctx, 'signIn.failed', { kind: 'system_owner', id: owner?.id ?? null, email }, null, address);
+    throw invalidCredentials();
+  }
   await clearFailedLogins(ctx.db, key);
   const session = await startSession(ctx, 'system_owner', owner.id, null);
+  await recordSignIn(ctx, 'signIn.succeeded', { kind: 'system_owner', id: owner.id, email }, null, address);
   return { _id: owner.id, ...session, email: owner.email };
 }
 

@@ -1,4 +1,5 @@
 // Studies: a new blank study, reading one whole, and the changes the study editor saves.
+import { recordAudit, type AuditActor } from './audit/record';
 import { randomInt } from 'node:crypto';
 import type { Db } from '../repositories/db';
 import type { ParticipantGroupRow, StageRow, StudyRow } from '../db/types';
@@ -124,7 +125,7 @@ export async function addStageWithGroup(db: Db, studyId: string, stageNum: numbe
  * must not be blank; none given (the specification's empty-body call) makes the study without a name, as the
  * specification says, and Activate then asks for one.
  */
-export async function createBlankStudy(db: Db, labId: string, managedBy: string | null, name: string | undefined): Promise<string> {
+export async function createBlankStudy(db: Db, labId: string, managedBy: string | null, name: string | undefined, actor: AuditActor): Promise<string> {
   const problem = name === undefined ? null : newStudyNameProblem(name);
   if (problem) throw badRequest(problem);
   for (let attempt = 0; attempt < 8; attempt += 1) {
@@ -145,6 +146,7 @@ export async function createBlankStudy(db: Db, labId: string, managedBy: string 
           updated_at: now,
         });
         await addStageWithGroup(trx, id, 1);
+        await recordAudit(trx, actor, { kind: 'study.created', entityType: 'study', entityId: id, studyId: id, labId, before: null, after: { chin_name: (name ?? '').trim() } });
       });
       return id;
     } catch (error) {

@@ -2,7 +2,7 @@
 // each allowed only with the permission entry that gates its part. They take the study row and the caller's
 // entries, so the system owner's editor reuses them with every entry.
 import type { Db } from '../repositories/db';
-import type { ParticipantGroupRow, StudyRow } from '../db/types';
+import type { ParticipantGroupRow, StageRow, StudyRow } from '../db/types';
 import type { BasicInfoBody, ConsentBody, GroupEdit, StudyEditBody } from '../../shared/types/study';
 import type { AccessEntry } from '../../shared/access';
 import { basicInfoProblem, CONSENT_MAX_CHARS } from '../../shared/studyRules';
@@ -29,6 +29,12 @@ import { sanitizeRichText } from './richText';
 import { nowIso } from './ids';
 import { liveEditImpact, type GroupListsEdit } from './liveEdits/liveEdit';
 import type { LiveEditImpact } from '../../shared/types/liveEdits';
+import { recordAudit, type AuditActor } from './audit/record';
+import { fieldChanges } from './audit/changes';
+
+function storedBasicInfo(study: StudyRow): BasicInfoBody {
+  return { chin_name: study.chin_name, contact_person_name: study.contact_person_name, contact_email: study.contact_email };
+}
 
 function basicInfoOf(body: Partial<BasicInfoBody>, current: StudyRow): BasicInfoBody {
   return {
@@ -38,21 +44,33 @@ function basicInfoOf(body: Partial<BasicInfoBody>, current: StudyRow): BasicInfo
   };
 }
 
-export async function saveBasicInfo(db: Db, study: StudyRow, body: Partial<BasicInfoBody>): Promise<void> {
+/** The audit entry of a study's part, when the part changed. */
+async function recordStudyChange(trx: Db, actor: AuditActor, study: StudyRow, kind: 'study.basics.changed' | 'study.consent.changed' | 'study.settings.changed', before: unknown, after: unknown): Promise<void> {
+  if (fieldChanges(before, after).length === 0) return;
+  await recordAudit(trx, actor, { kind, entityType: 'study', entityId: study.id, studyId: study.id, labId: study.lab_id, before, after });
+}
+
+export async function saveBasicInfo(db: Db, study: StudyRow, body: Partial<BasicInfoBody>, actor: AuditActor): Promise<void> {
   const info = basicInfoOf(body, study);
   const problem = basicInfoProblem(info);
   if (problem) throw badRequest(problem);
-  await updateStudy(db, study.id, { ...info, updated_at: nowIso() });
+  await db.transaction().execute(async (trx) => {
+    await updateStudy(trx, study.id, { ...info, updated_at: nowIso() });
+    await recordStudyChange(trx, actor, study, 'study.basics.changed', storedBasicInfo(study), info);
+  });
 }
 
-export async function saveConsent(db: Db, study: StudyRow, body: ConsentBody): Promise<void> {
+export async function saveConsent(db: Db, study: StudyRow, body: ConsentBody, actor: AuditActor): Promise<void> {
   if (body.consent.length > CONSENT_MAX_CHARS) throw badRequest(studyMessages.consentTooLong);
   const stages = await listStages(db, study.id);
   const first = stages[0];
   if (!first) throw badRequest(studyMessages.stageNotFound);
+  const consent = { consentNeeded: body.consentNeeded, consent: sanitizeRichText(body.consent) };
   await db.transaction().execute(async (trx) => {
-    await updateStage(trx, first.id, { consent_needed: body.consentNeeded ? 1 : 0, consent_content: sanitizeRichText(body.consent) });
+    await updateStage(trx, first.id, { consent_needed: consent.consentNeeded ? 1 : 0, consent_content: consent.consent });
     await updateStudy(trx, study.id, { updated_at: nowIso() });
+    // Each version of the text participants agree to stays in the trail, whole.
+    await recordStudyChange(trx, actor, study, 'study.consent.changed', { consentNeeded: first.consent_needed === 1, consent: first.consent_content }, consent);
   });
 }
 
@@ -134,7 +152,10 @@ interface GroupUpdate {
 interface PlannedSave {
   info: BasicInfoBody;
   basicChanged: boolean;
-  stageUpdates: { id: string; changes: { chin_name: string; chin_progress_message: string; chin_complete_message: string } }[];
+  /** The study's stages and groups as they were before the save. */
+  stages: StageRow[];
+  groups: ParticipantGroupRow[];
+  stageUpdates: StageUpdate[];
   groupUpdates: GroupUpdate[];
   /** The groups whose settings lists change, for the impact on plans already made. */
   groupEdits: GroupListsEdit[];
@@ -158,7 +179,7 @@ async function plannedSave(db: Db, study: StudyRow, body: StudyEditBody, entries
 
   const items = await questionnairesOfBody(db, study, body);
   const [stages, groups] = await Promise.all([listStages(db, study.id), listGroupsOfStudy(db, study.id)]);
-  const planned: PlannedSave = { info, basicChanged, stageUpdates: [], groupUpdates: [], groupEdits: [] };
+  const planned: PlannedSave = { info, basicChanged, stages, groups, stageUpdates: [], groupUpdates: [], groupEdits: [] };
   for (const edit of body.stage_list ?? []) {
     const stage = stages.find((s) => s.id === edit._id);
     if (!stage) throw badRequest(studyMessages.stageNotFound);
@@ -201,8 +222,15 @@ export async function previewWholeStudy(db: Db, study: StudyRow, body: StudyEdit
  * Save Changes, written in one transaction. On a live study the changes named in `apply_now` also re-plan the
  * future of participants already in their stage, in the same transaction; the others reach only later arrivals.
  */
-export async function saveWholeStudy(db: Db, study: StudyRow, body: StudyEditBody, entries: readonly AccessEntry[], options: SaveOptions): Promise<LiveEditImpact> {
-  const { info, basicChanged, stageUpdates, groupUpdates, groupEdits } = await plannedSave(db, study, body, entries, options);
+export async function saveWholeStudy(
+  db: Db,
+  study: StudyRow,
+  body: StudyEditBody,
+  entries: readonly AccessEntry[],
+  options: SaveOptions,
+  actor: AuditActor,
+): Promise<LiveEditImpact> {
+  const { info, basicChanged, stages, groups, stageUpdates, groupUpdates, groupEdits } = await plannedSave(db, study, body, entries, options);
   return db.transaction().execute(async (trx) => {
     if (basicChanged) await updateStudy(trx, study.id, info);
     for (const u of stageUpdates) await updateStage(trx, u.id, u.changes);
@@ -210,9 +238,43 @@ export async function saveWholeStudy(db: Db, study: StudyRow, body: StudyEditBod
       await updateGroup(trx, g.id, { ...(g.name !== undefined ? { name: g.name } : {}), ...(g.lists ? listColumns(g.lists) : {}) });
       if (g.lists) await replaceGroupReferences(trx, g.id, referencesOf(g.lists));
     }
-    // Issue 21's audit trail records what this re-planned (the returned impact of the changes applied now).
-    const applied = await liveEditImpact(trx, study, groupEdits, new Set(body.apply_now ?? []));
+    const applyNow = new Set(body.apply_now ?? []);
+    const applied = await liveEditImpact(trx, study, groupEdits, applyNow);
     await updateStudy(trx, study.id, { updated_at: nowIso() });
+    if (basicChanged) await recordStudyChange(trx, actor, study, 'study.basics.changed', storedBasicInfo(study), info);
+    await recordStudyChange(trx, actor, study, 'study.settings.changed', settingsBefore(stages, groups, stageUpdates, groupUpdates), settingsAfter(stageUpdates, groupUpdates));
+    // The plans re-planned now: which changes reached whom, and how (the impact the researcher confirmed).
+    const replanned = applied.changes.filter((change) => applyNow.has(change.key) && change.participants.length > 0);
+    if (replanned.length > 0) {
+      await recordAudit(trx, actor, { kind: 'plan.changed', entityType: 'study', entityId: study.id, studyId: study.id, labId: study.lab_id, before: null, after: { changes: replanned } });
+    }
     return applied;
   });
+}
+
+type StageUpdate = { id: string; changes: { chin_name: string; chin_progress_message: string; chin_complete_message: string } };
+
+/** What Save Changes changed in stages and groups, keyed by their ids, as it was before. */
+function settingsBefore(stages: StageRow[], groups: ParticipantGroupRow[], stageUpdates: StageUpdate[], groupUpdates: GroupUpdate[]) {
+  return {
+    stages: Object.fromEntries(
+      stageUpdates.map((u) => {
+        const s = stages.find((stage) => stage.id === u.id);
+        return [u.id, { chin_name: s?.chin_name, chin_progress_message: s?.chin_progress_message, chin_complete_message: s?.chin_complete_message }];
+      }),
+    ),
+    groups: Object.fromEntries(
+      groupUpdates.map((u) => {
+        const g = groups.find((group) => group.id === u.id);
+        return [u.id, { ...(u.name !== undefined ? { name: g?.name } : {}), ...(u.lists && g ? readGroupLists(g) : {}) }];
+      }),
+    ),
+  };
+}
+
+function settingsAfter(stageUpdates: StageUpdate[], groupUpdates: GroupUpdate[]) {
+  return {
+    stages: Object.fromEntries(stageUpdates.map((u) => [u.id, u.changes])),
+    groups: Object.fromEntries(groupUpdates.map((u) => [u.id, { ...(u.name !== undefined ? { name: u.name } : {}), ...(u.lists ?? {}) }])),
+  };
 }

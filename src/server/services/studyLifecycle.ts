@@ -8,27 +8,43 @@ import { HttpError, conflict } from '../httpErrors';
 import { deleteStudy, updateStudy } from '../repositories/studies';
 import { nowIso } from './ids';
 import { readStudy } from './studies';
+import { recordAudit, type AuditActor } from './audit/record';
+
+function recordStatus(db: Db, actor: AuditActor, study: StudyRow, to: string | null): Promise<void> {
+  const kind = to === null ? 'study.deleted' : 'study.status.changed';
+  const before = to === null ? { chin_name: study.chin_name, study_code: study.study_code, active_status: study.active_status } : { active_status: study.active_status };
+  return recordAudit(db, actor, { kind, entityType: 'study', entityId: study.id, studyId: study.id, labId: study.lab_id, before, after: to === null ? null : { active_status: to } });
+}
 
 /**
  * Only a study that can run is activated: the same check the portal runs before it offers Activate
  * (shared/study/activation.ts); a refusal is a 409 listing every problem.
  */
-export async function activateStudy(db: Db, study: StudyRow, offeredTimezones: readonly string[]): Promise<string> {
+export async function activateStudy(db: Db, study: StudyRow, offeredTimezones: readonly string[], actor: AuditActor): Promise<string> {
   if (study.active_status === 'active') throw conflict(studyMessages.studyAlreadyActive);
   const problems = studyActivationProblems(await readStudy(db, study), offeredTimezones);
   if (problems.length > 0) throw new HttpError(409, studyMessages.activationRefused, { problems });
-  await updateStudy(db, study.id, { active_status: 'active', updated_at: nowIso() });
+  await db.transaction().execute(async (trx) => {
+    await updateStudy(trx, study.id, { active_status: 'active', updated_at: nowIso() });
+    await recordStatus(trx, actor, study, 'active');
+  });
   return studyMessages.studyActivated;
 }
 
-export async function deactivateStudy(db: Db, study: StudyRow): Promise<string> {
+export async function deactivateStudy(db: Db, study: StudyRow, actor: AuditActor): Promise<string> {
   if (study.active_status === 'inactive') throw conflict(studyMessages.studyAlreadyInactive);
-  await updateStudy(db, study.id, { active_status: 'inactive', updated_at: nowIso() });
+  await db.transaction().execute(async (trx) => {
+    await updateStudy(trx, study.id, { active_status: 'inactive', updated_at: nowIso() });
+    await recordStatus(trx, actor, study, 'inactive');
+  });
   return studyMessages.studyDeactivated;
 }
 
-export async function deleteInactiveStudy(db: Db, study: StudyRow): Promise<string> {
+export async function deleteInactiveStudy(db: Db, study: StudyRow, actor: AuditActor): Promise<string> {
   if (study.active_status !== 'inactive') throw conflict(studyMessages.onlyInactiveDelete);
-  await deleteStudy(db, study.id);
+  await db.transaction().execute(async (trx) => {
+    await deleteStudy(trx, study.id);
+    await recordStatus(trx, actor, study, null);
+  });
   return studyMessages.studyDeleted;
 }

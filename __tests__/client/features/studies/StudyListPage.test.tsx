@@ -57,8 +57,9 @@ describe('StudyListPage (/studies/{page})', () => {
   it('offers Activate and Delete for an inactive study, Deactivate, Participants and Progress for an active one', async () => {
     open();
     await screen.findByRole('cell', { name: 'ABC234' });
-    expect(buttonsOf('ABC234')).toEqual(['Activate', 'Delete', 'Edit', 'Pilot this study']);
-    expect(buttonsOf('XYZ789')).toEqual(['Deactivate', 'Edit', 'Participants', 'Pilot this study', 'Progress']);
+    expect(buttonsOf('ABC234')).toEqual(['Activate', 'Activity', 'Delete', 'Edit', 'Pilot this study']);
+    expect(buttonsOf('XYZ789')).toEqual(['Activity', 'Deactivate', 'Edit', 'Participants', 'Pilot this study', 'Progress']);
+    expect(within(rowOf('ABC234')).getByRole('link', { name: 'Activity ABC234' })).toHaveAttribute('href', '/studies/s1/activity');
     const active = rowOf('XYZ789');
     expect(within(active).getByRole('link', { name: 'Edit XYZ789' })).toHaveAttribute('href', '/studies/s2/edit');
     expect(within(active).getByRole('link', { name: 'Participants XYZ789' })).toHaveAttribute('href', '/participants/s2');
@@ -69,16 +70,16 @@ describe('StudyListPage (/studies/{page})', () => {
   it('hides each lifecycle button without its permission entry', async () => {
     open('/studies/1', accessWithout('activateStudy', 'deactivateStudy', 'createStudy'));
     await screen.findByRole('cell', { name: 'ABC234' });
-    expect(buttonsOf('ABC234')).toEqual(['Delete', 'Edit', 'Pilot this study']);
-    expect(buttonsOf('XYZ789')).toEqual(['Edit', 'Participants', 'Pilot this study', 'Progress']);
+    expect(buttonsOf('ABC234')).toEqual(['Activity', 'Delete', 'Edit', 'Pilot this study']);
+    expect(buttonsOf('XYZ789')).toEqual(['Activity', 'Edit', 'Participants', 'Pilot this study', 'Progress']);
     expect(screen.queryByRole('button', { name: 'Create Study' })).not.toBeInTheDocument();
   });
 
-  it('shows only Edit, Participants and Progress to a user without entries', async () => {
+  it('shows only Edit, Activity, Participants and Progress to a user without entries', async () => {
     open('/studies/1', []);
     await screen.findByRole('cell', { name: 'ABC234' });
-    expect(buttonsOf('ABC234')).toEqual(['Edit']);
-    expect(buttonsOf('XYZ789')).toEqual(['Edit', 'Participants', 'Progress']);
+    expect(buttonsOf('ABC234')).toEqual(['Activity', 'Edit']);
+    expect(buttonsOf('XYZ789')).toEqual(['Activity', 'Edit', 'Participants', 'Progress']);
   });
 
   it('activates and deactivates, toasting the server’s message and reloading the list', async () => {

@@ -12,7 +12,12 @@ export function LabUserLayout() {
   const signOut = useSignOut('labUser');
   const entries: NavEntry[] = [
     { label: 'Studies', href: paths.studies.getHref(), section: '/studies' },
-    ...(session?.isLabManager ? [{ label: 'Lab Members', href: paths.labMembers.getHref(), section: '/lm' }] : []),
+    ...(session?.isLabManager
+      ? [
+          { label: 'Lab Members', href: paths.labMembers.getHref(), section: '/lm' },
+          { label: 'Lab Activity', href: paths.labActivity.getHref(), section: '/lab/activity' },
+        ]
+      : []),
     { label: 'Questionnaires', href: paths.questionnaires.getHref(), section: '/qx' },
     { label: mediaNames.page, href: paths.mediaFiles.getHref(), section: '/media' },
   ];

@@ -9,6 +9,7 @@ import { useSignOut } from './useSignOut';
 const entries: readonly NavEntry[] = [
   { label: 'Labs', href: paths.systemOwnerHome.getHref(), section: '/systemowner/home' },
   { label: 'Studies', href: paths.systemOwnerStudies.getHref(), section: '/systemowner/studies' },
+  { label: 'Activity', href: paths.systemOwnerActivity.getHref(), section: '/systemowner/activity' },
 ];
 
 export function SystemOwnerLayout() {

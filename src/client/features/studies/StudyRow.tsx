@@ -79,6 +79,11 @@ export function StudyRow({ study, can, busy, editHref, participantLinks, pilot =
               </LinkButton>
             </>
           )}
+          {participantLinks && (
+            <LinkButton to={paths.studyActivity.getHref(study._id)} size="sm" variant="outline-secondary">
+              Activity{who}
+            </LinkButton>
+          )}
         </div>
       </td>
     </tr>

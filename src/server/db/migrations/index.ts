@@ -12,6 +12,7 @@ import * as answerReceipts from './0009_answer_receipts';
 import * as answerItemsClustered from './0010_answer_items_clustered';
 import * as push from './0011_push';
 import * as pilot from './0012_pilot';
+import * as auditTrail from './0013_audit_trail';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_answer_items_clustered': answerItemsClustered,
   '0011_push': push,
   '0012_pilot': pilot,
+  '0013_audit_trail': auditTrail,
 };

@@ -1,6 +1,7 @@
 // Pilot participations (issue 20): made by a lab user to walk a study's schedule on a simulated clock held here.
 // A pilot participant is flagged (participants.pilot), has an address on a reserved domain and is never mailed
 // or pushed; its participation's clock offset only grows; a reset removes its answers and plan, recorded.
+import { recordAudit, type AuditActor } from '../audit/record';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Db } from '../../repositories/db';
@@ -178,7 +179,7 @@ export async function moveClock(db: Db, participation: ParticipationRow, labId: 
  * Removes the pilot's answers and plan (its clock stays: it never goes back); the next read plans it again at the
  * pilot's now. Who reset it and when are recorded in pilot_resets.
  */
-export async function resetPilot(db: Db, participation: ParticipationRow, labId: string, resetBy: string): Promise<Pilot> {
+export async function resetPilot(db: Db, participation: ParticipationRow, labId: string, resetBy: string, actor: AuditActor): Promise<Pilot> {
   await db.transaction().execute(async (trx) => {
     const submissions = trx.selectFrom('submissions').select('id').where('participation_id', '=', participation.id);
     await trx.updateTable('photo_uploads').set({ submission_id: null }).where('submission_id', 'in', submissions).execute();
@@ -195,6 +196,15 @@ export async function resetPilot(db: Db, participation: ParticipationRow, labId:
       .insertInto('pilot_resets')
       .values({ id: newId(), participation_id: participation.id, reset_by: resetBy, reset_at: nowIso(), offset_ms: offsetOf(participation) })
       .execute();
+    await recordAudit(trx, actor, {
+      kind: 'pilot.reset',
+      entityType: 'participant',
+      entityId: participation.participant_id,
+      studyId: participation.study_id,
+      labId,
+      before: { status: participation.status, offsetMs: offsetOf(participation) },
+      after: { status: 'enrolled', answers: 'removed', plan: 'removed' },
+    });
   });
   const reset = await findParticipationById(db, participation.id);
   if (!reset) throw notFound(pilotMessages.notPilot);
