@@ -47,6 +47,7 @@ export const ANALYSIS_FILES = {
   tasks: 'tasks_long.csv',
   codebook: 'codebook.csv',
   photos: 'photo_manifest.csv',
+  activity: 'activity.csv',
 } as const;
 
 // Photo names, the same in the image data zip and in the analysis export's photo manifest.

@@ -8,10 +8,18 @@ import { participation, tasksAround } from '../fixtures';
 const enrolled = participation({ status: 'enrolled' });
 
 describe('a study', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
   it('lists the tasks: open now with the time left, once (done marked), anytime, later today, done and missed', async () => {
+    // Midday in Hong Kong, so the tasks hours before and after fall on the same day whenever the suite runs;
+    // only Date is fixed, the timers stay real for Testing Library.
+    const middayInHongKong = new Date('2026-11-26T04:00:00Z');
+    jest.useFakeTimers({ now: middayInHongKong, doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
     renderApp('/app/studies/s1', {
       'GET /api/app/studies': { status: 200, body: { participations: [enrolled] } },
-      'GET /api/app/studies/s1/tasks': { status: 200, body: tasksAround(new Date()) },
+      'GET /api/app/studies/s1/tasks': { status: 200, body: tasksAround(middayInHongKong) },
     }, { session: SESSION });
     const openNow = (await screen.findByRole('heading', { name: 'Open now' })).parentElement as HTMLElement;
     // The reminder repeats the open prompt: the prompt is listed once.

@@ -10,8 +10,8 @@ export const activityQuerySchema = {
     labId: { type: 'string', maxLength: 64, description: "A lab's activity (the system owner; a lab manager always reads their own lab's)" },
     person: { type: 'string', maxLength: 320, description: 'Only what this email did' },
     kind: { type: 'string', enum: AUDIT_KIND_LIST },
-    from: { type: 'string', format: 'date-time', description: 'From this instant (inclusive)' },
-    to: { type: 'string', format: 'date-time', description: 'Up to this instant (exclusive)' },
+    from: { type: 'string', format: 'date-time', maxLength: 40, description: 'From this instant (inclusive)' },
+    to: { type: 'string', format: 'date-time', maxLength: 40, description: 'Up to this instant (exclusive)' },
     page: { type: 'integer', minimum: 1, maximum: NUMBER_INPUT_LIMIT, default: 1 },
   },
 } as const;

@@ -6,8 +6,6 @@ import type { AuditChange } from '../../../shared/audit';
 import { CSV_BOM, csvLine } from './csv';
 import type { TextFile } from './output';
 
-export const ACTIVITY_FILE = 'activity.csv';
-
 export const ACTIVITY_COLUMNS = ['seq', 'at_utc', 'actor_kind', 'actor_email', 'kind', 'entity_type', 'entity_id', 'field', 'before', 'after', 'hash'] as const;
 
 function jsonCell(value: unknown): string {

@@ -15,7 +15,7 @@ import {
 } from '../../repositories/exports';
 import { statusAsRead } from '../plan/taskStatus';
 import { CSV_BOM, csvLine } from './csv';
-import { ACTIVITY_FILE, writeActivity } from './activityCsv';
+import { writeActivity } from './activityCsv';
 import { byAge, itemColumns, itemText, parseVersion, placeIn, type ItemColumn, type PlannedVersion } from './items';
 import { addDays, daysBetween, localDay, localTime, zoneOf } from './moments';
 import { safeVariableNames } from './variableNames';
@@ -291,7 +291,7 @@ export async function writeAnalysis(db: Db, scope: ExportScope, plan: AnalysisPl
   await zip.file(ANALYSIS_FILES.codebook, (file) => writeCodebook(file, plan));
   await zip.file(ANALYSIS_FILES.photos, (file) => writePhotos(db, scope, plan, file));
   await writeReadingFiles(zip, plan);
-  await zip.file(ACTIVITY_FILE, (file) => writeActivity(db, scope.filter.studyId, file));
+  await zip.file(ANALYSIS_FILES.activity, (file) => writeActivity(db, scope.filter.studyId, file));
   zip.end();
 }
 

@@ -2,7 +2,6 @@
 // missing answers show and how the columns are named.
 import { ANALYSIS_FILES } from '../../../shared/dataDownloads';
 import { RECENT_HOURS } from '../../../shared/progress';
-import { ACTIVITY_FILE } from './activityCsv';
 import { ANSWER_LINE_BREAK, MISSING_CODES } from './analysisVariables';
 import { MAX_VARIABLE_NAME_LENGTH } from './variableNames';
 
@@ -30,7 +29,7 @@ export function analysisReadme(): string {
     `${ANALYSIS_FILES.codebook}  Every column of ${ANALYSIS_FILES.tasks}: its questionnaire, question, response type, choice values`,
     '    and labels, unit, the name it was made from (original_name) and how its empty cells are coded.',
     `${ANALYSIS_FILES.photos}  The photo answers: file name, participant, task and column.`,
-    `${ACTIVITY_FILE}  The study's audit trail, oldest first: who changed what and when (UTC), one row per changed`,
+    `${ANALYSIS_FILES.activity}  The study's audit trail, oldest first: who changed what and when (UTC), one row per changed`,
     '    field with its value before and after, and each entry\'s hash (chained to the one before it).',
     `${READING_FILES.r}  R (base R only): source("${READING_FILES.r}"); study <- read_study(). Types set, choices as factors`,
     '    with their labels, moments as POSIXct in UTC (*_utc) and in the local zone (*_local), each variable\'s',
