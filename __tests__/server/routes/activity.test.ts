@@ -4,6 +4,7 @@ import { createTestApp, databases, json, labUserToken, ownerToken, seedLab, OWNE
 import { registerUser, send } from '../support/api';
 import type { ActivityEntry, ActivityPage } from '../../../src/shared/audit';
 import { ACTIVITY_PAGE_SIZE } from '../../../src/shared/audit';
+import { EMAIL_MAX_LENGTH } from '../../../src/shared/limits';
 import { authMessages, studyMessages } from '../../../src/shared/messages';
 import { verifyAuditChain } from '../../../src/server/services/audit/verify';
 
@@ -94,6 +95,17 @@ describe.each(databases)('GET /api/activity (%s)', (database) => {
     const owners = await activity(owner, `kind=signIn.succeeded&person=${encodeURIComponent(OWNER_EMAIL.toUpperCase())}`);
     expect(owners.entries.length).toBeGreaterThan(0);
     expect(owners.entries.every((e) => e.actorKind === 'system_owner')).toBe(true);
+  });
+
+  it('records a failed sign-in naming a thousand characters (no 500 on PostgreSQL), cut to the longest email', async () => {
+    const typed = `${'z'.repeat(990)}@lab.test`;
+    const res = await send(t.app, { method: 'POST', url: '/api/users/systemowner/login', payload: { email: typed, password: 'whatever-it-is' } });
+    expect(res.statusCode).toBe(401);
+    const failed = await activity(owner, 'kind=signIn.failed');
+    const email = failed.entries[0].actorEmail ?? '';
+    expect(Array.from(email)).toHaveLength(EMAIL_MAX_LENGTH);
+    expect(email.endsWith('…')).toBe(true);
+    expect(typed.startsWith(email.slice(0, -1))).toBe(true);
   });
 
   it('records a permission change of a member as entries added and removed', async () => {

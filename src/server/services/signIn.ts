@@ -7,6 +7,7 @@ import type { LabUserSession, SystemOwnerSession } from '../../shared/types/iden
 import type { Organization } from '../../shared/organizations';
 import { authMessages } from '../../shared/messages';
 import { normalizeEmail } from '../../shared/validation/identity';
+import { EMAIL_MAX_LENGTH } from '../../shared/limits';
 import { forbidden, tooManyRequests, unauthorized } from '../httpErrors';
 import { findLabUserByEmail } from '../repositories/labUsers';
 import { findLab } from '../repositories/labs';
@@ -72,9 +73,18 @@ async function startSession(ctx: AppContext, kind: AccountKind, accountId: strin
   return { token, expires: expires.toISOString() };
 }
 
-/** A sign-in, right or wrong, in the audit trail: by the account it named, from which address. */
+/**
+ * A sign-in, right or wrong, in the audit trail: by the account it named, from which address. A failed attempt
+ * may name up to a thousand characters; a name longer than any email names no account, so its start is enough.
+ */
 function recordSignIn(ctx: AppContext, kind: 'signIn.succeeded' | 'signIn.failed', actor: AuditActor, labId: string | null, address: string): Promise<void> {
-  return recordAudit(ctx.db, actor, { kind, entityType: 'account', entityId: actor.id, labId, before: null, after: { email: actor.email, address } });
+  const email = actor.email === null ? null : cutToLongestEmail(actor.email);
+  return recordAudit(ctx.db, { ...actor, email }, { kind, entityType: 'account', entityId: actor.id, labId, before: null, after: { email, address } });
+}
+
+function cutToLongestEmail(typed: string): string {
+  const characters = Array.from(typed);
+  return characters.length <= EMAIL_MAX_LENGTH ? typed : `${characters.slice(0, EMAIL_MAX_LENGTH - 1).join('')}…`;
 }
 
 export interface Credentials {
