@@ -18,6 +18,7 @@ import type { ImageDownloadAnswer, ImageLinkReady } from '../../../src/shared/ty
 import { IMAGE_BUILDS_PER_USER, imageDownloadMessages } from '../../../src/shared/imageDownloads';
 import { participantMessages, studyMessages } from '../../../src/shared/messages';
 import { tokenId } from '../../../src/server/services/imageDownloads/imageDownloads';
+import type { ActivityPage } from '../../../src/shared/audit';
 
 jest.setTimeout(60_000);
 
@@ -51,6 +52,7 @@ describe.each(cases)('image data download (%s)', (_name, database, storageKind) 
   let otherLabParticipant: string;
   let abbrev: string;
   let labId: string;
+  let managerEmail: string;
   /** The stored photos in the zip's order, with the time their answer was given. */
   const photos: { bytes: Buffer; ext: string; submittedAt: string }[] = [];
   /** Their storage keys (which hold internal ids), in the same order. */
@@ -69,6 +71,7 @@ describe.each(cases)('image data download (%s)', (_name, database, storageKind) 
     const lab = await seedLab(t.app, owner);
     const other = await seedLab(t.app, owner);
     labId = lab.labId;
+    managerEmail = lab.managerEmail;
     manager = await labUserToken(t.app, lab.managerEmail, lab.managerPassword);
     otherManager = await labUserToken(t.app, other.managerEmail, other.managerPassword);
     const user = await registerUser(t.app, owner, lab.labId);
@@ -240,6 +243,25 @@ describe.each(cases)('image data download (%s)', (_name, database, storageKind) 
     for (const bytes of [...Object.values(textFiles), ...Object.values(analysisFiles)]) {
       for (const key of storedKeys) expect(strFromU8(bytes)).not.toContain(key);
     }
+  });
+
+  it('records who took which participant’s photos as a data download, seen by the study’s viewers and no other lab', async () => {
+    const activity = async (token: string) => send(t.app, { method: 'GET', url: `/api/activity?studyId=${study._id}&kind=data.downloaded`, token });
+    const before = json<ActivityPage>(await activity(colleague)).total;
+    const started = json<ImageDownloadAnswer>(await start(manager));
+    const page = json<ActivityPage>(await activity(colleague));
+    expect(page.total).toBe(before + 1);
+    expect(page.entries[0]).toMatchObject({ actorKind: 'lab_user', actorEmail: managerEmail, kind: 'data.downloaded', entityType: 'study', entityId: study._id, studyId: study._id, labId });
+    expect(page.entries[0].changes).toEqual([
+      { field: 'file', before: null, after: started.streamZipResp.fileName },
+      { field: 'photoCount', before: null, after: 3 },
+      { field: 'request.participantId', before: null, after: withPhotos.id },
+    ]);
+    expect((await activity(otherManager)).statusCode).toBe(404);
+    // No photos, no file: nothing is recorded.
+    await start(manager, study._id, withoutPhotos);
+    expect(json<ActivityPage>(await activity(colleague)).total).toBe(before + 1);
+    await pollLink(manager, started);
   });
 
   it('says NoResponse for a participant without photo answers', async () => {

@@ -17,6 +17,7 @@ import { findLabUser } from '../../../src/server/repositories/labUsers';
 import { findQuestionnaireInLab, listMcSets } from '../../../src/server/repositories/questionnaires';
 import type { LabUserRow, McSetRow, QuestionnaireRow } from '../../../src/server/db/types';
 import type { Db } from '../../../src/server/repositories/db';
+import type { AuditActor } from '../../../src/server/services/audit/record';
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
 import { questionnaireMessages } from '../../../src/shared/questionnaire/rules';
 import type { DependencyCondition, Question, ResponseItem, ResponseType } from '../../../src/shared/questionnaire/types';
@@ -103,8 +104,10 @@ describe.each(databases)('questionnaire service (%s)', (database) => {
   });
   afterAll(async () => t.close());
 
+  const actorOf = (by: LabUserRow): AuditActor => ({ kind: 'lab_user', id: by.id, email: by.email });
+
   async function fresh(by = user): Promise<QuestionnaireRow> {
-    const id = await createQuestionnaire(db, by, { chin_name: 'Service', abbrev: uniqueCode() });
+    const id = await createQuestionnaire(db, by, { chin_name: 'Service', abbrev: uniqueCode() }, actorOf(by));
     return questionnaireOfLab(db, id, by.lab_id);
   }
 
@@ -116,17 +119,17 @@ describe.each(databases)('questionnaire service (%s)', (database) => {
   describe('createQuestionnaire', () => {
     it('stores the trimmed name and code, no questions, and the creator as last editor', async () => {
       const code = uniqueCode();
-      const id = await createQuestionnaire(db, user, { chin_name: ' Named ', abbrev: ` ${code} ` });
+      const id = await createQuestionnaire(db, user, { chin_name: ' Named ', abbrev: ` ${code} ` }, actorOf(user));
       const stored = await findQuestionnaireInLab(db, id, user.lab_id);
       expect(stored).toMatchObject({ id, lab_id: user.lab_id, chin_name: 'Named', abbrev: code, content: '[]', last_edited_by: user.id });
       expect(stored?.created_at).toBe(stored?.updated_at);
     });
 
     it('refuses a missing name or code with 400 and a taken code with 409', async () => {
-      await expect(createQuestionnaire(db, user, { chin_name: 'x' })).rejects.toEqual(refusal(400, questionnaireMessages.nameAndCodeRequired));
+      await expect(createQuestionnaire(db, user, { chin_name: 'x' }, actorOf(user))).rejects.toEqual(refusal(400, questionnaireMessages.nameAndCodeRequired));
       const taken = await fresh();
-      await expect(createQuestionnaire(db, user, { chin_name: 'x', abbrev: taken.abbrev })).rejects.toEqual(refusal(409, questionnaireMessages.codeTaken));
-      await expect(createQuestionnaire(db, otherUser, { chin_name: 'x', abbrev: taken.abbrev })).resolves.toEqual(expect.any(String));
+      await expect(createQuestionnaire(db, user, { chin_name: 'x', abbrev: taken.abbrev }, actorOf(user))).rejects.toEqual(refusal(409, questionnaireMessages.codeTaken));
+      await expect(createQuestionnaire(db, otherUser, { chin_name: 'x', abbrev: taken.abbrev }, actorOf(otherUser))).resolves.toEqual(expect.any(String));
     });
   });
 
@@ -169,20 +172,20 @@ describe.each(databases)('questionnaire service (%s)', (database) => {
         [{ abbrev: taken.abbrev, chin_content: [] }, 409, questionnaireMessages.codeTaken],
       ];
       for (const [body, status, message] of cases) {
-        await expect(saveQuestionnaire(db, user, qx, body)).rejects.toEqual(refusal(status, message));
+        await expect(saveQuestionnaire(db, user, qx, body, actorOf(user))).rejects.toEqual(refusal(status, message));
       }
       expect(await findQuestionnaireInLab(db, qx.id, user.lab_id)).toEqual(qx);
     });
 
     it('stores the prepared, sanitised questions and the saver as last editor', async () => {
       const qx = await fresh();
-      const set = await createMcSet(db, qx, { name: 'Set', choices: [{ name: 'A', value: 'a' }, { name: 'B', value: 'b' }] });
+      const set = await createMcSet(db, qx, { name: 'Set', choices: [{ name: 'A', value: 'a' }, { name: 'B', value: 'b' }] }, actorOf(user));
       const content: Question[] = [
         { ...question('a', '1', 'mc', { choices: set.id }), position: 5, html_question: '<p onclick="x()">Pick</p><script>bad()</script>' },
         { ...question('b', '2', 'text', { choices: set.id, multiple: true }), html_guide: '<b>ok</b><script>bad()</script>' },
       ];
       await new Promise((resolve) => setTimeout(resolve, 5));
-      await saveQuestionnaire(db, user, qx, { chin_name: ' Renamed ', chin_content: content });
+      await saveQuestionnaire(db, user, qx, { chin_name: ' Renamed ', chin_content: content }, actorOf(user));
       const stored = await findQuestionnaireInLab(db, qx.id, user.lab_id);
       expect(stored).toMatchObject({ chin_name: 'Renamed', abbrev: qx.abbrev, last_edited_by: user.id, created_at: qx.created_at });
       expect(stored && stored.updated_at > qx.updated_at).toBe(true);
@@ -198,7 +201,7 @@ describe.each(databases)('questionnaire service (%s)', (database) => {
   describe('createMcSet and changeMcSet', () => {
     it('store trimmed choices numbered by their order', async () => {
       const qx = await fresh();
-      const created = await createMcSet(db, qx, { name: ' Set ', choices: [{ name: ' A ', value: ' a ' }, { name: 'B', value: 'b' }] });
+      const created = await createMcSet(db, qx, { name: ' Set ', choices: [{ name: ' A ', value: ' a ' }, { name: 'B', value: 'b' }] }, actorOf(user));
       expect(toMcSet(created)).toEqual({
         _id: created.id,
         name: 'Set',
@@ -210,7 +213,7 @@ describe.each(databases)('questionnaire service (%s)', (database) => {
       });
       expect(await listMcSets(db, qx.id)).toEqual([created]);
 
-      const changed = await changeMcSet(db, created, { name: 'New', choices: [{ name: 'C', value: 'c' }, { name: 'D', value: 'd' }, { name: 'E', value: 'e' }] });
+      const changed = await changeMcSet(db, created, { name: 'New', choices: [{ name: 'C', value: 'c' }, { name: 'D', value: 'd' }, { name: 'E', value: 'e' }] }, user.lab_id, actorOf(user));
       expect(changed).toMatchObject({ id: created.id, questionnaire_id: qx.id, created_at: created.created_at, name: 'New' });
       expect(toMcSet(changed).choices.map((c) => [c.value, c.position])).toEqual([
         ['c', 0],
@@ -222,9 +225,9 @@ describe.each(databases)('questionnaire service (%s)', (database) => {
 
     it('refuse incomplete sets before storing anything', async () => {
       const qx = await fresh();
-      await expect(createMcSet(db, qx, { name: 'Set', choices: [{ name: 'A', value: 'a' }] })).rejects.toEqual(refusal(400, questionnaireMessages.tooFewChoices));
-      const set = await createMcSet(db, qx, { name: 'Set', choices: [{ name: 'A', value: 'a' }, { name: 'B', value: 'b' }] });
-      await expect(changeMcSet(db, set, { name: '', choices: [] })).rejects.toEqual(refusal(400, questionnaireMessages.choiceEmpty));
+      await expect(createMcSet(db, qx, { name: 'Set', choices: [{ name: 'A', value: 'a' }] }, actorOf(user))).rejects.toEqual(refusal(400, questionnaireMessages.tooFewChoices));
+      const set = await createMcSet(db, qx, { name: 'Set', choices: [{ name: 'A', value: 'a' }, { name: 'B', value: 'b' }] }, actorOf(user));
+      await expect(changeMcSet(db, set, { name: '', choices: [] }, user.lab_id, actorOf(user))).rejects.toEqual(refusal(400, questionnaireMessages.choiceEmpty));
       expect(await listMcSets(db, qx.id)).toEqual([set]);
     });
   });

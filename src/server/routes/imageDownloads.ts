@@ -6,6 +6,7 @@ import type { ImageLinkBody } from '../../shared/types/imageDownloads';
 import { studyMessages } from '../../shared/messages';
 import { notFound } from '../httpErrors';
 import { labUserOf, requireLabUser } from '../plugins/auth';
+import { actorOf } from '../plugins/auditActor';
 import { findStudyInLab } from '../repositories/studies';
 import { ImageZipBuilds, imageDownloadLink, startImageDownload, sweepExpiredImageDownloads } from '../services/imageDownloads/imageDownloads';
 import { bearerAuth, errorResponses, messageSchema } from './schemas';
@@ -89,7 +90,7 @@ export const imageDownloadRoutes: FastifyPluginAsync = async (app) => {
       const { user } = labUserOf(request);
       const study = await findStudyInLab(app.ctx.db, request.params.studyId, user.lab_id);
       if (!study) throw notFound(studyMessages.studyNotFound);
-      return startImageDownload(app.ctx, builds, request.log, user, study, request.params.participantId);
+      return startImageDownload(app.ctx, builds, request.log, user, study, request.params.participantId, actorOf(request));
     },
   );
 

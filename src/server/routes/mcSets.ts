@@ -3,8 +3,9 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { questionnaireMessages } from '../../shared/questionnaire/rules';
 import { conflict, notFound } from '../httpErrors';
 import { labUserOf, requireLabUser } from '../plugins/auth';
-import { deleteMcSet, findMcSetInLab, listMcSets } from '../repositories/questionnaires';
-import { changeMcSet, createMcSet, questionnaireOfLab, questionsUsingSet, toMcSet, type McSetBody } from '../services/questionnaires';
+import { actorOf } from '../plugins/auditActor';
+import { findMcSetInLab, listMcSets } from '../repositories/questionnaires';
+import { changeMcSet, createMcSet, questionnaireOfLab, questionsUsingSet, removeMcSet, toMcSet, type McSetBody } from '../services/questionnaires';
 import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
 import { mcSetBodySchema, mcSetSchema } from './questionnaireSchemas';
 
@@ -37,7 +38,7 @@ export const mcSetRoutes: FastifyPluginAsync = async (app) => {
     { preValidation: requireLabUser, schema: { ...common, params: idParam('id'), operationId: 'createMultipleChoiceSet', summary: 'Create a set', body: mcSetBodySchema, response: { 201: setAnswer, ...errorResponses } } },
     async (request, reply) => {
       const questionnaire = await questionnaireOfLab(db(), request.params.id, labUserOf(request).user.lab_id);
-      const set = await createMcSet(db(), questionnaire, request.body);
+      const set = await createMcSet(db(), questionnaire, request.body, actorOf(request));
       return reply.status(201).send({ message: questionnaireMessages.mcSetCreated, set: toMcSet(set) });
     },
   );
@@ -52,7 +53,7 @@ export const mcSetRoutes: FastifyPluginAsync = async (app) => {
     '/api/qx_list/mc/:setId/edit',
     { preValidation: requireLabUser, schema: { ...withSet, operationId: 'updateMultipleChoiceSet', summary: 'Change a set', body: mcSetBodySchema, response: { 200: setAnswer, ...errorResponses } } },
     async (request) => {
-      const set = await changeMcSet(db(), await setOfLab(request), request.body);
+      const set = await changeMcSet(db(), await setOfLab(request), request.body, labUserOf(request).user.lab_id, actorOf(request));
       return { message: questionnaireMessages.mcSetUpdated, set: toMcSet(set) };
     },
   );
@@ -65,7 +66,7 @@ export const mcSetRoutes: FastifyPluginAsync = async (app) => {
       const questionnaire = await questionnaireOfLab(db(), set.questionnaire_id, labUserOf(request).user.lab_id);
       const users = questionsUsingSet(questionnaire, set.id);
       if (users.length > 0) throw conflict(`${questionnaireMessages.mcSetInUse}: ${users.join(', ')}`);
-      await deleteMcSet(db(), set.id);
+      await removeMcSet(db(), set, questionnaire.lab_id, actorOf(request));
       return { message: questionnaireMessages.mcSetRemoved };
     },
   );

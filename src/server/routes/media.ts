@@ -7,6 +7,7 @@ import { fileNameProblem } from '../../shared/media';
 import type { CreateFileBody, MediaByKeysBody, UploadUrlBody } from '../../shared/types/media';
 import { badRequest } from '../httpErrors';
 import { labUserOf, requireLabUser } from '../plugins/auth';
+import { actorOf } from '../plugins/auditActor';
 import { countMediaFilesInLab, findMediaFilesByKeys, listMediaFilesInLab, renameMediaFile, searchMediaFiles } from '../repositories/mediaFiles';
 import { grantUpload, mediaFileOfLab, registerFile, removeFile, toMediaFile } from '../services/media';
 import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
@@ -88,7 +89,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await registerFile(ctx(), labUserOf(request).user, request.body);
+      const row = await registerFile(ctx(), labUserOf(request).user, request.body, actorOf(request));
       return reply.status(201).send(await toMediaFile(ctx(), row));
     },
   );
@@ -194,7 +195,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
     '/api/files/mediafile/:id',
     { preValidation: requireLabUser, schema: { ...withId, operationId: 'deleteMediaFile', summary: 'Delete a file and its stored object', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
-      await removeFile(ctx(), await mediaFileOfLab(ctx(), request.params.id, labUserOf(request).user.lab_id));
+      await removeFile(ctx(), await mediaFileOfLab(ctx(), request.params.id, labUserOf(request).user.lab_id), actorOf(request));
       return { message: mediaMessages.fileDeleted };
     },
   );

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { questionnaireMessages } from '../../shared/questionnaire/rules';
 import { labUserOf, requireLabUser } from '../plugins/auth';
+import { actorOf } from '../plugins/auditActor';
 import {
   createQuestionnaire,
   deleteUnusedQuestionnaire,
@@ -54,7 +55,7 @@ export const questionnaireRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { user } = labUserOf(request);
-      const id = await createQuestionnaire(db(), user, request.body);
+      const id = await createQuestionnaire(db(), user, request.body, actorOf(request));
       return reply.status(201).send(await toQuestionnaire(db(), await questionnaireOfLab(db(), id, user.lab_id)));
     },
   );
@@ -74,7 +75,7 @@ export const questionnaireRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { user } = labUserOf(request);
       const row = await questionnaireOfLab(db(), request.params.id, user.lab_id);
-      await saveQuestionnaire(db(), user, row, request.body);
+      await saveQuestionnaire(db(), user, row, request.body, actorOf(request));
       return toQuestionnaire(db(), await questionnaireOfLab(db(), row.id, user.lab_id));
     },
   );
@@ -105,7 +106,7 @@ export const questionnaireRoutes: FastifyPluginAsync = async (app) => {
     { preValidation: requireLabUser, schema: { ...withId, operationId: 'deleteQuestionnaire', summary: 'Delete a questionnaire and its sets; 409 while a participant group uses it', response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
       const row = await questionnaireOfLab(db(), request.params.id, labUserOf(request).user.lab_id);
-      await deleteUnusedQuestionnaire(db(), row);
+      await deleteUnusedQuestionnaire(db(), row, actorOf(request));
       return { message: questionnaireMessages.questionnaireDeleted };
     },
   );

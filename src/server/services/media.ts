@@ -19,6 +19,7 @@ import {
 import { storageUsedByLab } from './storageUse';
 import { contentMatchesExtension } from './fileContent';
 import { newId, nowIso } from './ids';
+import { recordAudit, type AuditActor } from './audit/record';
 
 /** A file over its type's limit answers 413; a wrong extension 400. Both with the specification's message. */
 function refuse(message: string): HttpError {
@@ -65,7 +66,12 @@ export async function grantUpload(ctx: AppContext, user: LabUserRow, body: Uploa
   return { url, file: key, type: check.type, contentType: check.contentType };
 }
 
-export async function registerFile(ctx: AppContext, user: LabUserRow, body: CreateFileBody): Promise<MediaFileRow> {
+/** A media file as the audit trail keeps it; the lab's files are the lab's, so its entries carry the lab. */
+function auditedFile(row: MediaFileRow) {
+  return { name: row.name, type: row.type, file: row.object_key, size: Number(row.size) };
+}
+
+export async function registerFile(ctx: AppContext, user: LabUserRow, body: CreateFileBody, actor: AuditActor): Promise<MediaFileRow> {
   if (body.lab !== user.lab_id) throw notFound(mediaMessages.wrongLab);
   const nameProblem = fileNameProblem(body.name);
   if (nameProblem) throw badRequest(nameProblem);
@@ -107,6 +113,7 @@ export async function registerFile(ctx: AppContext, user: LabUserRow, body: Crea
   await ctx.db.transaction().execute(async (trx) => {
     await insertMediaFile(trx, row);
     await deleteUploadGrant(trx, grant.id);
+    await recordAudit(trx, actor, { kind: 'media.added', entityType: 'mediaFile', entityId: row.id, labId: row.lab_id, before: null, after: auditedFile(row) });
   });
   return row;
 }
@@ -118,7 +125,10 @@ export async function mediaFileOfLab(ctx: AppContext, id: string, labId: string)
 }
 
 /** Deleting a record deletes its stored object too. */
-export async function removeFile(ctx: AppContext, row: MediaFileRow): Promise<void> {
-  await deleteMediaFile(ctx.db, row.id);
+export async function removeFile(ctx: AppContext, row: MediaFileRow, actor: AuditActor): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await deleteMediaFile(trx, row.id);
+    await recordAudit(trx, actor, { kind: 'media.deleted', entityType: 'mediaFile', entityId: row.id, labId: row.lab_id, before: auditedFile(row), after: null });
+  });
   await ctx.storage.remove(row.object_key);
 }

@@ -22,6 +22,7 @@ import {
   touchImageDownload,
 } from '../../repositories/imageDownloads';
 import { nowIso } from '../ids';
+import { recordAudit, type AuditActor } from '../audit/record';
 import { photoNames, zipFileName } from './photoNames';
 import { zipObjects } from './zipObjects';
 
@@ -67,6 +68,7 @@ export async function startImageDownload(
   user: LabUserRow,
   study: StudyRow,
   participantId: string,
+  actor: AuditActor,
 ): Promise<ImageDownloadAnswer> {
   await sweepExpiredImageDownloads(ctx, log);
   if (!(await findParticipation(ctx.db, participantId, study.id))) throw notFound(participantMessages.participantNotFound);
@@ -85,19 +87,31 @@ export async function startImageDownload(
   const now = new Date();
   const fileName = zipFileName(study.study_code, photos[0].participant_code, now);
   const objectKey = `image-downloads/${randomBytes(16).toString('hex')}.zip`;
-  await insertImageDownload(ctx.db, {
-    id,
-    lab_user_id: user.id,
-    study_id: study.id,
-    participant_id: participantId,
-    status: 'building',
-    object_key: objectKey,
-    file_name: fileName,
-    photo_count: photos.length,
-    size: null,
-    created_at: now.toISOString(),
-    heartbeat_at: now.toISOString(),
-    expires_at: later(BUILD_LIMIT_MS),
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertImageDownload(trx, {
+      id,
+      lab_user_id: user.id,
+      study_id: study.id,
+      participant_id: participantId,
+      status: 'building',
+      object_key: objectKey,
+      file_name: fileName,
+      photo_count: photos.length,
+      size: null,
+      created_at: now.toISOString(),
+      heartbeat_at: now.toISOString(),
+      expires_at: later(BUILD_LIMIT_MS),
+    });
+    // Who took which participant's photos, as the text and analysis downloads record theirs (dataDownloads.ts).
+    await recordAudit(trx, actor, {
+      kind: 'data.downloaded',
+      entityType: 'study',
+      entityId: study.id,
+      studyId: study.id,
+      labId: study.lab_id,
+      before: null,
+      after: { file: fileName, request: { participantId }, photoCount: photos.length },
+    });
   });
   const names = photoNames(photos);
   const entries = photos.map((photo) => ({ key: photo.object_key, name: names.get(photo.object_key) ?? photo.object_key, modifiedAt: new Date(photo.submitted_at) }));
