@@ -18,6 +18,7 @@ import {
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
 import type { Question, Questionnaire, ResponseItem, ResponseType } from '../../../src/shared/questionnaire/types';
 import { participantMessages } from '../../../src/shared/messages';
+import type { ActivityPage } from '../../../src/shared/audit';
 import { newEmaSetting, newDiarySetting } from '../../../src/shared/study/assessmentSettings';
 import type { Study } from '../../../src/shared/types/study';
 import type { AppParticipation, AppQuestionnaire, AppSession, AppTasksAnswer, UploadAnswer } from '../../../src/shared/types/participantApp';
@@ -575,6 +576,12 @@ describe.each(databases)('participant app studies (%s)', (database) => {
       });
       expect(assignRefused.statusCode).toBe(409);
       expect(messageOf(assignRefused)).toBe(participantMessages.participantWithdrawn);
+      // The study's Activity names the withdrawal, by the participant's id and without their email.
+      const activity = await call(t.app, { method: 'GET', url: `/api/activity?studyId=${study._id}&kind=participant.withdrawn`, token: manager });
+      expect(activity.statusCode).toBe(200);
+      const entries = json<ActivityPage>(activity).entries.filter((e) => e.entityId === p.id);
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ actorKind: 'participant', actorId: p.id, actorEmail: null, changes: [{ field: 'status', before: 'enrolled', after: 'withdrawn' }] });
     });
   });
 

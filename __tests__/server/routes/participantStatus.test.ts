@@ -12,6 +12,7 @@ import { participantMessages, studyMessages } from '../../../src/shared/messages
 import { participationStatusMessages } from '../../../src/shared/participationStatus';
 import { DEFAULT_TIMEZONE, newDiarySetting, newEmaSetting } from '../../../src/shared/study/assessmentSettings';
 import type { Study } from '../../../src/shared/types/study';
+import type { ActivityPage } from '../../../src/shared/audit';
 import type { GetParticipantsAnswer, Participant, ParticipationStatus } from '../../../src/shared/types/participant';
 import type { AppParticipation, AppTasksAnswer } from '../../../src/shared/types/participantApp';
 
@@ -289,6 +290,11 @@ describe.each(databases)('participation status (%s)', (database) => {
       expect(after.find((x) => x.kind === 'once')?.status).toBe('completed');
       expect(await appStatus(s, token)).toBe('completed');
       expect(await submissionCount(participant._id)).toBe(1);
+      // The study's Activity names the completion once, made by the system.
+      const activity = await send(t.app, { method: 'GET', url: `/api/activity?studyId=${s._id}&kind=participant.completed`, token: manager });
+      expect(json<ActivityPage>(activity).entries).toEqual([
+        expect.objectContaining({ actorKind: 'system', actorId: null, entityId: participant._id, changes: [{ field: 'status', before: 'enrolled', after: 'completed' }] }),
+      ]);
     });
 
     it('on the app’s tasks call too, and on its list of studies', async () => {

@@ -227,6 +227,10 @@ export function findStudyLab(db: Db, studyId: string): Promise<{ lab_id: string 
   return db.selectFrom('studies').select('lab_id').where('id', '=', studyId).executeTakeFirst();
 }
 
+export function findStudyLabs(db: Db, studyIds: string[]): Promise<{ id: string; lab_id: string }[]> {
+  return db.selectFrom('studies').select(['id', 'lab_id']).where('id', 'in', studyIds).execute();
+}
+
 /** A participant's participations with what the app shows of each: study, stage (and its messages), group. */
 export function listAppParticipationRows(db: Db, participantId: string, studyId?: string) {
   let query = db

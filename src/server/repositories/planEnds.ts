@@ -104,7 +104,24 @@ export async function diaryZonesToCheck(db: Db, scope: ParticipationScope, now: 
  * and the write checks the same conditions again, so a participant assigned elsewhere meanwhile stays as is.
  * Answers how many were marked.
  */
-export async function completeEndedPlans(db: Db, scope: ParticipationScope, now: string, today: TodayByZone): Promise<number> {
+/** A participation the end of its plan has just completed. */
+export interface CompletedParticipation {
+  id: string;
+  participant_id: string;
+  study_id: string;
+}
+
+/**
+ * `recordCompleted` runs last in the transaction that completed them (the audit trail's entries go in with the
+ * change or not at all).
+ */
+export async function completeEndedPlans(
+  db: Db,
+  scope: ParticipationScope,
+  now: string,
+  today: TodayByZone,
+  recordCompleted: (trx: Db, completed: CompletedParticipation[]) => Promise<void>,
+): Promise<number> {
   const found = await db.selectFrom('participations').select('id').where(inScope(scope)).where(planEnded(db, now, today)).limit(1).execute();
   if (found.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
@@ -113,7 +130,8 @@ export async function completeEndedPlans(db: Db, scope: ParticipationScope, now:
       .set({ status: 'completed', completed_at: now })
       .where(inScope(scope))
       .where(planEnded(trx, now, today))
-      .executeTakeFirst();
+      .returning(['id', 'participant_id', 'study_id'])
+      .execute();
     // Every completed participation's anytime tasks end; those completed earlier have none open left.
     await trx
       .updateTable('tasks')
@@ -124,6 +142,7 @@ export async function completeEndedPlans(db: Db, scope: ParticipationScope, now:
         eb.selectFrom('participations').select('participations.id').where(inScope(scope)).where('participations.status', '=', 'completed'),
       )
       .execute();
-    return Number(marked.numUpdatedRows);
+    if (marked.length > 0) await recordCompleted(trx, marked);
+    return marked.length;
   });
 }

@@ -11,11 +11,12 @@ import type {
   OpenTaskStatus,
 } from '../../shared/types/participantApp';
 import type { ParticipationStatus } from '../../shared/types/participant';
-import { participantMessages } from '../../shared/messages';
+import { participantMessages, studyMessages } from '../../shared/messages';
 import { badRequest, conflict, notFound } from '../httpErrors';
 import {
   findActiveStudyByCode,
   findParticipation,
+  findStudyLab,
   listAppParticipationRows,
   listArrivalsOfParticipant,
   listConsentOfStudies,
@@ -121,7 +122,10 @@ export async function giveConsent(db: Db, participant: ParticipantRow, studyId: 
 /** Withdrawing keeps every answer; what is left of the plan is cancelled (as when the researcher withdraws). */
 export async function withdraw(db: Db, participant: ParticipantRow, studyId: string): Promise<AppParticipation> {
   const participation = await participationOf(db, participant.id, studyId);
-  await endParticipation(db, participation, 'withdrawn', 'participant');
+  const study = await findStudyLab(db, studyId);
+  if (!study) throw notFound(studyMessages.studyNotFound);
+  // The trail names the participant by id only: their email stays out of an entry that can never be erased.
+  await endParticipation(db, participation, 'withdrawn', 'participant', { actor: { kind: 'participant', id: participant.id, email: null }, labId: study.lab_id });
   return readOne(db, participant.id, studyId);
 }
 

@@ -2,14 +2,15 @@
 // completing by the researcher go through endParticipation: the status and its moment are recorded and what is
 // left of the plan is cancelled, answers kept. Completion by the plan's end is applied when participations are
 // read (completeEndedParticipations), as `expired` is for tasks: no timer has to run when the plan ends.
-import { recordAudit, type AuditActor } from './audit/record';
+import { recordAudit, SYSTEM_ACTOR, type AuditActor } from './audit/record';
 import type { Db } from '../repositories/db';
 import type { ParticipationRow } from '../db/types';
 import type { ParticipationStatus } from '../../shared/types/participant';
 import { endProblem, type EndingParty, type ParticipationEnd } from '../../shared/participationStatus';
 import { conflict } from '../httpErrors';
 import { findParticipationById } from '../repositories/participants';
-import { completeEndedPlans, diaryZonesToCheck, type ParticipationScope } from '../repositories/planEnds';
+import { completeEndedPlans, diaryZonesToCheck, type CompletedParticipation, type ParticipationScope } from '../repositories/planEnds';
+import { findStudyLabs } from '../repositories/participants';
 import { cancelOpenTasks } from '../repositories/tasks';
 import { localDate } from './plan/diaryDays';
 import { nowIso } from './ids';
@@ -23,7 +24,24 @@ export async function completeEndedParticipations(db: Db, scope: ParticipationSc
   const zones = await diaryZonesToCheck(db, scope, now);
   if (zones === null) return 0;
   const today = new Map(zones.map((zone) => [zone, localDate(now, zone)]));
-  return completeEndedPlans(db, scope, now, today);
+  return completeEndedPlans(db, scope, now, today, recordCompletions);
+}
+
+/** The plan's end completed them: the system did it, one entry per participant. */
+async function recordCompletions(trx: Db, completed: CompletedParticipation[]): Promise<void> {
+  const studyIds = [...new Set(completed.map((c) => c.study_id))];
+  const labs = new Map((await findStudyLabs(trx, studyIds)).map((s) => [s.id, s.lab_id]));
+  for (const participation of completed) {
+    await recordAudit(trx, SYSTEM_ACTOR, {
+      kind: 'participant.completed',
+      entityType: 'participant',
+      entityId: participation.participant_id,
+      studyId: participation.study_id,
+      labId: labs.get(participation.study_id) ?? null,
+      before: { status: 'enrolled' },
+      after: { status: 'completed' },
+    });
+  }
 }
 
 /** Who moved a participation, for the audit trail: a researcher's withdrawal or completion names them. */
