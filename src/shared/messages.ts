@@ -14,4 +14,4 @@ export { participantMessages } from './messages/participant';
 export { joinLinkTexts } from './messages/joinLink';
 export { pilotMessages } from './messages/pilot';
 export { pilotWarningTexts } from './messages/pilotWarnings';
-export { liveEditTexts, liveEditPartNames, impactCountNames } from './messages/liveEdits';
+export { liveEditTexts, liveEditPartNames, impactCountNames, questionnaireVersionTexts } from './messages/liveEdits';

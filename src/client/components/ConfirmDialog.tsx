@@ -17,6 +17,8 @@ interface ConfirmDialogProps {
   focus?: 'confirm' | 'cancel';
   /** Shown above another open dialog (its own backdrop dims that dialog too). */
   stacked?: boolean;
+  /** The confirm button's colour: danger for a destructive action, primary for a choice that destroys nothing. */
+  confirmVariant?: 'danger' | 'primary';
 }
 
 export function ConfirmDialog({
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   focus = 'confirm',
   stacked = false,
+  confirmVariant = 'danger',
 }: ConfirmDialogProps) {
   return (
     <Modal
@@ -50,7 +53,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel} autoFocus={focus === 'cancel'}>
           {cancelLabel}
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy} autoFocus={focus === 'confirm'}>
+        <Button variant={confirmVariant} onClick={onConfirm} disabled={busy} autoFocus={focus === 'confirm'}>
           {confirmLabel}
         </Button>
       </Modal.Footer>

@@ -14,6 +14,24 @@ export const liveEditTexts = {
   repointed: "Participants' future tasks now use the questionnaire as it is now",
 } as const;
 
+/** "1 participant has" / "2 participants have": the start of a sentence about participants' future tasks. */
+function participantsHave(participants: number): string {
+  return participants === 1 ? '1 participant has' : `${participants} participants have`;
+}
+
+/**
+ * The questionnaire editor's line on the versions in use and the choice offered after saving (issue 21). A
+ * version is named by its number (1 for the content first planned), as downloads name it.
+ */
+export const questionnaireVersionTexts = {
+  current: (version: number) => `Version ${version} is current.`,
+  olderInUse: (participants: number, version: number) => `${participantsHave(participants)} future tasks on version ${version}.`,
+  choiceTitle: 'Participants have future tasks on an earlier version',
+  choiceIntro: 'Tasks already answered keep the version they were answered on.',
+  repoint: 'Re-point their future tasks to this version',
+  keep: 'Keep their version (only new tasks use it)',
+} as const;
+
 export const liveEditPartNames: Record<LiveEditPart, string> = {
   ema: 'EMA settings',
   diary: 'Diary settings',

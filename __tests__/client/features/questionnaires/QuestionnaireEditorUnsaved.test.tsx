@@ -159,7 +159,8 @@ describe('Create Questionnaire: typed name and code', () => {
     net
       .on('POST', '/api/qx_list', { status: 201, data: created })
       .on('GET', '/api/qx_list/qx9', { status: 200, data: created })
-      .on('GET', '/api/qx_list/qx9/mc', { status: 200, data: { sets: [] } });
+      .on('GET', '/api/qx_list/qx9/mc', { status: 200, data: { sets: [] } })
+      .on('GET', '/api/qx_list/qx9/versions', { status: 200, data: { versions: [] } });
     const { user, dialog } = await openCreate();
     await user.type(within(dialog).getByLabelText('Questionnaire Name'), 'Evening');
     await user.type(within(dialog).getByLabelText('Questionnaire Code'), 'EV1');

@@ -116,7 +116,8 @@ describe('Create Questionnaire', () => {
     net
       .on('POST', '/api/qx_list', { status: 201, data: questionnaire([], { _id: 'qx9', chin_name: 'Evening', abbrev: 'EV1' }) })
       .on('GET', '/api/qx_list/qx9', { status: 200, data: questionnaire([], { _id: 'qx9', chin_name: 'Evening', abbrev: 'EV1' }) })
-      .on('GET', '/api/qx_list/qx9/mc', { status: 200, data: { sets: [] } });
+      .on('GET', '/api/qx_list/qx9/mc', { status: 200, data: { sets: [] } })
+      .on('GET', '/api/qx_list/qx9/versions', { status: 200, data: { versions: [] } });
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'Create Questionnaire' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Questionnaire' });

@@ -3,6 +3,7 @@
 import '../../support/environment';
 import { screen, within } from '@testing-library/react';
 import type { MultipleChoiceSet, Question } from '../../../../src/shared/questionnaire/types';
+import type { QuestionnaireVersionUse } from '../../../../src/shared/types/questionnaireVersions';
 import type { MockApi } from '../../support/mockApi';
 import { renderWithProviders } from '../../testUtils';
 import { asManager, questionnaire } from './fixtures';
@@ -28,10 +29,12 @@ export function deferEditors(): void {
   });
 }
 
-export async function openEditor(net: MockApi, questions: Question[], sets: MultipleChoiceSet[] = []) {
+/** The editor also asks which versions participants' plans use (issue 21): none by default, as for a new questionnaire. */
+export async function openEditor(net: MockApi, questions: Question[], sets: MultipleChoiceSet[] = [], versions: QuestionnaireVersionUse[] = []) {
   net
     .on('GET', '/api/qx_list/qx1', { status: 200, data: questionnaire(questions) })
-    .on('GET', '/api/qx_list/qx1/mc', { status: 200, data: { sets } });
+    .on('GET', '/api/qx_list/qx1/mc', { status: 200, data: { sets } })
+    .on('GET', '/api/qx_list/qx1/versions', { status: 200, data: { versions } });
   const rendered = renderWithProviders(undefined, { route: '/qx/qx1/edit', preloadedState: asManager });
   await screen.findByRole('heading', { name: 'Edit Questionnaire' });
   return rendered;

@@ -8,9 +8,12 @@ import {
   fetchMcSets,
   fetchQuestionnaire,
   fetchQuestionnaires,
+  fetchQuestionnaireVersions,
+  repointQuestionnaire,
   saveQuestionnaire,
   updateMcSet,
 } from '../../../../src/client/features/questionnaires/questionnairesThunks';
+import { liveEditTexts } from '../../../../src/shared/messages';
 import { deferred, mockApi, type MockApi } from '../../support/mockApi';
 import { actionTypes, mockStore } from '../../support/mockStore';
 import { siteState, sliceState } from '../../testUtils';
@@ -75,7 +78,9 @@ describe('questionnaires slice: the four request states', () => {
       .on('GET', '/api/qx_list/qx1/mc', { status: 200, data: { sets: [moodSet] } })
       .on('POST', '/api/qx_list/qx1/mc', { status: 201, data: { message: 'A new multiple choices set has been created', set: { ...moodSet, _id: 'set2', name: 'Sleep' } } })
       .on('PUT', '/api/qx_list/mc/set1/edit', { status: 200, data: { message: 'Multiple choices set has been updated', set: { ...moodSet, name: 'Feeling' } } })
-      .on('DELETE', '/api/qx_list/mc/set2', { status: 200, data: { message: 'Multiple choices set has been removed' } });
+      .on('DELETE', '/api/qx_list/mc/set2', { status: 200, data: { message: 'Multiple choices set has been removed' } })
+      .on('GET', '/api/qx_list/qx1/versions', { status: 200, data: { versions: [{ number: 1, created_at: '2026-11-01T08:00:00.000Z', participants: 2, current: true }] } })
+      .on('POST', '/api/qx_list/qx1/repoint', { status: 200, data: { message: liveEditTexts.repointed, tasks: 0 } });
     const s = store();
     const state = () => sliceState(s, 'questionnaires');
 
@@ -95,9 +100,14 @@ describe('questionnaires slice: the four request states', () => {
     await s.dispatch(deleteMcSet('set2'));
     expect(state().sets.map((x) => x.name)).toEqual(['Feeling']);
 
+    await s.dispatch(fetchQuestionnaireVersions('qx1'));
+    expect(state().versions?.map((v) => v.participants)).toEqual([2]);
+    expect(state().versionsOf).toBe('qx1');
+    await s.dispatch(repointQuestionnaire('qx1'));
+
     await s.dispatch(deleteQuestionnaire('qx1'));
     expect(state().questionnaire).toBeNull();
-    for (const key of ['questionnaire', 'save', 'sets', 'createSet', 'updateSet', 'deleteSet', 'delete'] as const) {
+    for (const key of ['questionnaire', 'save', 'sets', 'createSet', 'updateSet', 'deleteSet', 'delete', 'versions', 'repoint'] as const) {
       expect(state().requests[key]).toEqual({ status: 'success', message: null });
     }
     expect(state().requests.list).toEqual({ status: 'reset', message: null });

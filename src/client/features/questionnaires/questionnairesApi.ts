@@ -1,6 +1,7 @@
 // The questionnaire and multiple-choice set calls (part 2 section 7, researcher table).
 import { api } from '../../api/client';
 import type { MultipleChoiceSet, Question, Questionnaire, QuestionnaireListAnswer } from '../../../shared/questionnaire/types';
+import type { QuestionnaireVersionsAnswer, RepointAnswer } from '../../../shared/types/questionnaireVersions';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -41,5 +42,8 @@ export const questionnairesApi = {
     (await api.post<McSetAnswer>(`/api/qx_list/${id(questionnaireId)}/mc`, body)).data,
   updateSet: async ({ setId, body }: { setId: string; body: McSetBody }) =>
     (await api.put<McSetAnswer>(`/api/qx_list/mc/${id(setId)}/edit`, body)).data,
+  versions: async (questionnaireId: string) =>
+    (await api.get<QuestionnaireVersionsAnswer>(`/api/qx_list/${id(questionnaireId)}/versions`)).data.versions,
+  repoint: async (questionnaireId: string) => (await api.post<RepointAnswer>(`/api/qx_list/${id(questionnaireId)}/repoint`)).data,
   removeSet: async (setId: string) => (await api.delete<MessageAnswer>(`/api/qx_list/mc/${id(setId)}`)).data,
 };

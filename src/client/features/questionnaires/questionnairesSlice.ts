@@ -3,6 +3,7 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { slices } from '../../app/store';
 import type { MultipleChoiceSet, Questionnaire, QuestionnaireListAnswer } from '../../../shared/questionnaire/types';
+import type { QuestionnaireVersionUse } from '../../../shared/types/questionnaireVersions';
 import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../ui/state/requestState';
 import {
   createMcSet,
@@ -12,11 +13,13 @@ import {
   fetchMcSets,
   fetchQuestionnaire,
   fetchQuestionnaires,
+  fetchQuestionnaireVersions,
+  repointQuestionnaire,
   saveQuestionnaire,
   updateMcSet,
 } from './questionnairesThunks';
 
-const requestKeys = ['list', 'create', 'questionnaire', 'save', 'delete', 'sets', 'createSet', 'updateSet', 'deleteSet'] as const;
+const requestKeys = ['list', 'create', 'questionnaire', 'save', 'delete', 'sets', 'createSet', 'updateSet', 'deleteSet', 'versions', 'repoint'] as const;
 export type QuestionnairesRequest = (typeof requestKeys)[number];
 
 export interface QuestionnairesState {
@@ -26,6 +29,9 @@ export interface QuestionnairesState {
   /** The sets of the questionnaire named by setsOf. */
   sets: MultipleChoiceSet[];
   setsOf: string | null;
+  /** The versions of the questionnaire named by versionsOf, oldest first, with the participants using each. */
+  versions: QuestionnaireVersionUse[] | null;
+  versionsOf: string | null;
   requests: Requests<QuestionnairesRequest>;
 }
 
@@ -34,6 +40,8 @@ const initialState: QuestionnairesState = {
   questionnaire: null,
   sets: [],
   setsOf: null,
+  versions: null,
+  versionsOf: null,
   requests: initialRequests(requestKeys),
 };
 
@@ -79,6 +87,16 @@ const questionnairesSlice = createSlice({
       })
       .addCase(deleteMcSet.fulfilled, (state, action) => {
         state.sets = state.sets.filter((s) => s._id !== action.meta.arg);
+      })
+      // Another questionnaire's versions are never shown for this one while its own are on their way.
+      .addCase(fetchQuestionnaireVersions.pending, (state, action) => {
+        if (state.versionsOf !== action.meta.arg) {
+          state.versions = null;
+          state.versionsOf = action.meta.arg;
+        }
+      })
+      .addCase(fetchQuestionnaireVersions.fulfilled, (state, action) => {
+        if (state.versionsOf === action.meta.arg) state.versions = action.payload;
       });
     trackRequest(builder, fetchQuestionnaires, 'list');
     trackRequest(builder, createQuestionnaire, 'create');
@@ -89,12 +107,16 @@ const questionnairesSlice = createSlice({
     trackRequest(builder, createMcSet, 'createSet');
     trackRequest(builder, updateMcSet, 'updateSet');
     trackRequest(builder, deleteMcSet, 'deleteSet');
+    trackRequest(builder, fetchQuestionnaireVersions, 'versions');
+    trackRequest(builder, repointQuestionnaire, 'repoint');
   },
   selectors: {
     selectQuestionnaireList: (state) => state.list,
     selectQuestionnaire: (state) => state.questionnaire,
     selectMcSets: (state) => state.sets,
     selectMcSetsOf: (state) => state.setsOf,
+    selectQuestionnaireVersions: (state) => state.versions,
+    selectQuestionnaireVersionsOf: (state) => state.versionsOf,
     selectQuestionnairesRequests: (state) => state.requests,
   },
 });
@@ -107,6 +129,13 @@ declare module '../../app/store' {
 }
 
 export const { questionnairesRequestReset } = questionnairesSlice.actions;
-export const { selectQuestionnaireList, selectQuestionnaire, selectMcSets, selectMcSetsOf, selectQuestionnairesRequests } =
-  injected.selectors;
+export const {
+  selectQuestionnaireList,
+  selectQuestionnaire,
+  selectMcSets,
+  selectMcSetsOf,
+  selectQuestionnaireVersions,
+  selectQuestionnaireVersionsOf,
+  selectQuestionnairesRequests,
+} = injected.selectors;
 export const questionnairesReducer = questionnairesSlice.reducer;

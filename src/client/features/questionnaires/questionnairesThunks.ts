@@ -12,3 +12,6 @@ export const fetchMcSets = createApiThunk('questionnaires/fetchMcSets', loadMcSe
 export const createMcSet = createApiThunk('questionnaires/createMcSet', questionnairesApi.createSet);
 export const updateMcSet = createApiThunk('questionnaires/updateMcSet', questionnairesApi.updateSet);
 export const deleteMcSet = createApiThunk('questionnaires/deleteMcSet', questionnairesApi.removeSet);
+// Issue 21: the versions in use by participants' plans, and moving their future tasks to the content now.
+export const fetchQuestionnaireVersions = createApiThunk('questionnaires/fetchVersions', questionnairesApi.versions);
+export const repointQuestionnaire = createApiThunk('questionnaires/repoint', questionnairesApi.repoint);

@@ -7,6 +7,7 @@ import { deepEqual } from '../../../../shared/deepEqual';
 import { editResponse, prepareForSave } from '../../../../shared/questionnaire/operations';
 import { questionnaireCreateProblem, questionnaireMessages, questionnaireSaveProblem } from '../../../../shared/questionnaire/rules';
 import type { MultipleChoiceSet, Question, Questionnaire } from '../../../../shared/questionnaire/types';
+import type { QuestionnaireVersionUse } from '../../../../shared/types/questionnaireVersions';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
@@ -15,13 +16,15 @@ import { useUnsavedChangesGuard } from '../../../components/unsavedChanges/useUn
 import { alertShown, toastShown } from '../../notifications/notificationsSlice';
 import { McSetManager } from '../mcSets/McSetManager';
 import { PreviewModal } from '../preview/PreviewModal';
-import { selectQuestionnairesRequests } from '../questionnairesSlice';
-import { saveQuestionnaire } from '../questionnairesThunks';
+import { selectReplaying } from '../../qa/qaSlice';
+import { selectQuestionnaireVersions, selectQuestionnaireVersionsOf, selectQuestionnairesRequests } from '../questionnairesSlice';
+import { fetchQuestionnaireVersions, repointQuestionnaire, saveQuestionnaire } from '../questionnairesThunks';
 import { useCardContexts } from './cardContext';
 import { ConditionDialog } from './ConditionDialog';
 import { editorReducer, newId } from './editorState';
 import { questionLabel } from './labels';
 import { QuestionCard, questionCardId, questionNumberId, type QuestionCardActions } from './QuestionCard';
+import { olderVersionsInUse, QuestionnaireVersionsLine, RepointDialog } from './QuestionnaireVersions';
 import { bottomBarProps } from '../../../app/layout/bottomBars';
 import { useFocusAboveSaveBar } from './useFocusAboveSaveBar';
 
@@ -44,7 +47,15 @@ function jumpTo(questionId: string) {
 
 export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditorProps) {
   const dispatch = useAppDispatch();
-  const saving = useAppSelector(selectQuestionnairesRequests).save.status === 'request';
+  const requests = useAppSelector(selectQuestionnairesRequests);
+  const saving = requests.save.status === 'request';
+  const repointing = requests.repoint.status === 'request';
+  const replaying = useAppSelector(selectReplaying);
+  const storedVersions = useAppSelector(selectQuestionnaireVersions);
+  const versionsOf = useAppSelector(selectQuestionnaireVersionsOf);
+  const versions = versionsOf === questionnaire._id ? storedVersions : null;
+  // The versions as answered after a save that left participants with future tasks on an earlier version.
+  const [choosingFor, setChoosingFor] = useState<QuestionnaireVersionUse[] | null>(null);
   const [questions, edit] = useReducer(editorReducer, questionnaire.chin_content);
   const [name, setName] = useState(questionnaire.chin_name);
   const [code, setCode] = useState(questionnaire.abbrev);
@@ -83,6 +94,11 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
     [],
   );
 
+  // The versions line is read afresh whenever the editor opens (a replayed snapshot brings its own).
+  useEffect(() => {
+    if (!replaying) void dispatch(fetchQuestionnaireVersions(questionnaire._id));
+  }, [dispatch, questionnaire._id, replaying]);
+
   // A question just added gets the keyboard focus.
   useEffect(() => {
     if (!focusTarget) return;
@@ -120,8 +136,21 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
     if (saveQuestionnaire.fulfilled.match(result)) {
       dispatch(toastShown(questionnaireMessages.questionnaireSaved));
       setSaved(sent);
+      // Saving never moves a plan: participants with future tasks on an earlier version are offered the choice.
+      const answer = await dispatch(fetchQuestionnaireVersions(questionnaire._id));
+      if (fetchQuestionnaireVersions.fulfilled.match(answer) && olderVersionsInUse(answer.payload).length > 0) setChoosingFor(answer.payload);
     } else {
       top.current?.scrollIntoView?.({ block: 'start' });
+    }
+  };
+
+  const repoint = async () => {
+    const result = await dispatch(repointQuestionnaire(questionnaire._id));
+    // Closed either way, as Delete's confirmation is: a failure shows in the red alert behind it.
+    setChoosingFor(null);
+    if (repointQuestionnaire.fulfilled.match(result)) {
+      dispatch(toastShown(result.payload.message));
+      void dispatch(fetchQuestionnaireVersions(questionnaire._id));
     }
   };
 
@@ -130,6 +159,7 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
       <h1 ref={top} className="h3 mb-3">
         {editorTexts.heading}
       </h1>
+      <QuestionnaireVersionsLine versions={versions} />
       <div className="row">
         <div className="col-md-4">
           <TextField id="questionnaire-code" label="Questionnaire Code" value={code} onChange={setCode} autoComplete="off" />
@@ -184,6 +214,7 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
       />
       <ConditionDialog questions={questions} qpos={conditionsOf} sets={sets} onChange={replace} onClose={() => setConditionsOf(null)} />
       <McSetManager questionnaireId={questionnaire._id} show={managingSets} onClose={() => setManagingSets(false)} onRemoved={setRemoved} />
+      <RepointDialog versions={choosingFor} busy={repointing} onRepoint={() => void repoint()} onKeep={() => setChoosingFor(null)} />
       <PreviewModal show={previewing} onClose={() => setPreviewing(false)} title={name} questions={questions} sets={sets} />
     </div>
   );
