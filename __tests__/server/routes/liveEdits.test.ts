@@ -6,13 +6,14 @@
 // changes nobody's plan.
 import { DateTime } from 'luxon';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, databases, json, labUserToken, ownerToken, seedLab, type TestApp } from '../support/testApp';
+import { call, createTestApp, databases, json, labUserToken, ownerToken, seedLab, type TestApp } from '../support/testApp';
+import { PNG } from '../../support/mediaSamples';
 import { send } from '../support/api';
 import { addGroup, appLogin, createParticipant, createQuestionnaire, createStudy, setGroupSettings } from '../support/participants';
 import { unzipSync, strFromU8 } from 'fflate';
 import { parse } from 'csv-parse/sync';
 import type { FileDownloadAnswer } from '../../../src/shared/types/dataDownloads';
-import type { AppTasksAnswer } from '../../../src/shared/types/participantApp';
+import type { AppTasksAnswer, UploadAnswer } from '../../../src/shared/types/participantApp';
 import { questionnaireCsvName } from '../../../src/shared/dataDownloads';
 import { TEXT_FIXED_COLUMNS } from '../../../src/server/services/exports/textResponses';
 import type { QuestionnaireVersionsAnswer, RepointAnswer } from '../../../src/shared/types/questionnaireVersions';
@@ -328,5 +329,44 @@ describe.each(databases)('editing a live study (%s)', (database) => {
     expect(await db().selectFrom('submissions').select('questionnaire_version_id').where('participant_id', '=', first._id).execute()).toEqual(answeredBefore);
     const completed = await db().selectFrom('tasks as t').innerJoin('participations as pa', 'pa.id', 't.participation_id').select('t.questionnaire_version_id').where('pa.participant_id', '=', first._id).where('t.status', '=', 'completed').execute();
     expect(completed.map((c) => c.questionnaire_version_id)).toEqual(answeredBefore.map((a) => a.questionnaire_version_id));
+  });
+
+  it('the photo manifest names the column of a version 1 photo after a question was added in front', async () => {
+    const photoQuestion = (): Question[] => [{ ...textQuestion('p1', '1'), other_info: [{ ...makeResponse('p1-r', 'photoUpload'), position: 0 }] }];
+    const album = await createQuestionnaire(t.app, manager, photoQuestion);
+    const s = await createStudy(t.app, manager, { active: true });
+    await setGroupSettings(db(), s.stage_list[0].participant_group_list[0]._id, { once: [album._id] });
+    const first = await createParticipant(t.app, manager, s._id);
+    const token = (await appLogin(t.app, first.email)).token;
+    const tasks = json<AppTasksAnswer>(await send(t.app, { method: 'GET', url: `/api/app/studies/${s._id}/tasks`, token }));
+    const grant = json<UploadAnswer>(await send(t.app, { method: 'POST', url: '/api/app/uploads', token, payload: { contentType: 'image/png', size: PNG.length } }));
+    expect((await call(t.app, { method: 'PUT', url: grant.url, headers: { 'content-type': 'image/png' }, payload: PNG })).statusCode).toBe(200);
+    const now = new Date().toISOString();
+    const answered = await send(t.app, {
+      method: 'POST',
+      url: `/api/app/studies/${s._id}/responses`,
+      token,
+      payload: { submissionId: 'photo-v1', taskId: tasks.once[0]._id, questionnaireId: album._id, startedAt: now, submittedAt: now, answers: [{ question_pos: 0, response_pos: 0, value: grant.key }] },
+    });
+    expect(answered.statusCode).toBe(201);
+
+    // Version 2, planned for a second participant: a text question in front of the photo.
+    const current = json<Questionnaire>(await api('GET', `/api/qx_list/${album._id}`));
+    const edited = [textQuestion('q0', '0'), ...current.chin_content].map((q, position) => ({ ...q, position }));
+    expect((await api('PUT', `/api/qx_list/${album._id}/edit`, { ...current, chin_content: edited })).statusCode).toBe(200);
+    const second = await createParticipant(t.app, manager, s._id);
+    await send(t.app, { method: 'GET', url: `/api/app/studies/${s._id}/tasks`, token: (await appLogin(t.app, second.email)).token });
+
+    const res = await api('POST', `/api/data/${s._id}/download_analysis`, { stageId: s.stage_list[0]._id });
+    expect(res.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    const csv = (name: string) => parse(strFromU8(files[name].subarray(3)), { columns: true }) as Record<string, string>[];
+    const [photo] = csv('photo_manifest.csv');
+    const row = csv('tasks_long.csv').find((r) => r.participant_id === first.participant_code && r.status === 'completed');
+    // The column holding the photo's name in the long file is the one the manifest names, not the new question's.
+    const holding = Object.keys(row ?? {}).filter((column) => row?.[column] === photo.file_name);
+    expect(holding).toHaveLength(1);
+    expect(photo.column).toBe(holding[0]);
+    expect(photo.column).toMatch(/Q1_R1$/);
   });
 });

@@ -207,6 +207,8 @@ export interface PhotoEntry {
   submission_id: string;
   participant_id: string;
   questionnaire_id: string;
+  /** The version answered: the photo's column is found at that version's place. */
+  questionnaire_version_id: string;
   task_id: string;
   kind: string;
   abbrev: string;
@@ -224,7 +226,7 @@ export function photosOfParticipants(db: Db, participantIds: readonly string[], 
     .innerJoin('submissions as s', 's.id', 'pu.submission_id')
     .innerJoin('tasks as t', 't.id', 's.task_id')
     .innerJoin('questionnaire_versions as v', 'v.id', 's.questionnaire_version_id')
-    .select(['pu.object_key', 'pu.content_type', 's.id as submission_id', 's.participant_id', 's.questionnaire_id', 't.id as task_id', 't.kind', 'v.abbrev', 't.timezone', 's.submitted_at', 'pu.created_at'])
+    .select(['pu.object_key', 'pu.content_type', 's.id as submission_id', 's.participant_id', 's.questionnaire_id', 's.questionnaire_version_id', 't.id as task_id', 't.kind', 'v.abbrev', 't.timezone', 's.submitted_at', 'pu.created_at'])
     .where('pu.participant_id', 'in', participantIds)
     .where('s.study_id', '=', scope.studyId)
     .where('s.stage_id', '=', scope.stageId);

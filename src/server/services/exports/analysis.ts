@@ -16,7 +16,7 @@ import {
 import { statusAsRead } from '../plan/taskStatus';
 import { CSV_BOM, csvLine } from './csv';
 import { writeActivity } from './activityCsv';
-import { byAge, itemColumns, itemText, parseVersion, placeIn, type ItemColumn, type PlannedVersion } from './items';
+import { byAge, itemColumns, itemText, parseVersion, placeIn, placeKey, type ItemColumn, type PlannedVersion } from './items';
 import { addDays, daysBetween, localDay, localTime, zoneOf } from './moments';
 import { safeVariableNames } from './variableNames';
 import { ANALYSIS_TASK_COLUMNS } from './analysisColumns';
@@ -268,7 +268,9 @@ async function writePhotos(db: Db, scope: ExportScope, plan: AnalysisPlan, file:
     for (const photo of photos) {
       const item = place.get(answerPhotoKey(photo.submission_id, photo.object_key));
       const q = plan.questionnaires.get(photo.questionnaire_id);
-      const index = item && q ? q.columns.findIndex((c) => c.qpos === item.question_pos && c.rpos === item.response_pos) : -1;
+      // Read at the answered version's place, as the long file does: a question added in front later moves none.
+      const answeredAt = item ? placeKey(item.question_pos, item.response_pos) : undefined;
+      const index = q && answeredAt ? q.columns.findIndex((c) => placeIn(c, photo.questionnaire_version_id) === answeredAt) : -1;
       await file.write(
         csvLine([
           photo.file_name,

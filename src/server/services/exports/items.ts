@@ -38,6 +38,11 @@ export interface ItemColumn {
   places: ReadonlyMap<string, string>;
 }
 
+/** A response's place in one version: its question's and its own position, as stored with each answer. */
+export function placeKey(questionPos: number, responsePos: number): string {
+  return `${questionPos}/${responsePos}`;
+}
+
 /** The place of the column's response in the answered version; none when that version does not have it. */
 export function placeIn(column: ItemColumn, versionId: string): string | undefined {
   return column.places.get(versionId);
@@ -72,8 +77,8 @@ export function itemColumns(versions: readonly PlannedVersion[]): ItemColumn[] {
       (question.other_info ?? []).forEach((response, rpos) => {
         if (isNonAnswer(response.type)) return;
         const set = response.type === 'mc' && response.choices ? version.sets.find((s) => s._id === response.choices) : undefined;
-        const key = question._id && response._id ? `${question._id}/${response._id}` : `${qpos}/${rpos}`;
-        const places = new Map(byPlace.get(key)?.places ?? []).set(version.row.id, `${qpos}/${rpos}`);
+        const key = question._id && response._id ? `${question._id}/${response._id}` : placeKey(qpos, rpos);
+        const places = new Map(byPlace.get(key)?.places ?? []).set(version.row.id, placeKey(qpos, rpos));
         byPlace.set(key, { qpos, rpos, question, response, choices: set ? [...set.choices].sort((a, b) => a.position - b.position) : [], places });
       });
     });

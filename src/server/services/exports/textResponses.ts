@@ -7,7 +7,7 @@ import { dataDownloadMessages, questionnaireCsvName } from '../../../shared/data
 import { notFound } from '../../httpErrors';
 import { answeredVersionIds, findVersions, itemsOfSubmissions, listVersionsInOrder, submissionsOfParticipations, type ItemEntry } from '../../repositories/exports';
 import { CSV_BOM, csvLine } from './csv';
-import { byAge, itemColumns, itemText, parseVersion, placeIn, type ItemColumn, type PlannedVersion } from './items';
+import { byAge, itemColumns, itemText, parseVersion, placeIn, placeKey, type ItemColumn, type PlannedVersion } from './items';
 import { localTime, zoneOf } from './moments';
 import { ZipWriter, type ByteSink } from './output';
 import { cellText, hasPhotoColumn, namedPhotosOfPage, photoNamesByAnswer } from './photos';
@@ -54,7 +54,7 @@ export function itemsBySubmission(items: readonly ItemEntry[]): Map<string, Map<
   for (const item of items) {
     let places = map.get(item.submission_id);
     if (!places) map.set(item.submission_id, (places = new Map()));
-    places.set(`${item.question_pos}/${item.response_pos}`, item.value);
+    places.set(placeKey(item.question_pos, item.response_pos), item.value);
   }
   return map;
 }
