@@ -14,6 +14,7 @@ export const AUDIT_KINDS = {
   'questionnaire.deleted': 'Questionnaire deleted',
   'choiceSet.changed': 'Choice set changed',
   'media.added': 'Media file added',
+  'media.renamed': 'Media file renamed',
   'media.deleted': 'Media file deleted',
   'participant.created': 'Participant created',
   'participant.assigned': 'Participant assigned',

@@ -167,10 +167,19 @@ describe.each(databases)('activity of questionnaires, choice sets and media (%s)
     ]);
     await expectSeenByLabAOnly('media.added', file._id);
 
+    const renamed = await send(t.app, { method: 'PUT', url: `/api/files/mediafile/${file._id}`, token: member, payload: { name: 'Cover photo' } });
+    expect(renamed.statusCode).toBe(200);
+    const [rename] = await about(manager, 'media.renamed', file._id);
+    expect(rename).toMatchObject({ actorEmail: memberEmail, entityType: 'mediaFile', labId: labA.labId, changes: [{ field: 'name', before: 'Cover picture', after: 'Cover photo' }] });
+    await expectSeenByLabAOnly('media.renamed', file._id);
+    // The same name again changes nothing and records nothing.
+    expect((await send(t.app, { method: 'PUT', url: `/api/files/mediafile/${file._id}`, token: member, payload: { name: 'Cover photo' } })).statusCode).toBe(200);
+    expect(await about(manager, 'media.renamed', file._id)).toHaveLength(1);
+
     expect((await send(t.app, { method: 'DELETE', url: `/api/files/mediafile/${file._id}`, token: member })).statusCode).toBe(200);
     const [deleted] = await about(manager, 'media.deleted', file._id);
     expect(deleted).toMatchObject({ actorEmail: memberEmail, entityType: 'mediaFile', labId: labA.labId });
-    expect(deleted.changes).toContainEqual({ field: 'name', before: 'Cover picture', after: null });
+    expect(deleted.changes).toContainEqual({ field: 'name', before: 'Cover photo', after: null });
     await expectSeenByLabAOnly('media.deleted', file._id);
   });
 

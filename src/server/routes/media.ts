@@ -8,8 +8,8 @@ import type { CreateFileBody, MediaByKeysBody, UploadUrlBody } from '../../share
 import { badRequest } from '../httpErrors';
 import { labUserOf, requireLabUser } from '../plugins/auth';
 import { actorOf } from '../plugins/auditActor';
-import { countMediaFilesInLab, findMediaFilesByKeys, listMediaFilesInLab, renameMediaFile, searchMediaFiles } from '../repositories/mediaFiles';
-import { grantUpload, mediaFileOfLab, registerFile, removeFile, toMediaFile } from '../services/media';
+import { countMediaFilesInLab, findMediaFilesByKeys, listMediaFilesInLab, searchMediaFiles } from '../repositories/mediaFiles';
+import { grantUpload, mediaFileOfLab, registerFile, removeFile, renameFile, toMediaFile } from '../services/media';
 import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
 import { pageQuerySchema } from './studySchemas';
 
@@ -186,8 +186,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       const row = await mediaFileOfLab(ctx(), request.params.id, labUserOf(request).user.lab_id);
       const problem = fileNameProblem(request.body.name);
       if (problem) throw badRequest(problem);
-      await renameMediaFile(ctx().db, row.id, request.body.name.trim());
-      return toMediaFile(ctx(), { ...row, name: request.body.name.trim() });
+      return toMediaFile(ctx(), await renameFile(ctx(), row, request.body.name.trim(), actorOf(request)));
     },
   );
 

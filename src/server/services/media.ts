@@ -15,6 +15,7 @@ import {
   findUploadGrantByKey,
   insertMediaFile,
   insertUploadGrant,
+  renameMediaFile,
 } from '../repositories/mediaFiles';
 import { storageUsedByLab } from './storageUse';
 import { contentMatchesExtension } from './fileContent';
@@ -122,6 +123,16 @@ export async function mediaFileOfLab(ctx: AppContext, id: string, labId: string)
   const row = await findMediaFileInLab(ctx.db, id, labId);
   if (!row) throw notFound(mediaMessages.fileNotFound);
   return row;
+}
+
+/** Renames the file; a name it already has changes nothing and records nothing. */
+export async function renameFile(ctx: AppContext, row: MediaFileRow, name: string, actor: AuditActor): Promise<MediaFileRow> {
+  if (name === row.name) return row;
+  await ctx.db.transaction().execute(async (trx) => {
+    await renameMediaFile(trx, row.id, name);
+    await recordAudit(trx, actor, { kind: 'media.renamed', entityType: 'mediaFile', entityId: row.id, labId: row.lab_id, before: { name: row.name }, after: { name } });
+  });
+  return { ...row, name };
 }
 
 /** Deleting a record deletes its stored object too. */
