@@ -220,6 +220,13 @@ describe.each(databases)('participant app studies (%s)', (database) => {
       const stored = await db.selectFrom('tasks').select('id').where('participation_id', '=', participation.id).execute();
       const first = json<AppTasksAnswer>(answers[0]);
       expect(stored).toHaveLength(first.ema.length + first.diary.length + first.once.length + first.anytime.length);
+      // One plan, one entry in the study's Activity: made by the system, with its outline.
+      const activity = await call(t.app, { method: 'GET', url: `/api/activity?studyId=${study._id}&kind=plan.made`, token: manager });
+      const made = json<ActivityPage>(activity).entries.filter((e) => e.entityId === p.id);
+      expect(made).toHaveLength(1);
+      expect(made[0]).toMatchObject({ actorKind: 'system', studyId: study._id, labId });
+      const outline = Object.fromEntries(made[0].changes.map((c) => [c.field, c.after]));
+      expect(outline).toMatchObject({ 'tasks.ema': first.ema.length, group: study.stage_list[0].participant_group_list[0]._id });
     });
 
     it('a new assignment: arrive_assigned false, the rest of the old plan cancelled, a new plan at the next call', async () => {

@@ -10,8 +10,12 @@ import { groupPlanInput } from './groupPlanInput';
 import { planQuestionnaires } from './questionnaireVersions';
 import { planRows, questionnaireIdsOf } from './makePlan';
 import { newPlanSeed } from './seededRandom';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/record';
 
-/** Records the arrival and makes the plan, unless this assignment's arrival has happened. True when it did now. */
+/**
+ * Records the arrival and makes the plan, unless this assignment's arrival has happened. True when it did now.
+ * The audit trail gets the plan's outline (stage, group, tasks per kind) as the system's, in the same transaction.
+ */
 export async function arrive(db: Db, participation: ParticipationRow, labId: string, now: string = nowIso()): Promise<boolean> {
   if (participation.status !== 'enrolled' || participation.arrive_assigned === 1) return false;
   return db.transaction().execute(async (trx) => {
@@ -40,6 +44,17 @@ export async function arrive(db: Db, participation: ParticipationRow, labId: str
       questionnaires,
     });
     await insertTasks(trx, rows);
+    const tasks: Record<string, number> = {};
+    for (const row of rows) tasks[row.kind] = (tasks[row.kind] ?? 0) + 1;
+    await recordAudit(trx, SYSTEM_ACTOR, {
+      kind: 'plan.made',
+      entityType: 'participant',
+      entityId: participation.participant_id,
+      studyId: participation.study_id,
+      labId,
+      before: null,
+      after: { stage: participation.current_stage_id, group: participation.current_group_id, arrival: now, tasks },
+    });
     return true;
   });
 }
