@@ -8,6 +8,8 @@ import { paths } from '../../src/client/app/paths';
 import { dataDownloadTexts } from '../../src/shared/dataDownloadTexts';
 import { generalMessages, joinLinkTexts, richTextMessages, studyMessages } from '../../src/shared/messages';
 import { progressTexts } from '../../src/shared/progress';
+import { pilotTexts } from '../../src/shared/pilotTexts';
+import type { CreatedPilot } from '../../src/shared/types/pilot';
 import { Api } from './support/api';
 import { newContext, withPageIn } from './support/browser';
 import { signInAsLabUser, signInAsOwner } from './support/pages';
@@ -25,6 +27,8 @@ type RouteName = keyof typeof paths;
 /** The lab's content, and a study whose participant has arrived (a row with every action, a schedule, a chart). */
 interface Seed extends SeededContent {
   participation: SeededParticipation;
+  /** A pilot participant of the study, for the pilot page. */
+  pilot: CreatedPilot;
 }
 
 interface PageRow {
@@ -101,6 +105,9 @@ const PAGES: PageRow[] = [
     prepare: chooseStage2Group1,
     ready: (p) => p.getByRole('img', { name: new RegExp(progressTexts.chartTitle) }).locator('.recharts-line'),
   },
+  { name: 'Pilot', route: 'pilot', as: 'labManager', href: (s) => paths.pilot.getHref(s.study._id, s.pilot.pilot._id), ready: (p) => h1(p, pilotTexts.pageTitle) },
+  { name: 'Study Activity', route: 'studyActivity', as: 'labManager', href: (s) => paths.studyActivity.getHref(s.study._id), ready: (p) => h1(p, 'Study Activity') },
+  { name: 'Lab Activity', route: 'labActivity', as: 'labManager', href: () => paths.labActivity.getHref(), ready: (p) => h1(p, 'Lab Activity') },
   { name: 'Questionnaire List', route: 'questionnaires', as: 'labManager', href: () => paths.questionnaires.getHref(), ready: (p) => p.getByRole('row').filter({ hasText: 'Evening Check-in' }) },
   {
     name: 'Edit Questionnaire',
@@ -126,6 +133,7 @@ const PAGES: PageRow[] = [
     href: (s) => paths.systemOwnerEditUser.getHref(s.member._id, s.lab._id),
     ready: (p, s) => p.getByRole('textbox', { name: /email/i }).and(p.locator(`[value="${s.member.email}"]`)),
   },
+  { name: 'Owner Activity', route: 'systemOwnerActivity', as: 'systemOwner', href: () => paths.systemOwnerActivity.getHref(), ready: (p) => h1(p, 'Activity') },
   { name: 'Owner Study List', route: 'systemOwnerStudies', as: 'systemOwner', href: () => paths.systemOwnerStudies.getHref(), ready: (p) => h1(p, 'Study List') },
   {
     name: 'Owner Edit Study',
@@ -327,7 +335,9 @@ beforeAll(async () => {
     const api = host === 'light' ? product.api : new Api(product.server, product.server.darkHost);
     const organization = host === 'light' ? 1 : 2;
     const content = await seedLabContent(product.api, api, product.server, organization);
-    const seed: Seed = { ...content, participation: await seedParticipation(api, product.server, content.token, organization) };
+    const participation = await seedParticipation(api, product.server, content.token, organization);
+    const pilot = await api.call<CreatedPilot>('POST', `/api/studies/${content.study._id}/pilot`, { token: content.token, body: {} });
+    const seed: Seed = { ...content, participation, pilot };
     const contexts: HostState['contexts'] = {
       anyone: await visitorContext(`visitor-${host}`),
       labManager: await visitorContext(`sign-in-${host}`, async (page) => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
-import { liveEditTexts, studyMessages } from '../../src/shared/messages';
+import { liveEditTexts, questionnaireVersionTexts, studyMessages } from '../../src/shared/messages';
 import { makeQuestion, makeResponse } from '../../src/shared/questionnaire/operations';
 import type { Questionnaire } from '../../src/shared/questionnaire/types';
 import { newEmaSetting } from '../../src/shared/study/assessmentSettings';
@@ -100,6 +100,19 @@ describe('editing a live study', () => {
       await change.getByRole('radio', { name: liveEditTexts.applyNow }).check();
       await impact.getByRole('button', { name: liveEditTexts.confirm }).click();
       await page.getByText(studyMessages.changesSaved).waitFor();
+
+      // The questionnaire's editor names the version in use; a save leaves the participant on version 1 until
+      // the researcher re-points their future tasks.
+      await page.goto(product.server.mainUrl(`/qx/${created._id}/edit`));
+      await page.getByText(questionnaireVersionTexts.current(1), { exact: true }).waitFor();
+      await page.getByRole('region', { name: 'Question 1', exact: true }).getByLabel('Question number').fill('1a');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      const choice = page.getByRole('dialog', { name: questionnaireVersionTexts.choiceTitle });
+      await choice.getByText(questionnaireVersionTexts.olderInUse(1, 1), { exact: false }).waitFor();
+      await choice.getByRole('button', { name: questionnaireVersionTexts.repoint }).click();
+      await page.getByText(liveEditTexts.repointed).waitFor();
+      await page.getByText(questionnaireVersionTexts.current(2), { exact: true }).waitFor();
+      expect(await page.getByText(questionnaireVersionTexts.olderInUse(1, 1)).count()).toBe(0);
     } finally {
       await context.close();
     }

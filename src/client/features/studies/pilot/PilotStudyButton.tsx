@@ -9,7 +9,7 @@ export function PilotStudyButton({ studyId, who, size }: { studyId: string; who?
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size={size} variant="outline-info" onClick={() => setOpen(true)}>
+      <Button size={size} variant="outline-primary" onClick={() => setOpen(true)}>
         {pilotTexts.pilotButton}
         {who}
       </Button>
