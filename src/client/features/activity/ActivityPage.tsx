@@ -63,21 +63,24 @@ export default function ActivityPage({ scope }: { scope: ActivityScope }) {
       {answer && answer.entries.length === 0 && <EmptyState message="No activity recorded." />}
       {answer && answer.entries.length > 0 && (
         <>
-          <Table responsive className="align-top">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Before and after</th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.entries.map((entry) => (
-                <ActivityEntryRow key={entry.seq} entry={entry} />
-              ))}
-            </tbody>
-          </Table>
+          {/* Long before/after values can make the table scroll sideways: the region takes the focus so the keyboard scrolls it. */}
+          <div className="table-responsive" tabIndex={0} role="region" aria-label={`${TITLES[scope]} entries`}>
+            <Table className="align-top">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Before and after</th>
+                </tr>
+              </thead>
+              <tbody>
+                {answer.entries.map((entry) => (
+                  <ActivityEntryRow key={entry.seq} entry={entry} />
+                ))}
+              </tbody>
+            </Table>
+          </div>
           <nav aria-label="Activity pages" className="d-flex gap-2 align-items-center">
             <Button variant="outline-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
               Previous
