@@ -13,6 +13,7 @@ import { newEmaSetting } from '../../../src/shared/study/assessmentSettings';
 import type { Study } from '../../../src/shared/types/study';
 import type { AppTasksAnswer } from '../../../src/shared/types/participantApp';
 import type { CreatedPilot, Pilot } from '../../../src/shared/types/pilot';
+import type { ActivityPage } from '../../../src/shared/audit';
 import type { StudyProgressAnswer } from '../../../src/shared/types/progress';
 import type { EmaTasksAnswer, GetParticipantsAnswer } from '../../../src/shared/types/participant';
 import { claimDuePushes } from '../../../src/server/repositories/pushes';
@@ -118,6 +119,12 @@ describe.each(databases)('pilot participants (%s)', (database) => {
     // The session opens the participant app for the pilot: its tasks are the plan the pilot API shows.
     const tasks = await appTasks(inactive, created.session.token);
     expect(tasks.ema.map((e) => e._id).sort()).toEqual(created.pilot.plan.filter((p) => p.kind === 'ema').map((p) => p._id).sort());
+    // The study's Activity names who made the pilot participant, marked as a pilot.
+    const activity = await send(t.app, { method: 'GET', url: `/api/activity?studyId=${inactive._id}&kind=participant.created`, token: manager });
+    const made = json<ActivityPage>(activity).entries.filter((e) => e.entityId === created.pilot.participant._id);
+    expect(made).toHaveLength(1);
+    expect(made[0].actorKind).toBe('lab_user');
+    expect(made[0].changes).toContainEqual({ field: 'pilot', before: null, after: true });
   });
 
   it("never moves a real participant's moments: the pilot advances a day, the real participant's tasks stay as they were", async () => {

@@ -29,7 +29,7 @@ export const pilotRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const study = await studyOfLab(request, request.params.studyId);
-      const created = await createPilot(app.ctx, study, request.body ?? {}, labUserOf(request).user.id);
+      const created = await createPilot(app.ctx, study, request.body ?? {}, labUserOf(request).user.id, actorOf(request));
       return reply.code(201).send(created);
     },
   );

@@ -44,7 +44,7 @@ async function placeFor(db: Db, studyId: string, body: CreatePilotBody) {
 }
 
 /** A pilot participant joined, consented (when the study asks) and placed; also while the study is inactive. */
-export async function createPilot(ctx: AppContext, study: StudyRow, body: CreatePilotBody, createdBy: string): Promise<CreatedPilot> {
+export async function createPilot(ctx: AppContext, study: StudyRow, body: CreatePilotBody, createdBy: string, actor: AuditActor): Promise<CreatedPilot> {
   const place = await placeFor(ctx.db, study.id, body);
   const consent = await findConsentStage(ctx.db, study.id);
   const id = newId();
@@ -67,6 +67,15 @@ export async function createPilot(ctx: AppContext, study: StudyRow, body: Create
       current_group_id: place.group_id,
     };
     await trx.updateTable('participations').set(changes).where('id', '=', started.id).execute();
+    await recordAudit(trx, actor, {
+      kind: 'participant.created',
+      entityType: 'participant',
+      entityId: account.id,
+      studyId: study.id,
+      labId: study.lab_id,
+      before: null,
+      after: { email: account.email, pilot: true, stage: place.stage_id, group: place.group_id },
+    });
     return { participant: account, participation: { ...started, ...changes } };
   });
   const session = await startSession(ctx, participant);
