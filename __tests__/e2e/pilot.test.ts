@@ -28,7 +28,8 @@ async function seedStudy(token: string): Promise<Study> {
   const question = { ...makeQuestion('q1', 'r1'), question_num: '1', html_question: '<p>How do you feel?</p>', other_info: [response] };
   await api.call('PUT', `/api/qx_list/${mood._id}/edit`, { token, body: { ...mood, chin_content: [question] } });
   const stage = study.stage_list[0];
-  const ema = { ...newEmaSetting(HONG_KONG), questionnaire_list: [{ _id: mood._id, ...MOOD }], time_list: ['09:00', '13:00'], number_of_days: 2 };
+  // Day one is the day after the arrival, so the walk (09:00, then 13:00 on one date) is the same at any time of day.
+  const ema = { ...newEmaSetting(HONG_KONG), questionnaire_list: [{ _id: mood._id, ...MOOD }], time_list: ['09:00', '13:00'], number_of_days: 2, day_one_eq_same_day: false };
   await api.call('PUT', `/api/studies/${study._id}/edit_except_consent`, {
     token,
     body: { stage_list: [{ _id: stage._id, participant_group_list: [{ _id: stage.participant_group_list[0]._id, ema_list: [ema] }] }] },
