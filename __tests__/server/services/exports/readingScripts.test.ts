@@ -83,7 +83,8 @@ describe('the analysis export read by R, pandas and PSPP', () => {
     const groupId = study.stage_list[0].participant_group_list[0]._id;
     const item = (id: string) => ({ _id: id, chin_name: '', abbrev: '' });
     await setGroupSettings(t.app.ctx.db, groupId, {
-      ema: [{ ...newEmaSetting(), questionnaire_list: [item(daily._id)], time_list: ['09:00', '21:00'], number_of_days: 2 }],
+      // Day one is the day after arrival: four prompts whatever the hour the suite runs.
+      ema: [{ ...newEmaSetting(), questionnaire_list: [item(daily._id)], time_list: ['09:00', '21:00'], number_of_days: 2, day_one_eq_same_day: false }],
       once: [feeling._id],
     });
     const tokens: string[] = [];
