@@ -15,8 +15,8 @@ export interface Answer {
   body: unknown;
 }
 
-/** "METHOD /api/app/path" -> the answer (a function may look at the request's body). */
-export type Calls = Record<string, Answer | ((body: unknown) => Answer)>;
+/** "METHOD /api/app/path" -> the answer (a function may look at the request's body, or hold the answer back). */
+export type Calls = Record<string, Answer | ((body: unknown) => Answer | Promise<Answer>)>;
 
 export interface Made {
   method: string;
@@ -48,7 +48,7 @@ export function renderApp(address: string, calls: Calls, options: { session?: Ap
     const headers = new Headers(init?.headers);
     made.push({ method, path: url.pathname, body, authorization: headers.get('Authorization') });
     const entry = table[`${method} ${url.pathname}`];
-    const answer = typeof entry === 'function' ? entry(body) : (entry ?? { status: 404, body: { message: 'Not Found' } });
+    const answer = typeof entry === 'function' ? await entry(body) : (entry ?? { status: 404, body: { message: 'Not Found' } });
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
   }) as typeof fetch;
   act(() => navigate(address, { replace: true }));

@@ -1,6 +1,6 @@
 // A study's screen: its tasks grouped with times in the task's zone, withdrawing after a confirmation, and the
 // language switch.
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, renderApp, SESSION } from '../support';
 import { participation, tasksAround } from '../fixtures';
@@ -34,6 +34,28 @@ describe('a study', () => {
     const done = screen.getByRole('heading', { name: 'Done and missed today' }).parentElement as HTMLElement;
     expect(within(done).getByText('Missed')).toBeInTheDocument();
     expect(within(done).getByText('Done')).toBeInTheDocument();
+  });
+
+  it('opened at a study, draws the screen once its answers are in, not piece by piece (nothing jumps as they arrive)', async () => {
+    let answerTasks: () => void = () => undefined;
+    const tasksHeld = new Promise<void>((resolve) => (answerTasks = resolve));
+    renderApp('/app/studies/s1', {
+      'GET /api/app/studies': { status: 200, body: { participations: [enrolled] } },
+      'GET /api/app/studies/s1/tasks': async () => {
+        await tasksHeld;
+        return { status: 200, body: { ema: [], diary: [], once: [], anytime: [] } };
+      },
+    }, { session: SESSION });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading…');
+    // The studies answer is in, the tasks answer is not: still only the loading line.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw from this study' })).not.toBeInTheDocument();
+    answerTasks();
+    expect(await screen.findByRole('heading', { name: 'Your tasks' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Withdraw from this study' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Prompts on this phone' })).toBeInTheDocument();
   });
 
   it('withdraws only after the confirmation', async () => {

@@ -1,11 +1,11 @@
 // The prompts panel of a study the participant takes part in: whether this phone prompts them, the explanation
 // and the button that asks the browser (never asked on its own at page load), or why it cannot and what to do:
 // allow notifications in the browser's settings, add the app to the Home Screen (iPhone, iPad), install it.
-import { useEffect } from 'react';
+// What the browser allows is checked by the study screen (loadPrompts), which draws this panel once it is known.
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../components/Alert';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
-import { enablePrompts, loadPrompts } from '../state/promptsSlice';
+import { enablePrompts } from '../state/promptsSlice';
 import { install, useInstallOffered } from './installPrompt';
 
 function InstallButton() {
@@ -22,9 +22,6 @@ export function PromptSettings() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { availability, subscribed, requests } = useAppSelector((state) => state.prompts);
-  useEffect(() => {
-    void dispatch(loadPrompts());
-  }, [dispatch]);
   if (availability === null) return null;
 
   const turningOn = requests.turnOn.status === 'request';

@@ -2,6 +2,7 @@
 // sent to sign in (coming back afterwards); a signed-in one skips the account screens.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useAnswerCalls } from '../answer/answerCalls';
+import { loadAnswerScreen } from '../answer/answerScreen';
 import { ForgotPassword } from '../screens/ForgotPassword';
 import { Home } from '../screens/Home';
 import { JoinByLink } from '../screens/JoinByLink';
@@ -12,7 +13,7 @@ import { APP_BASE } from './paths';
 
 // The answer page brings the questionnaire renderer: loaded when first needed, not in the first load (the
 // service worker precaches its chunk, so it opens offline too).
-const Answer = lazy(() => import('../screens/Answer').then((m) => ({ default: m.Answer })));
+const Answer = lazy(() => loadAnswerScreen().then((m) => ({ default: m.Answer })));
 
 /** The answer page: its calls start at once, while its chunk loads. */
 function AnswerRoute({ studyId, taskId }: { studyId: string; taskId: string }) {

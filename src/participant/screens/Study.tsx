@@ -4,8 +4,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../components/Alert';
+import { itemRequest } from '../../ui/state/requestState';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { loadParticipations } from '../state/participationsSlice';
+import { loadPrompts } from '../state/promptsSlice';
 import { loadTasks } from '../state/tasksSlice';
 import { Link } from '../routing/Link';
 import { paths } from '../routing/paths';
@@ -31,14 +33,27 @@ export function Study({ studyId }: { studyId: string }) {
     tasksStarted.current = true;
   }, [dispatch, known, studyId]);
   const tasksLoadedHere = useRef<boolean | null>(null);
+  const enrolled = participation?.status === 'enrolled';
+  useEffect(() => {
+    if (enrolled) void dispatch(loadPrompts());
+  }, [dispatch, enrolled]);
+  // Opening the app here, the screen is drawn once its calls (studies, tasks, the prompts check) have answered,
+  // all at once; below the task list, what follows it (prompts, leaving, the way back) waits for the list and the
+  // prompts check. Drawn piece by piece, the page would jump as each answer arrived (layout shift).
+  const tasksSettled = useAppSelector(
+    (state) => state.tasks.byStudy[studyId] !== undefined || itemRequest(state.tasks.itemRequests, 'load', studyId).status === 'fail',
+  );
+  const promptsSettled = useAppSelector((state) => state.prompts.availability !== null || state.prompts.requests.check.status === 'fail');
   if (participation && tasksLoadedHere.current === null) tasksLoadedHere.current = tasksStarted.current && participation.status === 'enrolled';
+  const belowListReady = tasksSettled && promptsSettled;
 
-  if (!participation) {
+  if (!participation || (tasksLoadedHere.current && !belowListReady)) {
+    const loading = participation !== undefined || load.status === 'request' || load.status === 'reset';
     return (
-      <section>
-        {load.status === 'request' || load.status === 'reset' ? <p role="status">{t('app.loading')}</p> : null}
-        <ErrorMessage message={load.status === 'fail' ? load.message : null} />
-        {load.status === 'success' ? <p>{t('app.notFound')}</p> : null}
+      <section key="loading" className="screen-loading">
+        {loading ? <p role="status">{t('app.loading')}</p> : null}
+        <ErrorMessage message={!participation && load.status === 'fail' ? load.message : null} />
+        {!participation && load.status === 'success' ? <p>{t('app.notFound')}</p> : null}
         <p className="links">
           <Link href={paths.home()}>{t('app.back')}</Link>
         </p>
@@ -49,7 +64,7 @@ export function Study({ studyId }: { studyId: string }) {
   const { study, status, current_stage: stage, consent } = participation;
   return (
     <>
-      <section aria-labelledby="study-title">
+      <section key="study" aria-labelledby="study-title">
         <h1 id="study-title">{study.chin_name}</h1>
         <p className="muted">
           {t('study.stage', { stage: stage.stage_num })} · <span className={`badge badge-${status}`}>{t(`studies.status.${status}`)}</span>
@@ -65,11 +80,15 @@ export function Study({ studyId }: { studyId: string }) {
         {status === 'completed' ? <p className="note">{stage.chin_complete_message || t('study.completedNote')}</p> : null}
       </section>
       {status === 'enrolled' ? <TaskList studyId={studyId} alreadyLoading={tasksLoadedHere.current === true} /> : null}
-      {status === 'enrolled' ? <PromptSettings /> : null}
-      {status === 'enrolled' || status === 'invited' ? <Withdraw studyId={studyId} /> : null}
-      <p className="links">
-        <Link href={paths.home()}>{t('app.back')}</Link>
-      </p>
+      {status !== 'enrolled' || belowListReady ? (
+        <>
+          {status === 'enrolled' ? <PromptSettings /> : null}
+          {status === 'enrolled' || status === 'invited' ? <Withdraw studyId={studyId} /> : null}
+          <p className="links">
+            <Link href={paths.home()}>{t('app.back')}</Link>
+          </p>
+        </>
+      ) : null}
     </>
   );
 }

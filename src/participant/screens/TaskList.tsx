@@ -11,6 +11,9 @@ import { loadTasks } from '../state/tasksSlice';
 import { Link } from '../routing/Link';
 import { paths } from '../routing/paths';
 import { groupTasks, timeIn } from '../tasks/taskGroups';
+import { sanitizeAhead } from '../../ui/richText/RichTextView';
+import { questionRichTexts } from '../../ui/questionnaire/richTexts';
+import { loadAnswerScreen } from '../answer/answerScreen';
 
 /**
  * The list is redrawn every minute, so "minutes left" and "open now" follow the clock: this device's, or in the
@@ -52,14 +55,27 @@ export function TaskList({ studyId, alreadyLoading = false }: { studyId: string;
   // so that they can be answered without it.
   const known = useAppSelector((state) => state.questionnaires.byId);
   const asked = useAppSelector((state) => state.questionnaires.itemRequests.load);
-  const toKeep = groups
+  const toAnswer = groups
     ? [...new Set([...groups.openNow.map((g) => g.task), ...groups.diaryToday, ...groups.once.filter((o) => o.status !== 'completed'), ...groups.anytime].map((task) => task.questionnaire._id))]
-        .filter((id) => !known[id] && !asked[id])
-        .join(' ')
-    : '';
+    : [];
+  const toKeep = toAnswer.filter((id) => !known[id] && !asked[id]).join(' ');
   useEffect(() => {
     for (const id of toKeep.split(' ').filter(Boolean)) void dispatch(loadQuestionnaire(id));
   }, [dispatch, toKeep]);
+  // A tap on a task should cost only drawing its questions: the answer page's code and the questionnaires' texts
+  // (sanitised) are made ready while the list is read.
+  const somethingToAnswer = toAnswer.length > 0;
+  useEffect(() => {
+    if (somethingToAnswer) loadAnswerScreen().catch(() => undefined);
+  }, [somethingToAnswer]);
+  const ready = toAnswer.filter((id) => known[id]).map((id) => known[id]);
+  const readyKey = ready.map((q) => q._id).join(' ');
+  const readyRef = useRef(ready);
+  readyRef.current = ready;
+  useEffect(() => {
+    const stops = readyRef.current.map((q) => sanitizeAhead(questionRichTexts(q.chin_content)));
+    return () => stops.forEach((stop) => stop());
+  }, [readyKey]);
   const emaTime = (task: AppEmaTask, at: string) => timeIn(at, task.timezone, lang);
   // A task with an answer in the outbox says so: waiting to be sent, or refused with the server's message.
   const answerLink = (taskId: string, name: string) => {
