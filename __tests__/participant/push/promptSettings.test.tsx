@@ -60,6 +60,15 @@ describe('prompts on a study screen', () => {
     expect(within(panel).queryByRole('button', { name: 'Turn on prompts' })).not.toBeInTheDocument();
   });
 
+  it('draws the study screen without waiting for the server to take the subscription again (a slow network)', async () => {
+    phone({ userAgent: USER_AGENTS.androidChrome, permission: 'granted', subscribed: true });
+    const { made } = renderApp('/app/studies/s1', { ...calls, 'POST /api/app/push/subscriptions': () => new Promise(() => undefined) }, { session: SESSION });
+    const panel = await promptsPanel();
+    expect(within(panel).getByRole('status')).toHaveTextContent('Prompts are on');
+    expect(screen.getByRole('button', { name: 'Withdraw from this study' })).toBeInTheDocument();
+    expect(callsTo(made, 'POST', '/api/app/push/subscriptions')).toHaveLength(1);
+  });
+
   it('says prompts are on when the phone already holds a subscription, and gives it to the server again', async () => {
     const fake = phone({ userAgent: USER_AGENTS.androidChrome, permission: 'granted', subscribed: true });
     const { made } = renderApp('/app/studies/s1', calls, { session: SESSION });

@@ -37,8 +37,9 @@ export async function checkPrompts(): Promise<PromptsState> {
   if (availability !== 'granted') return { availability, subscribed: false };
   const subscription = await (await registration())?.pushManager.getSubscription();
   if (!subscription) return { availability, subscribed: false };
-  // The server may have dropped it (its push service answered 410) or not stored it (offline when made).
-  await appCall('POST', '/push/subscriptions', bodyOf(subscription)).catch(() => undefined);
+  // The server may have dropped it (its push service answered 410) or not stored it (offline when made). Not
+  // waited for: the study screen is drawn once this check is done, and a slow network must not hold it.
+  void appCall('POST', '/push/subscriptions', bodyOf(subscription)).catch(() => undefined);
   return { availability, subscribed: true };
 }
 
