@@ -1,7 +1,8 @@
 // GET /api/activity (issue 21): a staff change yields one entry with the right before and after, and each
 // reader sees only what they may: a study's viewers its study, a lab manager their lab, the system owner all.
-import { createTestApp, databases, json, labUserToken, ownerToken, seedLab, OWNER_EMAIL, type SeededLab, type TestApp } from '../support/testApp';
+import { createTestApp, databases, json, OWNER_EMAIL, type SeededLab, type TestApp } from '../support/testApp';
 import { registerUser, send } from '../support/api';
+import { readActivity, seedActivityReaders } from '../support/activityReaders';
 import type { ActivityEntry, ActivityPage } from '../../../src/shared/audit';
 import { ACTIVITY_PAGE_SIZE } from '../../../src/shared/audit';
 import { EMAIL_MAX_LENGTH } from '../../../src/shared/limits';
@@ -23,24 +24,13 @@ describe.each(databases)('GET /api/activity (%s)', (database) => {
 
   beforeAll(async () => {
     t = await createTestApp(database);
-    owner = await ownerToken(t.app);
-    labA = await seedLab(t.app, owner);
-    labB = await seedLab(t.app, owner);
-    manager = await labUserToken(t.app, labA.managerEmail, labA.managerPassword);
-    const user = await registerUser(t.app, owner, labA.labId);
-    memberEmail = user.email;
-    member = await labUserToken(t.app, user.email, user.password);
-    outsider = await labUserToken(t.app, labB.managerEmail, labB.managerPassword);
+    ({ owner, labA, labB, manager, member, memberEmail, outsider } = await seedActivityReaders(t.app));
     const created = await send(t.app, { method: 'POST', url: '/api/studies', token: member, payload: { chin_name: 'Sleep diary' } });
     studyId = json<{ _id: string }>(created)._id;
   });
   afterAll(async () => t.close());
 
-  async function activity(token: string, query: string): Promise<ActivityPage> {
-    const res = await send(t.app, { method: 'GET', url: `/api/activity?${query}`, token });
-    expect(res.statusCode).toBe(200);
-    return json<ActivityPage>(res);
-  }
+  const activity = (token: string, query: string): Promise<ActivityPage> => readActivity(t.app, token, query);
 
   it('records a change of basic information once, field by field, by whom and when', async () => {
     const before = Date.now();

@@ -1,8 +1,9 @@
 // GET /api/activity (issue 21) for a lab's own material: questionnaires (created, saved field by field,
 // deleted), their choice sets and the lab's media files. They belong to a lab, not a study, so their entries
 // carry the lab alone: its manager and the system owner see them, another lab's manager does not.
-import { createTestApp, databases, json, labUserToken, ownerToken, seedLab, uploadLocalFile, type SeededLab, type TestApp } from '../support/testApp';
-import { registerUser, send } from '../support/api';
+import { createTestApp, databases, json, uploadLocalFile, type SeededLab, type TestApp } from '../support/testApp';
+import { send } from '../support/api';
+import { readActivity, seedActivityReaders } from '../support/activityReaders';
 import type { ActivityEntry, ActivityPage, AuditKind } from '../../../src/shared/audit';
 import { makeQuestion } from '../../../src/shared/questionnaire/operations';
 import type { MultipleChoiceSet, Question, Questionnaire } from '../../../src/shared/questionnaire/types';
@@ -30,22 +31,11 @@ describe.each(databases)('activity of questionnaires, choice sets and media (%s)
 
   beforeAll(async () => {
     t = await createTestApp(database);
-    owner = await ownerToken(t.app);
-    labA = await seedLab(t.app, owner);
-    labB = await seedLab(t.app, owner);
-    manager = await labUserToken(t.app, labA.managerEmail, labA.managerPassword);
-    const user = await registerUser(t.app, owner, labA.labId);
-    memberEmail = user.email;
-    member = await labUserToken(t.app, user.email, user.password);
-    outsider = await labUserToken(t.app, labB.managerEmail, labB.managerPassword);
+    ({ owner, labA, labB, manager, member, memberEmail, outsider } = await seedActivityReaders(t.app));
   });
   afterAll(async () => t.close());
 
-  async function activity(token: string, query: string): Promise<ActivityPage> {
-    const res = await send(t.app, { method: 'GET', url: `/api/activity?${query}`, token });
-    expect(res.statusCode).toBe(200);
-    return json<ActivityPage>(res);
-  }
+  const activity = (token: string, query: string): Promise<ActivityPage> => readActivity(t.app, token, query);
 
   /** The entries of one kind about one thing, newest first, as the reader sees them. */
   async function about(token: string, kind: AuditKind, entityId: string, query = ''): Promise<ActivityEntry[]> {

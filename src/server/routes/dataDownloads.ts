@@ -25,7 +25,7 @@ import { planTextResponses, writeTextResponses } from '../services/exports/textR
 import { analysisBodySchema, fileAnswer, responseTimeBodySchema, streamOnly, studyParam, textBodySchema } from './dataDownloadSchemas';
 import { bearerAuth, errorResponses } from './schemas';
 import { actorOf } from '../plugins/auditActor';
-import { recordAudit } from '../services/audit/record';
+import { recordDataDownload } from '../services/audit/record';
 
 async function studyOfLab(request: FastifyRequest, studyId: string) {
   const study = await findStudyInLab(request.server.ctx.db, studyId, labUserOf(request).user.lab_id);
@@ -81,15 +81,7 @@ async function download(
     throw error;
   }
   // Who took which data when: the file's name and what was asked for.
-  await recordAudit(request.server.ctx.db, actorOf(request), {
-    kind: 'data.downloaded',
-    entityType: 'study',
-    entityId: study.id,
-    studyId: study.id,
-    labId: study.lab_id,
-    before: null,
-    after: { file: planned.title, request: request.body },
-  }).catch(async (error: unknown) => {
+  await recordDataDownload(request.server.ctx.db, actorOf(request), study, { file: planned.title, request: request.body }).catch(async (error: unknown) => {
     await reader.close();
     throw error;
   });

@@ -69,3 +69,16 @@ export async function recordAudit(db: Db, actor: AuditActor, event: AuditEvent):
     hash: entryHash(prevHash, content),
   });
 }
+
+/** A download of a study's data (text, analysis or photos): who took which file, and what was asked for. */
+export function recordDataDownload(db: Db, actor: AuditActor, study: { id: string; lab_id: string }, download: { file: string } & Record<string, unknown>): Promise<void> {
+  return recordAudit(db, actor, {
+    kind: 'data.downloaded',
+    entityType: 'study',
+    entityId: study.id,
+    studyId: study.id,
+    labId: study.lab_id,
+    before: null,
+    after: download,
+  });
+}

@@ -22,7 +22,7 @@ import {
   touchImageDownload,
 } from '../../repositories/imageDownloads';
 import { nowIso } from '../ids';
-import { recordAudit, type AuditActor } from '../audit/record';
+import { recordDataDownload, type AuditActor } from '../audit/record';
 import { photoNames, zipFileName } from './photoNames';
 import { zipObjects } from './zipObjects';
 
@@ -103,15 +103,7 @@ export async function startImageDownload(
       expires_at: later(BUILD_LIMIT_MS),
     });
     // Who took which participant's photos, as the text and analysis downloads record theirs (dataDownloads.ts).
-    await recordAudit(trx, actor, {
-      kind: 'data.downloaded',
-      entityType: 'study',
-      entityId: study.id,
-      studyId: study.id,
-      labId: study.lab_id,
-      before: null,
-      after: { file: fileName, request: { participantId }, photoCount: photos.length },
-    });
+    await recordDataDownload(trx, actor, study, { file: fileName, request: { participantId }, photoCount: photos.length });
   });
   const names = photoNames(photos);
   const entries = photos.map((photo) => ({ key: photo.object_key, name: names.get(photo.object_key) ?? photo.object_key, modifiedAt: new Date(photo.submitted_at) }));
