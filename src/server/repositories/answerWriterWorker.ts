@@ -1,27 +1,43 @@
-// The SQLite answer writer's thread: its own connection to the database file, writing each batch of answers in
-// one transaction. With synchronous=FULL a commit waits for the disk; here that wait does not stop the main
-// thread from taking the next requests. Started by services/answers/answerStore.ts.
-import { parentPort, workerData } from 'node:worker_threads';
+// The SQLite answer writer's thread: its own connection to the database file, writing answers in transactions.
+// With synchronous=FULL a commit waits for the disk; here that wait does not stop the main thread from taking the
+// next requests. Each transaction writes every batch that arrived while the one before was being committed: the
+// main thread sends its batches as they form, and the fewer, fuller commits cost less per answer than one commit
+// per batch sent (a commit's fsync and its rewrite of the tables' last pages are paid once per transaction).
+// Between transactions it keeps the log short (walRestart.ts). Started by services/answers/answerStore.ts.
+import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { applySqlitePragmas } from '../db/database';
 import { completedAt, PhotoTaken, storedRowsOf, type AnswerWrite, type AnswerWriteResult } from './answerWrites';
 import type { AnswerItemRow } from '../db/types';
 import { OPEN_STATUSES } from './tasks';
 import { isStopRequest, type StopThread } from '../threads';
+import { logRestarter, type WalLength } from './walRestart';
+
+export interface WriterData {
+  sqliteFile: string;
+  /** The log's length as the checkpointer's thread publishes it. */
+  walLength: WalLength;
+}
 
 export interface WriterRequest {
   id: number;
   /** The group's AnswerWrite list as JSON. */
   writes: string;
+  /** How many answers it holds. */
+  count: number;
 }
 
-export type WriterReply = { id: number; results: AnswerWriteResult[] } | { id: number; photoTaken: number } | { id: number; error: string };
+/** One per request, sent together for the requests written in one transaction. */
+export type WriterReply = { id: number; results: AnswerWriteResult[] } | { id: number; error: string };
+
+/** Answers per transaction at most: a long backlog is written in several, each reply as early as it can be. */
+const ANSWERS_PER_TRANSACTION = 1024;
 
 /** Items per insert statement (4 values each: far below SQLite's limit of variables). */
 const ITEMS_PER_INSERT = 100;
 
-function start(file: string): void {
-  const sqlite = new SQLite(file);
+function start({ sqliteFile, walLength }: WriterData, port: MessagePort): void {
+  const sqlite = new SQLite(sqliteFile);
   applySqlitePragmas(sqlite);
   // Its commits never checkpoint: the checkpointer's thread does (walCheckpointWorker.ts).
   sqlite.pragma('wal_autocheckpoint = 0');
@@ -59,11 +75,16 @@ function start(file: string): void {
   const attachPhoto = sqlite.prepare('update photo_uploads set submission_id = ? where id = ? and (submission_id is null or submission_id = ?)');
   const existing = sqlite.prepare<[string, string], { id: string }>('select id from submissions where participant_id = ? and client_submission_id = ?');
 
-  const writeBatch = sqlite.transaction((writes: AnswerWrite[]): AnswerWriteResult[] => {
+  /** `refused`: answers whose photo another answer holds; they are answered so and not written. */
+  const writeBatch = sqlite.transaction((writes: AnswerWrite[], refused: ReadonlySet<number>): AnswerWriteResult[] => {
     const commitMs = Date.now();
     const results: AnswerWriteResult[] = [];
     const items: AnswerItemRow[] = [];
     writes.forEach((w, index) => {
+      if (refused.has(index)) {
+        results.push({ refused: 'photoTaken' });
+        return;
+      }
       const stored = storedRowsOf(w);
       const s = stored.submission;
       if (insertSubmission.run(s).changes === 1) {
@@ -82,21 +103,60 @@ function start(file: string): void {
     return results;
   });
 
-  parentPort?.on('message', (request: WriterRequest | StopThread) => {
-    // Batches are written as they come, so every batch sent before the request to stop is written.
-    if (isStopRequest(request)) {
-      parentPort?.close();
-      return;
+  /** A photo already attached elsewhere refuses its own answer; the rest are written again without it. */
+  const writeAll = (writes: AnswerWrite[]): AnswerWriteResult[] => {
+    const refused = new Set<number>();
+    for (;;) {
+      try {
+        return writeBatch.immediate(writes, refused);
+      } catch (error) {
+        if (!(error instanceof PhotoTaken)) throw error;
+        refused.add(error.index);
+      }
     }
-    let reply: WriterReply;
+  };
+
+  const restartLongLog = logRestarter(sqlite, walLength);
+
+  /** Writes the requests in one transaction and answers each. */
+  const write = (requests: readonly WriterRequest[]) => {
+    const groups = requests.map((r) => JSON.parse(r.writes) as AnswerWrite[]);
+    let replies: WriterReply[];
     try {
-      reply = { id: request.id, results: writeBatch.immediate(JSON.parse(request.writes) as AnswerWrite[]) };
+      const results = writeAll(groups.flat());
+      let from = 0;
+      replies = requests.map((r, i) => {
+        from += groups[i].length;
+        return { id: r.id, results: results.slice(from - groups[i].length, from) };
+      });
     } catch (error) {
-      reply = error instanceof PhotoTaken ? { id: request.id, photoTaken: error.index } : { id: request.id, error: error instanceof Error ? error.message : String(error) };
+      const message = error instanceof Error ? error.message : String(error);
+      replies = requests.map((r) => ({ id: r.id, error: message }));
     }
-    parentPort?.postMessage(reply);
+    port.postMessage(replies);
+  };
+
+  port.on('message', (first: WriterRequest | StopThread) => {
+    // The requests that came while the last transaction was committed are waiting: taken now, in their order,
+    // up to a stop request (every request sent before it is written) or a full transaction.
+    const requests: WriterRequest[] = [];
+    let answers = 0;
+    let stop = false;
+    for (let message: WriterRequest | StopThread | undefined = first; message !== undefined; ) {
+      if (isStopRequest(message)) {
+        stop = true;
+        break;
+      }
+      requests.push(message);
+      answers += message.count;
+      if (answers >= ANSWERS_PER_TRANSACTION) break;
+      message = (receiveMessageOnPort(port) as { message: WriterRequest | StopThread } | undefined)?.message;
+    }
+    if (requests.length > 0) write(requests);
+    if (stop) port.close();
+    else restartLongLog();
   });
-  parentPort?.on('close', () => sqlite.close());
+  port.on('close', () => sqlite.close());
 }
 
-if (parentPort && (workerData as { sqliteFile?: string } | null)?.sqliteFile) start((workerData as { sqliteFile: string }).sqliteFile);
+if (parentPort && (workerData as WriterData | null)?.sqliteFile) start(workerData as WriterData, parentPort);

@@ -1,10 +1,13 @@
 // Where answers are committed, in groups (groupCommit.ts): on SQLite by a writer thread with its own connection,
-// so that the wait for the disk (synchronous=FULL) does not hold up the requests being read meanwhile, and a
+// so that the wait for the disk (synchronous=FULL) does not hold up the requests being read meanwhile (each group
+// is sent as it forms, and the thread commits together all that arrived during its last commit), and a
 // checkpointer thread that keeps the write-ahead log short without stopping the writer's commits; on
 // PostgreSQL through the pool. A caller's promise settles only after its group is committed.
 import type { Db } from '../../repositories/db';
 import { PhotoTaken, writeAnswerBatch, type AnswerWrite, type AnswerWriteResult } from '../../repositories/answerWrites';
-import type { WriterReply, WriterRequest } from '../../repositories/answerWriterWorker';
+import type { WriterData, WriterReply, WriterRequest } from '../../repositories/answerWriterWorker';
+import type { CheckpointerData } from '../../repositories/walCheckpointWorker';
+import { newWalLength } from '../../repositories/walRestart';
 import { GroupCommitter } from './groupCommit';
 import { startThread, stopThread } from '../../threads';
 
@@ -15,7 +18,7 @@ export interface AnswerStore {
 
 type BatchWriter = (writes: readonly AnswerWrite[]) => Promise<AnswerWriteResult[]>;
 
-/** A photo already attached elsewhere refuses its own answer; the rest of the group is written again. */
+/** A photo already attached elsewhere refuses its own answer; the rest of the group is written again (PostgreSQL). */
 function withPhotoRetry(write: BatchWriter): BatchWriter {
   const attempt: BatchWriter = async (writes) => {
     try {
@@ -31,9 +34,10 @@ function withPhotoRetry(write: BatchWriter): BatchWriter {
 }
 
 function workerWriter(sqliteFile: string): { write: BatchWriter; close: () => Promise<void> } {
-  const worker = startThread('repositories/answerWriterWorker', { sqliteFile });
+  const walLength = newWalLength();
+  const worker = startThread('repositories/answerWriterWorker', { sqliteFile, walLength } satisfies WriterData);
   // The writer's commits leave the checkpoints to this thread, so that none of them waits for one.
-  const checkpointer = startThread('repositories/walCheckpointWorker', { sqliteFile });
+  const checkpointer = startThread('repositories/walCheckpointWorker', { sqliteFile, walLength } satisfies CheckpointerData);
   checkpointer.unref();
   const pending = new Map<number, { resolve: (r: AnswerWriteResult[]) => void; reject: (e: unknown) => void }>();
   let next = 0;
@@ -41,13 +45,14 @@ function workerWriter(sqliteFile: string): { write: BatchWriter; close: () => Pr
     for (const p of pending.values()) p.reject(error);
     pending.clear();
   };
-  worker.on('message', (reply: WriterReply) => {
-    const waiting = pending.get(reply.id);
-    if (!waiting) return;
-    pending.delete(reply.id);
-    if ('results' in reply) waiting.resolve(reply.results);
-    else if ('photoTaken' in reply) waiting.reject(new PhotoTaken(reply.photoTaken));
-    else waiting.reject(new Error(`answer writer: ${reply.error}`));
+  worker.on('message', (replies: WriterReply[]) => {
+    for (const reply of replies) {
+      const waiting = pending.get(reply.id);
+      if (!waiting) continue;
+      pending.delete(reply.id);
+      if ('results' in reply) waiting.resolve(reply.results);
+      else waiting.reject(new Error(`answer writer: ${reply.error}`));
+    }
   });
   worker.on('error', (error) => failAll(error));
   worker.on('exit', () => failAll(new Error('answer writer stopped')));
@@ -59,7 +64,7 @@ function workerWriter(sqliteFile: string): { write: BatchWriter; close: () => Pr
         next += 1;
         pending.set(next, { resolve, reject });
         // One string crosses to the thread faster than the many small objects of a group's answers.
-        const request: WriterRequest = { id: next, writes: JSON.stringify(writes) };
+        const request: WriterRequest = { id: next, writes: JSON.stringify(writes), count: writes.length };
         worker.postMessage(request);
       }),
     close: async () => {
@@ -70,8 +75,12 @@ function workerWriter(sqliteFile: string): { write: BatchWriter; close: () => Pr
 }
 
 export function createAnswerStore(db: Db, sqliteFile: string | null): AnswerStore {
-  const writer = sqliteFile ? workerWriter(sqliteFile) : { write: (writes: readonly AnswerWrite[]) => writeAnswerBatch(db, writes), close: async () => undefined };
-  const committer = new GroupCommitter<AnswerWrite, AnswerWriteResult>(withPhotoRetry(writer.write));
+  // The writer thread takes every group as it forms, merges those waiting into its next commit and sets aside
+  // an answer whose photo is taken itself; through the pool at most two groups are written at once.
+  const writer = sqliteFile
+    ? { ...workerWriter(sqliteFile), groupsInFlight: Number.POSITIVE_INFINITY }
+    : { write: withPhotoRetry((writes) => writeAnswerBatch(db, writes)), close: async () => undefined, groupsInFlight: 2 };
+  const committer = new GroupCommitter<AnswerWrite, AnswerWriteResult>(writer.write, undefined, writer.groupsInFlight);
   return {
     submit: (write) => committer.submit(write),
     close: async () => {

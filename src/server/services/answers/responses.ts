@@ -17,7 +17,7 @@ import { findPhotoUploadsByKeys } from '../../repositories/photos';
 import { questionnaireAsPlanned } from '../plan/questionnaireVersions';
 import { diaryEndDate, localDate } from '../plan/diaryDays';
 import { checkStoredPhoto } from '../photos';
-import { newId, nowIso } from '../ids';
+import { newSequentialId, nowIso } from '../ids';
 import { judgedMoment, reportedMoment } from '../reportedMoments';
 import { requestFingerprint } from './fingerprint';
 import { offsetOf, onClock } from '../pilot/clock';
@@ -133,7 +133,7 @@ async function storeNewResponse(ctx: AppContext, participant: ParticipantRow, st
   await checkPhotos(ctx, photos.uploads, body.answers);
 
   const late = isLate(task, judgedMoment(submittedAt, receivedAt));
-  const id = newId();
+  const id = newSequentialId();
   const result = await ctx.answers.submit({
     submission: {
       id,
