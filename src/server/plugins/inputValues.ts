@@ -21,9 +21,12 @@ export function inputValueProblem(value: unknown): string | null {
     } else if (Array.isArray(next)) {
       for (const child of next) pending.push(child);
     } else if (next !== null && typeof next === 'object') {
-      for (const [key, child] of Object.entries(next)) {
+      // for…in with an own-key test: Object.entries made an array per key, on every request's every object.
+      const record = next as Record<string, unknown>;
+      for (const key in record) {
+        if (!Object.hasOwn(record, key)) continue;
         if (key.includes('\u0000')) return generalMessages.nulCharacter;
-        pending.push(child);
+        pending.push(record[key]);
       }
     }
   }

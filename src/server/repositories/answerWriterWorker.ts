@@ -8,7 +8,7 @@ import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from '
 import SQLite from 'better-sqlite3';
 import { applySqlitePragmas } from '../db/database';
 import { completedAt, PhotoTaken, storedRowsOf, type AnswerWrite, type AnswerWriteResult } from './answerWrites';
-import type { AnswerItemRow } from '../db/types';
+import type { AnswerItemRow, SubmissionRow } from '../db/types';
 import { OPEN_STATUSES } from './tasks';
 import { isStopRequest, type StopThread } from '../threads';
 import { logRestarter, type WalLength } from './walRestart';
@@ -33,6 +33,26 @@ export type WriterReply = { id: number; results: AnswerWriteResult[] } | { id: n
 /** Answers per transaction at most: a long backlog is written in several, each reply as early as it can be. */
 const ANSWERS_PER_TRANSACTION = 1024;
 
+/** The submission's columns in the order its insert binds them. */
+const SUBMISSION_COLUMNS = [
+  'id',
+  'participant_id',
+  'participation_id',
+  'client_submission_id',
+  'study_id',
+  'stage_id',
+  'group_id',
+  'task_id',
+  'questionnaire_id',
+  'questionnaire_version_id',
+  'started_at',
+  'submitted_at',
+  'received_at',
+  'late',
+  'exclusive_task_id',
+  'request_fingerprint',
+] as const satisfies readonly (keyof SubmissionRow)[];
+
 /** Items per insert statement (4 values each: far below SQLite's limit of variables). */
 const ITEMS_PER_INSERT = 100;
 
@@ -41,12 +61,9 @@ function start({ sqliteFile, walLength }: WriterData, port: MessagePort): void {
   applySqlitePragmas(sqlite);
   // Its commits never checkpoint: the checkpointer's thread does (walCheckpointWorker.ts).
   sqlite.pragma('wal_autocheckpoint = 0');
+  // Bound by position: binding 16 values by name cost a third of the insert.
   const insertSubmission = sqlite.prepare(
-    `insert into submissions (id, participant_id, participation_id, client_submission_id, study_id, stage_id, group_id, task_id,
-       questionnaire_id, questionnaire_version_id, started_at, submitted_at, received_at, late, exclusive_task_id, request_fingerprint)
-     values (@id, @participant_id, @participation_id, @client_submission_id, @study_id, @stage_id, @group_id, @task_id,
-       @questionnaire_id, @questionnaire_version_id, @started_at, @submitted_at, @received_at, @late, @exclusive_task_id, @request_fingerprint)
-     on conflict do nothing`,
+    `insert into submissions (${SUBMISSION_COLUMNS.join(', ')}) values (${SUBMISSION_COLUMNS.map(() => '?').join(', ')}) on conflict do nothing`,
   );
   // One statement inserts many items: a statement run per item cost more than SQLite's own work for it.
   const itemInserts = new Map<number, SQLite.Statement>();
@@ -87,7 +104,7 @@ function start({ sqliteFile, walLength }: WriterData, port: MessagePort): void {
       }
       const stored = storedRowsOf(w);
       const s = stored.submission;
-      if (insertSubmission.run(s).changes === 1) {
+      if (insertSubmission.run(SUBMISSION_COLUMNS.map((column) => s[column])).changes === 1) {
         for (const item of stored.items) items.push(item);
         for (const taskId of w.completes) completeTask.run(completedAt(w, commitMs), taskId, taskId);
         for (const photoId of w.photoIds) {

@@ -1,6 +1,6 @@
 // What identifies an answer as the participant sent it: a retry with the same submissionId is the same answer
 // when its fingerprint is the same (IETF Idempotency-Key draft: the same key with other content is refused).
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { AnswerItem } from '../../../shared/types/participantApp';
 
 export interface SentAnswer {
@@ -21,5 +21,5 @@ export function requestFingerprint(sent: SentAnswer): string {
   const answers = sent.answers
     .map((a) => [a.question_pos, a.response_pos, a.value] as const)
     .sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-  return createHash('sha256').update(JSON.stringify([sent.taskId, sent.questionnaireId, sent.startedAt, sent.submittedAt, answers])).digest('hex');
+  return hash('sha256', JSON.stringify([sent.taskId, sent.questionnaireId, sent.startedAt, sent.submittedAt, answers]), 'hex');
 }
