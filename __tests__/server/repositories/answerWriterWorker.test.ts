@@ -1,7 +1,7 @@
 // The SQLite answer writer's thread: requests that arrive while it is busy are written in one transaction and
-// each is answered; an answer whose photo another answer of that transaction took is refused alone.
+// each is answered; an answer whose photo another answer of that transaction took is refused alone, and a group
+// that cannot be written fails alone.
 import path from 'node:path';
-import type { Worker } from 'node:worker_threads';
 import { createTestApp, json, labUserToken, ownerToken, seedLab, type TestApp } from '../support/testApp';
 import { send } from '../support/api';
 import { appLogin, createParticipant, createQuestionnaire, createStudy, setGroupSettings } from '../support/participants';
@@ -17,18 +17,13 @@ jest.setTimeout(60_000);
 
 describe('the answer writer thread', () => {
   let t: TestApp;
-  let writer: Worker;
 
   beforeAll(async () => {
     t = await createTestApp('sqlite');
-    writer = startThread('repositories/answerWriterWorker', { sqliteFile: path.join(t.config.dataDir, 'portal.sqlite'), walLength: newWalLength() } satisfies WriterData);
   });
-  afterAll(async () => {
-    await stopThread(writer);
-    await t.close();
-  }, 30_000);
+  afterAll(async () => t.close(), 30_000);
 
-  it('writes the requests waiting for it in one transaction, refusing only the answer whose photo is taken', async () => {
+  it('writes the requests waiting for it in one transaction, refusing only the answer whose photo is taken; a group that fails fails alone', async () => {
     const owner = await ownerToken(t.app);
     const lab = await seedLab(t.app, owner);
     const manager = await labUserToken(t.app, lab.managerEmail, lab.managerPassword);
@@ -71,7 +66,32 @@ describe('the answer writer thread', () => {
       photoIds,
     });
     const groups = [[write(1, [photoId])], [write(2, [photoId]), write(3, [])]];
+    const messages = await sendTogether(groups);
 
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toEqual([
+      { id: 1, results: [{ _id: groups[0][0].submission.id, status: 201 }] },
+      { id: 2, results: [{ refused: 'photoTaken' }, { _id: groups[1][1].submission.id, status: 201 }] },
+    ]);
+    const stored = await db.selectFrom('submissions').select('client_submission_id').where('participant_id', '=', participant._id).orderBy('client_submission_id').execute();
+    expect(stored.map((s) => s.client_submission_id)).toEqual(['together-1', 'together-3']);
+    const photo = await db.selectFrom('photo_uploads').select('submission_id').where('id', '=', photoId).executeTakeFirstOrThrow();
+    expect(photo.submission_id).toBe(groups[0][0].submission.id);
+
+    // A group that cannot be written (its participant is gone) fails alone; the group beside it is stored.
+    const gone = write(5, []);
+    const groupsWithFailure = [[write(4, [])], [{ ...gone, submission: { ...gone.submission, participant_id: 'no-such-participant' } }]];
+    const [replies] = await sendTogether(groupsWithFailure);
+    expect(replies[0]).toEqual({ id: 1, results: [{ _id: groupsWithFailure[0][0].submission.id, status: 201 }] });
+    expect(replies[1]).toEqual({ id: 2, error: expect.stringMatching(/FOREIGN KEY/) });
+  });
+
+  /**
+   * Sends the groups to a writer thread that is only starting, so that they all wait for it (it takes the first
+   * and finds the rest waiting); its messages.
+   */
+  async function sendTogether(groups: AnswerWrite[][]): Promise<WriterReply[][]> {
+    const writer = startThread('repositories/answerWriterWorker', { sqliteFile: path.join(t.config.dataDir, 'portal.sqlite'), walLength: newWalLength() } satisfies WriterData);
     const replies = new Promise<WriterReply[][]>((resolve) => {
       const received: WriterReply[][] = [];
       const onMessage = (message: WriterReply[]) => {
@@ -83,18 +103,11 @@ describe('the answer writer thread', () => {
       };
       writer.on('message', onMessage);
     });
-    // Both are sent before the thread has taken either: it finds the second waiting when it takes the first.
     groups.forEach((writes, i) => writer.postMessage({ id: i + 1, writes: JSON.stringify(writes), count: writes.length } satisfies WriterRequest));
-    const messages = await replies;
-
-    expect(messages).toHaveLength(1);
-    expect(messages[0]).toEqual([
-      { id: 1, results: [{ _id: groups[0][0].submission.id, status: 201 }] },
-      { id: 2, results: [{ refused: 'photoTaken' }, { _id: groups[1][1].submission.id, status: 201 }] },
-    ]);
-    const stored = await db.selectFrom('submissions').select('client_submission_id').where('participant_id', '=', participant._id).orderBy('client_submission_id').execute();
-    expect(stored.map((s) => s.client_submission_id)).toEqual(['together-1', 'together-3']);
-    const photo = await db.selectFrom('photo_uploads').select('submission_id').where('id', '=', photoId).executeTakeFirstOrThrow();
-    expect(photo.submission_id).toBe(groups[0][0].submission.id);
-  });
+    try {
+      return await replies;
+    } finally {
+      await stopThread(writer);
+    }
+  }
 });

@@ -135,22 +135,20 @@ function start({ sqliteFile, walLength }: WriterData, port: MessagePort): void {
 
   const restartLongLog = logRestarter(sqlite, walLength);
 
-  /** Writes the requests in one transaction and answers each. */
-  const write = (requests: readonly WriterRequest[]) => {
-    const groups = requests.map((r) => JSON.parse(r.writes) as AnswerWrite[]);
-    let replies: WriterReply[];
+  /** Writes the requests in one transaction and answers each; when it fails, each is written on its own, so that
+   *  one group's failure (a participant deleted meanwhile) fails only its own answers. */
+  const written = (requests: readonly WriterRequest[], groups: readonly AnswerWrite[][]): WriterReply[] => {
     try {
       const results = writeAll(groups.flat());
       let from = 0;
-      replies = requests.map((r, i) => {
+      return requests.map((r, i) => {
         from += groups[i].length;
         return { id: r.id, results: results.slice(from - groups[i].length, from) };
       });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      replies = requests.map((r) => ({ id: r.id, error: message }));
+      if (requests.length > 1) return requests.flatMap((r, i) => written([r], [groups[i]]));
+      return [{ id: requests[0].id, error: error instanceof Error ? error.message : String(error) }];
     }
-    port.postMessage(replies);
   };
 
   port.on('message', (first: WriterRequest | StopThread) => {
@@ -169,7 +167,7 @@ function start({ sqliteFile, walLength }: WriterData, port: MessagePort): void {
       if (answers >= ANSWERS_PER_TRANSACTION) break;
       message = (receiveMessageOnPort(port) as { message: WriterRequest | StopThread } | undefined)?.message;
     }
-    if (requests.length > 0) write(requests);
+    if (requests.length > 0) port.postMessage(written(requests, requests.map((r) => JSON.parse(r.writes) as AnswerWrite[])));
     if (stop) port.close();
     else restartLongLog();
   });
