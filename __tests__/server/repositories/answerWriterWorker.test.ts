@@ -10,6 +10,7 @@ import { startThread, stopThread } from '../../../src/server/threads';
 import { newWalLength } from '../../../src/server/repositories/walRestart';
 import { newSequentialId } from '../../../src/server/services/ids';
 import type { AnswerWrite } from '../../../src/server/repositories/answerWrites';
+import { sentItems } from '../../../src/server/services/answers/fingerprint';
 import type { WriterData, WriterReply, WriterRequest } from '../../../src/server/repositories/answerWriterWorker';
 import type { AppTasksAnswer } from '../../../src/shared/types/participantApp';
 
@@ -60,7 +61,7 @@ describe('the answer writer thread', () => {
         exclusive_task_id: null,
       },
       sentTaskId: task.id,
-      answers: [{ question_pos: 0, response_pos: 0, value: `answer ${n}` }],
+      items: sentItems([{ question_pos: 0, response_pos: 0, value: `answer ${n}` }]),
       completes: [],
       clockOffsetMs: 0,
       photoIds,

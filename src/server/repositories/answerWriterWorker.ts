@@ -7,8 +7,8 @@
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { applySqlitePragmas } from '../db/database';
-import { completedAt, PhotoTaken, storedRowsOf, type AnswerWrite, type AnswerWriteResult } from './answerWrites';
-import type { AnswerItemRow, SubmissionRow } from '../db/types';
+import { completedAt, fingerprintOf, PhotoTaken, type AnswerWrite, type AnswerWriteResult } from './answerWrites';
+import type { SentItem } from '../services/answers/fingerprint';
 import { OPEN_STATUSES } from './tasks';
 import { isStopRequest, type StopThread } from '../threads';
 import { logRestarter, type WalLength } from './walRestart';
@@ -33,7 +33,7 @@ export type WriterReply = { id: number; results: AnswerWriteResult[] } | { id: n
 /** Answers per transaction at most: a long backlog is written in several, each reply as early as it can be. */
 const ANSWERS_PER_TRANSACTION = 1024;
 
-/** The submission's columns in the order its insert binds them. */
+/** The submission's columns in the order its insert binds them, the fingerprint last (it is derived here). */
 const SUBMISSION_COLUMNS = [
   'id',
   'participant_id',
@@ -50,8 +50,7 @@ const SUBMISSION_COLUMNS = [
   'received_at',
   'late',
   'exclusive_task_id',
-  'request_fingerprint',
-] as const satisfies readonly (keyof SubmissionRow)[];
+] as const satisfies readonly (keyof AnswerWrite['submission'])[];
 
 /** Items per insert statement (4 values each: far below SQLite's limit of variables). */
 const ITEMS_PER_INSERT = 100;
@@ -63,11 +62,11 @@ function start({ sqliteFile, walLength }: WriterData, port: MessagePort): void {
   sqlite.pragma('wal_autocheckpoint = 0');
   // Bound by position: binding 16 values by name cost a third of the insert.
   const insertSubmission = sqlite.prepare(
-    `insert into submissions (${SUBMISSION_COLUMNS.join(', ')}) values (${SUBMISSION_COLUMNS.map(() => '?').join(', ')}) on conflict do nothing`,
+    `insert into submissions (${SUBMISSION_COLUMNS.join(', ')}, request_fingerprint) values (${SUBMISSION_COLUMNS.map(() => '?').join(', ')}, ?) on conflict do nothing`,
   );
   // One statement inserts many items: a statement run per item cost more than SQLite's own work for it.
   const itemInserts = new Map<number, SQLite.Statement>();
-  const insertItems = (items: readonly AnswerItemRow[]) => {
+  const insertItems = (items: readonly (readonly [submissionId: string, item: SentItem])[]) => {
     for (let start = 0; start < items.length; start += ITEMS_PER_INSERT) {
       const rows = items.slice(start, start + ITEMS_PER_INSERT);
       let statement = itemInserts.get(rows.length);
@@ -76,11 +75,11 @@ function start({ sqliteFile, walLength }: WriterData, port: MessagePort): void {
         itemInserts.set(rows.length, statement);
       }
       const values: unknown[] = new Array(rows.length * 4);
-      rows.forEach((item, i) => {
-        values[i * 4] = item.submission_id;
-        values[i * 4 + 1] = item.question_pos;
-        values[i * 4 + 2] = item.response_pos;
-        values[i * 4 + 3] = item.value;
+      rows.forEach(([submissionId, [question, response, value]], i) => {
+        values[i * 4] = submissionId;
+        values[i * 4 + 1] = question;
+        values[i * 4 + 2] = response;
+        values[i * 4 + 3] = value;
       });
       statement.run(values);
     }
@@ -96,16 +95,17 @@ function start({ sqliteFile, walLength }: WriterData, port: MessagePort): void {
   const writeBatch = sqlite.transaction((writes: AnswerWrite[], refused: ReadonlySet<number>): AnswerWriteResult[] => {
     const commitMs = Date.now();
     const results: AnswerWriteResult[] = [];
-    const items: AnswerItemRow[] = [];
+    const items: (readonly [string, SentItem])[] = [];
     writes.forEach((w, index) => {
       if (refused.has(index)) {
         results.push({ refused: 'photoTaken' });
         return;
       }
-      const stored = storedRowsOf(w);
-      const s = stored.submission;
-      if (insertSubmission.run(SUBMISSION_COLUMNS.map((column) => s[column])).changes === 1) {
-        for (const item of stored.items) items.push(item);
+      const s = w.submission;
+      const values: unknown[] = SUBMISSION_COLUMNS.map((column) => s[column]);
+      values.push(fingerprintOf(w));
+      if (insertSubmission.run(values).changes === 1) {
+        for (const item of w.items) items.push([s.id, item]);
         for (const taskId of w.completes) completeTask.run(completedAt(w, commitMs), taskId, taskId);
         for (const photoId of w.photoIds) {
           if (attachPhoto.run(s.id, photoId, s.id).changes !== 1) throw new PhotoTaken(index);

@@ -2,8 +2,7 @@
 // main thread), on SQLite in the answer writer's thread (answerWriterWorker.ts), which runs the same steps.
 import type { Db } from './db';
 import type { AnswerItemRow, SubmissionRow } from '../db/types';
-import type { AnswerItem } from '../../shared/types/participantApp';
-import { requestFingerprint } from '../services/answers/fingerprint';
+import { requestFingerprint, type SentItem } from '../services/answers/fingerprint';
 import { attachPhotos } from './photos';
 import { completeTasks, findSubmissionByClientId, insertAnswerItems, insertSubmissionsOnce } from './submissions';
 
@@ -12,8 +11,8 @@ export interface AnswerWrite {
   submission: Omit<SubmissionRow, 'request_fingerprint'>;
   /** The task id as the app sent it (a reminder's), for the fingerprint. */
   sentTaskId: string | null;
-  /** The answers as sent, checked. */
-  answers: AnswerItem[];
+  /** The answers as sent, checked, in order, each value as JSON (sentItems): stored as they are. */
+  items: SentItem[];
   /** Tasks the answer completes (an EMA prompt in its window, a one-time task). */
   completes: string[];
   /**
@@ -39,16 +38,21 @@ export class PhotoTaken extends Error {
   }
 }
 
+/** The fingerprint of what the participant sent (services/answers/fingerprint.ts), derived where it is written. */
+export function fingerprintOf(write: AnswerWrite): string {
+  const s = write.submission;
+  return requestFingerprint({ taskId: write.sentTaskId, questionnaireId: s.questionnaire_id, startedAt: s.started_at, submittedAt: s.submitted_at, items: write.items });
+}
+
 /**
  * The rows an answer is stored as: its submission with the fingerprint of what was sent, and one item per
  * answer. Derived where the answer is written (the SQLite writer's thread), not on the thread taking requests.
  */
 export function storedRowsOf(write: AnswerWrite): { submission: SubmissionRow; items: AnswerItemRow[] } {
   const s = write.submission;
-  const request_fingerprint = requestFingerprint({ taskId: write.sentTaskId, questionnaireId: s.questionnaire_id, startedAt: s.started_at, submittedAt: s.submitted_at, answers: write.answers });
   return {
-    submission: { ...s, request_fingerprint },
-    items: write.answers.map((a) => ({ submission_id: s.id, question_pos: a.question_pos, response_pos: a.response_pos, value: JSON.stringify(a.value) })),
+    submission: { ...s, request_fingerprint: fingerprintOf(write) },
+    items: write.items.map(([question_pos, response_pos, value]) => ({ submission_id: s.id, question_pos, response_pos, value })),
   };
 }
 

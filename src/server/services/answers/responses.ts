@@ -19,7 +19,7 @@ import { diaryEndDate, localDate } from '../plan/diaryDays';
 import { checkStoredPhoto } from '../photos';
 import { newSequentialId, nowIso } from '../ids';
 import { judgedMoment, reportedMoment } from '../reportedMoments';
-import { requestFingerprint } from './fingerprint';
+import { requestFingerprint, sentItems } from './fingerprint';
 import { offsetOf, onClock } from '../pilot/clock';
 
 export interface StoredAnswer {
@@ -153,7 +153,7 @@ async function storeNewResponse(ctx: AppContext, participant: ParticipantRow, st
       exclusive_task_id: exclusive ? task.id : null,
     },
     sentTaskId: body.taskId,
-    answers: body.answers,
+    items: sentItems(body.answers),
     completes: exclusive && !late ? [task.id] : [],
     clockOffsetMs: offsetOf(participation),
     photoIds: photos.uploads.map((u) => u.id),
@@ -184,7 +184,7 @@ export async function submitResponse(ctx: AppContext, participant: ParticipantRo
     // A retry answers as its first try did, whatever changed since (the task completed, the participant
     // withdrew, the window closed): the earlier submission is looked for only once a new answer was refused.
     const existing = await findSubmissionByClientId(ctx.db, participant.id, body.submissionId);
-    if (existing) return replay(existing, body, requestFingerprint({ ...body, startedAt, submittedAt }));
+    if (existing) return replay(existing, body, requestFingerprint({ ...body, startedAt, submittedAt, items: sentItems(body.answers) }));
     if (error instanceof SubmissionSeen) return error.stored;
     throw error;
   }
