@@ -24,7 +24,7 @@ const PARTICIPANTS = Number(process.env.BENCH_ANSWER_PARTICIPANTS || 500);
 const ITEMS = 20;
 const RUNS = Number(process.env.BENCH_ANSWER_RUNS || 3);
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
@@ -38,7 +38,7 @@ interface RunFigures {
 }
 
 /** Requests as a phone sends them: a new submissionId each, the participants in turn. */
-function answerRequests(study: AnswerStudy, prefix: string): autocannon.Request[] {
+export function answerRequests(study: AnswerStudy, prefix: string): autocannon.Request[] {
   let sent = 0;
   const answers = JSON.stringify(study.answers);
   return [
