@@ -45,8 +45,8 @@ export function fingerprintOf(write: AnswerWrite): string {
 }
 
 /**
- * The rows an answer is stored as: its submission with the fingerprint of what was sent, and one item per
- * answer. Derived where the answer is written (the SQLite writer's thread), not on the thread taking requests.
+ * The rows an answer is stored as, for the pool's writer on PostgreSQL: its submission with the fingerprint of
+ * what was sent, and one item per answer. SQLite's writer thread binds the same values without building rows.
  */
 export function storedRowsOf(write: AnswerWrite): { submission: SubmissionRow; items: AnswerItemRow[] } {
   const s = write.submission;
