@@ -21,6 +21,7 @@ import { projectRoot } from '../__tests__/e2e/support/server';
 import { startTsHelper } from './support/process';
 import type { ReferenceFigures } from './support/xlsxReference';
 import type { Benchmark, Measure } from './types';
+import { median } from './support/stats';
 
 const PARTICIPANTS = Number(process.env.BENCH_EXPORT_PARTICIPANTS || 1000);
 const RUNS = Number(process.env.BENCH_EXPORT_RUNS || 3);
@@ -29,12 +30,6 @@ const TIMES = ['08:00', '10:30', '13:00', '15:30', '18:00', '20:30'];
 const ITEMS = 10;
 const OWNER = { email: 'owner@bench.test', password: 'owner-bench-password' };
 const MANAGER = { email: 'manager@bench.test', password: 'manager-password' };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 interface Seeded {
   dataDir: string;

@@ -19,16 +19,11 @@ import { summariseProfile } from './support/cpuProfile';
 import { loadSettings, measureTarget, type LoadFigures, type LoadTarget } from './support/load';
 import { startTsHelper } from './support/process';
 import type { Benchmark } from './types';
+import { median } from './support/stats';
 
 const PARTICIPANTS = Number(process.env.BENCH_ANSWER_PARTICIPANTS || 500);
 const ITEMS = 20;
 const RUNS = Number(process.env.BENCH_ANSWER_RUNS || 3);
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 interface RunFigures {
   real: LoadFigures & { answersPerSecond: number; stored: number; failed: number };

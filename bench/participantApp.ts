@@ -24,6 +24,7 @@ import { CHROMIUM_FLAGS, chromiumPath, launchBrowser } from '../__tests__/e2e/su
 import { APP_FIRST_LOAD_BYTES, measureFirstLoad, type FirstLoad } from '../__tests__/e2e/support/firstLoad';
 import { freePort, projectRoot, startServer, type RunningServer } from '../__tests__/e2e/support/server';
 import type { Benchmark, Measure } from './types';
+import { median } from './support/stats';
 
 const RUNS = Number(process.env.BENCH_APP_RUNS || 3);
 const QUESTIONS = 60;
@@ -36,13 +37,6 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 
 const kib = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const round = (ms: number) => Math.round(ms * 10) / 10;
-
-function median(values: number[]): number {
-  const known = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-  if (known.length === 0) return NaN;
-  const mid = Math.floor(known.length / 2);
-  return known.length % 2 ? known[mid] : (known[mid - 1] + known[mid]) / 2;
-}
 
 /** A fresh phone-sized context; with a session, the app opens signed in as that participant. */
 async function phoneContext(browser: Browser, session?: AppStudy['enrolled']['session']): Promise<BrowserContext> {

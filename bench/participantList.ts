@@ -22,6 +22,7 @@ import { signInAsLabUser } from '../__tests__/e2e/support/pages';
 import { markActive } from '../__tests__/e2e/support/plan';
 import { startServer } from '../__tests__/e2e/support/server';
 import type { Benchmark } from './types';
+import { median } from './support/stats';
 
 export const PARTICIPANTS_IN_STUDY = 10_000;
 const RUNS = Number(process.env.BENCH_PARTICIPANT_RUNS || 3);
@@ -102,12 +103,6 @@ export function seedParticipants(dataDir: string, study: Study, createdBy: strin
   })();
   db.close();
   return Date.now() - started;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;

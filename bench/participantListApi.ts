@@ -10,15 +10,10 @@ import { PARTICIPANTS_IN_STUDY, seedParticipants } from './participantList';
 import type { GetParticipantsAnswer } from '../src/shared/types/participant';
 import type { Study } from '../src/shared/types/study';
 import type { Benchmark } from './types';
+import { median } from './support/stats';
 
 const RUNS = Number(process.env.BENCH_LIST_RUNS || 3);
 const CALLS = 10;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 async function timed(call: () => Promise<{ status: number }>): Promise<number> {
   const started = process.hrtime.bigint();

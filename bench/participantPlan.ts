@@ -16,16 +16,11 @@ import { newEmaSetting } from '../src/shared/study/assessmentSettings';
 import { setGroupSettings } from '../__tests__/server/support/participants';
 import type { TaskRow } from '../src/server/db/types';
 import type { Benchmark } from './types';
+import { median } from './support/stats';
 
 const PARTICIPANTS = Number(process.env.BENCH_PLAN_PARTICIPANTS || 1000);
 const RUNS = Number(process.env.BENCH_PLAN_RUNS || 3);
 const OWNER = { email: 'owner@bench.test', password: 'owner-bench-password' };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 interface RunFigures {
   rows: number;

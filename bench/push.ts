@@ -21,6 +21,7 @@ import { projectRoot } from '../__tests__/e2e/support/server';
 import type { ReferenceJob } from './support/pushReference';
 import type { Study } from '../src/shared/types/study';
 import type { Benchmark } from './types';
+import { median } from './support/stats';
 
 const PROMPTS = Number(process.env.BENCH_PUSH_PROMPTS || 10_000);
 const RUNS = Number(process.env.BENCH_PUSH_RUNS || 3);
@@ -28,12 +29,6 @@ const RUNS = Number(process.env.BENCH_PUSH_RUNS || 3);
 const INTERVAL = process.env.BENCH_PUSH_INTERVAL;
 const WINDOW_MS = 30 * 60_000;
 const TARGET_S = 60;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -17,6 +17,7 @@ import { startServer } from '../__tests__/e2e/support/server';
 import { makeQuestion, makeResponse, prepareForSave } from '../src/shared/questionnaire/operations';
 import type { MultipleChoiceSet, Question, Questionnaire, ResponseItem, ResponseType } from '../src/shared/questionnaire/types';
 import type { Benchmark } from './types';
+import { median } from './support/stats';
 
 const QUESTIONS = 200;
 const RUNS = Number(process.env.BENCH_EDITOR_RUNS || 5);
@@ -60,12 +61,6 @@ export function seedQuestions(setId: string): Question[] {
     };
   });
   return prepareForSave(questions);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;

@@ -16,17 +16,12 @@ import { signInAsLabUser } from '../__tests__/e2e/support/pages';
 import { startServer } from '../__tests__/e2e/support/server';
 import { LARGE_STUDY, seedLargeStudy } from './support/largeStudy';
 import type { Benchmark } from './types';
+import { median } from './support/stats';
 
 const RUNS = Number(process.env.BENCH_EDITOR_RUNS || 5);
 const OPEN_TARGET_MS = 1000;
 const SAVE_TARGET_MS = 300;
 const SAVED_TEXT = 'Changes have been saved';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
