@@ -32,6 +32,9 @@ function portal(production) {
       publicPath: '/',
       // dist/public/app is the participant app's build, made beside this one.
       clean: { keep: /^app[\\/]/ },
+      // Every build rewrites its files, unchanged or not: index.html's time tells when the pages were last built
+      // (scripts/lib/project.mjs), and an unchanged page left with an old time made every start rebuild them.
+      compareBeforeEmit: false,
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
@@ -92,6 +95,8 @@ function participantApp(production) {
       chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
       publicPath: '/app/',
       clean: true,
+      // As the portal's: index.html's time is the build's (scripts/lib/project.mjs).
+      compareBeforeEmit: false,
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],

@@ -15,19 +15,24 @@ export function bin(name) {
   return path.join(root, 'node_modules', '.bin', name);
 }
 
-// What the build reads: a change to any of these makes dist/ stale.
-const buildInputs = [
-  'src',
+// What each half of the build reads: a change to any of these makes that half of dist/ stale. The pages and the
+// server are built apart, so that a change to the server alone rebuilds only the server (tsc, seconds), not the
+// pages (webpack, a minute).
+const sharedInputs = ['src/shared', 'package.json', 'tsconfig.json'];
+const serverInputs = [...sharedInputs, 'src/server', 'tsconfig.server.json'];
+const clientInputs = [
+  ...sharedInputs,
+  'src/client',
+  'src/participant',
+  'src/ui',
+  'src/types.d.ts',
   'public',
-  'package.json',
   'webpack.config.js',
   // The webpack plugins and loader the configuration uses.
   'scripts/lib/precompress-plugin.cjs',
   'scripts/lib/first-load-guard.cjs',
   'scripts/lib/app-budget-guard.cjs',
   'scripts/lib/bootstrap-subset.cjs',
-  'tsconfig.json',
-  'tsconfig.server.json',
 ];
 
 function newestMtime(target) {
@@ -39,16 +44,24 @@ function newestMtime(target) {
   return newest;
 }
 
-/** Why dist/ must be rebuilt, or null when it is up to date. */
-export function staleBuildReason() {
-  for (const output of [portalIndex, appIndex, serverEntry]) {
+/** Why one half must be rebuilt (an output missing or older than an input), or null when it is up to date. */
+function staleReason(outputs, inputs) {
+  for (const output of outputs) {
     if (!existsSync(output)) return `${path.relative(root, output)} is missing`;
   }
-  const built = Math.min(statSync(portalIndex).mtimeMs, statSync(serverEntry).mtimeMs);
-  for (const input of buildInputs) {
+  const built = Math.min(...outputs.map((output) => statSync(output).mtimeMs));
+  for (const input of inputs) {
     if (newestMtime(path.join(root, input)) > built) return `${input} changed since the last build`;
   }
   return null;
+}
+
+/**
+ * Why the pages and why the server must be rebuilt, each null when up to date. The pages' time is their
+ * index.html files', which every webpack build rewrites (output.compareBeforeEmit is off in webpack.config.js).
+ */
+export function staleBuild() {
+  return { client: staleReason([portalIndex, appIndex], clientInputs), server: staleReason([serverEntry], serverInputs) };
 }
 
 /** Runs a command with inherited output; resolves to its exit code (1 when it could not start). */
@@ -65,15 +78,20 @@ export function run(command, args, options = {}) {
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Builds the portal and the server when dist/ is missing or older than its sources. */
+/** Builds the pages and the server, each when it is missing or older than its sources; resolves to an exit code. */
 export async function buildIfNeeded({ quiet = false } = {}) {
-  const reason = staleBuildReason();
-  if (reason === null) {
+  const stale = staleBuild();
+  if (stale.client === null && stale.server === null) {
     if (!quiet) console.log('The build is up to date.');
     return 0;
   }
-  console.log(`Building (${reason}): npm run build`);
-  return run(npm, ['run', 'build']);
+  for (const [half, reason] of [['client', stale.client], ['server', stale.server]]) {
+    if (reason === null) continue;
+    console.log(`Building the ${half === 'client' ? 'pages' : 'server'} (${reason}): npm run build:${half}`);
+    const code = await run(npm, ['run', `build:${half}`]);
+    if (code !== 0) return code;
+  }
+  return 0;
 }
 
 /** A plain heading that stands out in a long log. */
