@@ -220,55 +220,54 @@ describe.each(databases)('pilot participants (%s)', (database) => {
     expect(ended.status).toBe('completed');
   });
 
-  it("answers a pilot's answer sent again as its first try, on any pilot clock: 200 with the first _id; other content 422", async () => {
+  /** A pilot at its first prompt that answered it once: the answer's body, and how to send it or others again. */
+  async function answeredPilot() {
     const created = await newPilot();
     const id = created.pilot._id;
     const [first] = prompts(created.pilot);
     await moveClock(id, { advance: 'next_prompt' });
-    const url = `/api/app/studies/${study._id}/responses`;
     const body = answer(first._id);
-    const sent = await api('POST', url, created.session.token, body);
+    const resend = (payload: unknown) => api('POST', `/api/app/studies/${study._id}/responses`, created.session.token, payload);
+    const sent = await resend(body);
     expect(sent.statusCode).toBe(201);
     const { _id } = json<{ _id: string }>(sent);
-    // Again on the same clock, then after the clock moved a day: the same body is the same answer.
-    for (const move of [null, { advance: 'day' }] as const) {
-      if (move) await moveClock(id, move);
-      const again = await api('POST', url, created.session.token, body);
+    const expectSame = async () => {
+      const again = await resend(body);
       expect([again.statusCode, json<{ _id: string }>(again)]).toEqual([200, { _id }]);
-    }
-    const later = new Date(Date.parse(body.submittedAt) + 1000).toISOString();
-    for (const other of [{ ...body, answers: [{ question_pos: 0, response_pos: 0, value: ['sad'] }] }, { ...body, submittedAt: later }, { ...body, startedAt: later, submittedAt: later }]) {
-      const refused = await api('POST', url, created.session.token, other);
-      expect([refused.statusCode, messageOf(refused)]).toEqual([422, participantMessages.submissionReused]);
-    }
+    };
+    /** Other answers, one moment other, or both moved by `shift`: 422 each. */
+    const expectOthersRefused = async (shift: number) => {
+      const later = new Date(Date.parse(body.submittedAt) + 1000).toISOString();
+      const moved = new Date(Date.parse(body.submittedAt) + shift).toISOString();
+      for (const other of [{ ...body, answers: [{ question_pos: 0, response_pos: 0, value: ['sad'] }] }, { ...body, submittedAt: later }, { ...body, startedAt: moved, submittedAt: moved }]) {
+        const refused = await resend(other);
+        expect([refused.statusCode, messageOf(refused)]).toEqual([422, participantMessages.submissionReused]);
+      }
+    };
+    return { id, first, body, _id, expectSame, expectOthersRefused };
+  }
+
+  it("answers a pilot's answer sent again as its first try, on any pilot clock: 200 with the first _id; other content 422", async () => {
+    const { id, _id, expectSame, expectOthersRefused } = await answeredPilot();
+    // Again on the same clock, then after the clock moved a day: the same body is the same answer.
+    await expectSame();
+    await moveClock(id, { advance: 'day' });
+    await expectSame();
+    await expectOthersRefused(1000);
     expect(await t.app.ctx.db.selectFrom('submissions').select('id').where('participation_id', '=', id).execute()).toEqual([{ id: _id }]);
   });
 
   it('reads a fingerprint stored before from the pilot-clock moments: its retry answers 200, other content 422', async () => {
-    const created = await newPilot();
-    const id = created.pilot._id;
-    const [first] = prompts(created.pilot);
-    await moveClock(id, { advance: 'next_prompt' });
-    const url = `/api/app/studies/${study._id}/responses`;
-    const body = answer(first._id);
-    const sent = await api('POST', url, created.session.token, body);
-    expect(sent.statusCode).toBe(201);
-    const { _id } = json<{ _id: string }>(sent);
+    const { id, first, body, _id, expectSame, expectOthersRefused } = await answeredPilot();
     // The fingerprint as it was stored before: made from the moments shifted onto the pilot's clock.
     const db = t.app.ctx.db;
     const row = await db.selectFrom('submissions').selectAll().where('id', '=', _id).executeTakeFirstOrThrow();
     const shifted = requestFingerprint({ taskId: first._id, questionnaireId: mood._id, startedAt: row.started_at, submittedAt: row.submitted_at, items: sentItems(body.answers) });
     await db.updateTable('submissions').set({ request_fingerprint: shifted }).where('id', '=', _id).execute();
     await moveClock(id, { advance: 'day' });
-    const again = await api('POST', url, created.session.token, body);
-    expect([again.statusCode, json<{ _id: string }>(again)]).toEqual([200, { _id }]);
-    const later = new Date(Date.parse(body.submittedAt) + 1000).toISOString();
+    await expectSame();
     // Both moments two days earlier: a shift of more than the pilot's clock has ever had.
-    const earlier = new Date(Date.parse(body.submittedAt) - 2 * DAY).toISOString();
-    for (const other of [{ ...body, answers: [{ question_pos: 0, response_pos: 0, value: ['sad'] }] }, { ...body, submittedAt: later }, { ...body, startedAt: earlier, submittedAt: earlier }]) {
-      const refused = await api('POST', url, created.session.token, other);
-      expect([refused.statusCode, messageOf(refused)]).toEqual([422, participantMessages.submissionReused]);
-    }
+    await expectOthersRefused(-2 * DAY);
   });
 
   it('refuses a pilot account joining any study by its code (403), also sent again, and stores nothing', async () => {
