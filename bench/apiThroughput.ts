@@ -7,13 +7,26 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Api, seedLab, uniqueEmail } from '../__tests__/e2e/support/api';
-import { startServer } from '../__tests__/e2e/support/server';
+import { startServer, type RunningServer } from '../__tests__/e2e/support/server';
+import type { LabUser } from '../src/shared/types/identity';
 import { newestProfile, summariseProfile } from './support/cpuProfile';
 import { compare, loadSettings } from './support/load';
 import { startTsHelper } from './support/process';
 import type { Benchmark } from './types';
 
 const USERS_IN_LAB = 21;
+
+/** A lab of USERS_IN_LAB users on a running server, its manager's session, and the list call's answer. */
+export async function seedListCall(server: RunningServer): Promise<{ headers: Record<string, string>; sample: { users: LabUser[] } }> {
+  const api = new Api(server);
+  const { lab, manager, managerPassword } = await seedLab(api, 1, 'Benchmark Lab');
+  const owner = await api.ownerLogin();
+  for (let i = 1; i < USERS_IN_LAB; i++) {
+    await api.registerByOwner(owner.token, lab._id, { email: uniqueEmail('member'), password: 'member-password-1', isLabManager: false });
+  }
+  const session = await api.login({ email: manager.email, password: managerPassword, organization: 1 });
+  return { headers: { authorization: `Bearer ${session.token}` }, sample: await api.labUsers(session.token) };
+}
 
 export const apiThroughput: Benchmark = {
   name: 'api',
@@ -27,15 +40,7 @@ export const apiThroughput: Benchmark = {
     // Its log lines go to /dev/null: written (as in production) but not read by this process.
     const server = await startServer({ LOG_LEVEL: logLevel }, { output: 'ignore', nodeArgs });
     try {
-      const api = new Api(server);
-      const { lab, manager, managerPassword } = await seedLab(api, 1, 'Benchmark Lab');
-      const owner = await api.ownerLogin();
-      for (let i = 1; i < USERS_IN_LAB; i++) {
-        await api.registerByOwner(owner.token, lab._id, { email: uniqueEmail('member'), password: 'member-password-1', isLabManager: false });
-      }
-      const session = await api.login({ email: manager.email, password: managerPassword, organization: 1 });
-      const headers = { authorization: `Bearer ${session.token}` };
-      const sample = await api.labUsers(session.token);
+      const { headers, sample } = await seedListCall(server);
 
       const bareServer = await startTsHelper(path.join(__dirname, 'support', 'bareServer.ts'), { BARE_BODY: JSON.stringify(sample) });
       let comparison;

@@ -66,6 +66,8 @@ export interface StartOptions {
   output?: 'capture' | 'ignore';
   /** Options for Node itself, before the entry (benchmarks: --cpu-prof). */
   nodeArgs?: string[];
+  /** Another build's server to run (`<checkout>/dist`, side-by-side benchmarks); this checkout's by default. */
+  dist?: string;
 }
 
 /**
@@ -74,14 +76,15 @@ export interface StartOptions {
  */
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
   const { timeoutMs = 30_000, output: outputMode = 'capture', nodeArgs = [] } = options;
-  if (!existsSync(serverEntry) || !existsSync(portalIndex)) {
+  const entry = options.dist ? path.join(options.dist, 'server', 'server', 'main.js') : serverEntry;
+  if (!existsSync(entry) || (!options.dist && !existsSync(portalIndex))) {
     throw new Error('The product is not built: run `npm run build` (npm test does it before the browser tests).');
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-data-'));
   let output = '';
-  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
-    cwd: projectRoot,
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
+    cwd: options.dist ? path.resolve(options.dist, '..') : projectRoot,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
