@@ -28,6 +28,21 @@ interface ActivateStudyDialogProps {
 
 type Check = { state: 'loading' } | { state: 'failed' } | ({ state: 'checked' } & ActivationCheck);
 
+/** One list of the check's findings with its sentence above; nothing when the list is empty. */
+function CheckList({ variant, intro, label, items }: { variant: 'warning' | 'info'; intro: string; label: string; items: readonly string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <Alert variant={variant} className="mb-0">
+      <p>{intro}</p>
+      <ul className="mb-0" aria-label={label}>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
 export function ActivateStudyDialog({ study, editHref, timezones, busy, loadStudy, onActivate, onClose }: ActivateStudyDialogProps) {
   const [check, setCheck] = useState<Check>({ state: 'loading' });
   const studyId = study?._id ?? null;
@@ -60,30 +75,12 @@ export function ActivateStudyDialog({ study, editHref, timezones, busy, loadStud
           {study ? `Activate ${studyLabel(study)} (${study.study_code})?` : 'Activate'}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>
+      <Modal.Body className="vstack gap-3">
         {check.state === 'loading' && <Loading />}
         {check.state === 'failed' && <p className="mb-0">The study could not be read, so it cannot be checked. Please try again.</p>}
         {ready && <p className="mb-0">Participants can then join the study with its code.</p>}
-        {problems.length > 0 && (
-          <Alert variant="warning" className="mb-0">
-            <p>{studyMessages.activationRefused}</p>
-            <ul className="mb-0" aria-label="What the study still needs">
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          </Alert>
-        )}
-        {warnings.length > 0 && (
-          <Alert variant="info" className="mb-0 mt-3">
-            <p>{studyMessages.activationWarnings}</p>
-            <ul className="mb-0" aria-label="Warnings before activating">
-              {warnings.map((warning) => (
-                <li key={warning}>{warning}</li>
-              ))}
-            </ul>
-          </Alert>
-        )}
+        <CheckList variant="warning" intro={studyMessages.activationRefused} label="What the study still needs" items={problems} />
+        <CheckList variant="info" intro={studyMessages.activationWarnings} label="Warnings before activating" items={warnings} />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose}>
