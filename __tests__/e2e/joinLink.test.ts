@@ -1,12 +1,13 @@
 // Join Link on the Participant List (issue 19), in Chromium: the link names the organization's host the
 // researcher is on (localhost, and dark.localhost for organization 2), the QR code is drawn as an SVG with a
 // text alternative, Copy puts the link on the clipboard, an inactive study's dialog says it cannot be joined
-// yet, and printed the page holds only the QR code, the study's name and the link.
+// yet, and printed the page holds only the QR code, the study's name and the link. Opened signed out, the link
+// starts at Create an account, whose Sign in keeps the study to join (issue 31).
 import type { Page } from 'playwright-core';
 import { paths } from '../../src/client/app/paths';
 import { joinLinkTexts } from '../../src/shared/messages';
 import type { Study } from '../../src/shared/types/study';
-import { Api, seedLab } from './support/api';
+import { Api, seedLab, uniqueEmail } from './support/api';
 import { signInAsLabUser } from './support/pages';
 import { useProduct } from './support/product';
 import { seedParticipation } from './support/seed';
@@ -66,6 +67,29 @@ describe('Join Link on the Participant List', () => {
       expect(await page.getByRole('button', { name: joinLinkTexts.print }).isVisible()).toBe(false);
       expect(await page.getByRole('button', { name: joinLinkTexts.copy }).isVisible()).toBe(false);
       expect(await visible(joinLinkTexts.explain)).toBe(false);
+    }));
+
+  test('opened signed out: Create an account first, and its Sign in keeps the study to join', () =>
+    product.journey('join-link-signed-out', async (page) => {
+      const { manager, managerPassword } = await seedLab(product.api, 1);
+      const { token } = await product.api.login({ email: manager.email, password: managerPassword, organization: 1 });
+      const { study } = await seedParticipation(product.api, product.server, token, 1);
+      const email = uniqueEmail('has-account');
+      await product.api.call('POST', '/api/app/signup', { body: { email, password: 'participant-pass-1' } });
+
+      await page.goto(product.server.mainUrl(`/app/join/${study.study_code}`));
+      await page.getByRole('heading', { name: 'Create an account', level: 1 }).waitFor();
+      await page.getByText(`Sign in or create an account to join the study ${study.study_code}.`).waitFor();
+      await page.getByText('Already have an account?').waitFor();
+      await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+      await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+      await page.getByText(`Sign in or create an account to join the study ${study.study_code}.`).waitFor();
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill('participant-pass-1');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+
+      await page.waitForURL((url) => url.pathname === `/app/studies/${study._id}`);
+      await page.getByRole('heading', { name: /Sleep and Mood/ }).first().waitFor();
     }));
 
   test("on dark.localhost: organization 2's host in the link; an inactive study cannot be joined yet", () =>

@@ -41,8 +41,8 @@ const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, n
 const SCREENS: ScreenRow[] = [
   { name: 'Sign in', route: 'signIn', as: 'guest', href: () => paths.signIn(), ready: (p, t) => h1(p, t.account.signInTitle) },
   {
-    name: 'Sign in, from a join link',
-    route: 'signIn',
+    name: 'Create an account, from a join link',
+    route: 'signUp',
     as: 'guest',
     href: (s) => paths.join(s.study.study_code),
     ready: (p, t, s) => p.getByText(t.account.joinAfter.replace('{{code}}', s.study.study_code)),

@@ -86,11 +86,9 @@ describe('the participant app', () => {
       expect(received).toBeLessThanOrEqual(APP_FIRST_LOAD_BYTES);
       console.log(`participant app first load (join page): ${received} bytes received`);
 
-      await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-      await page.getByText(`Sign in or create an account to join the study ${study.study_code}.`).waitFor();
-      await screenChecked(page);
-      await page.getByRole('link', { name: 'Create account' }).click();
+      // Most who open a join link have no account yet: it opens Create an account (issue 31).
       await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+      await page.getByText(`Sign in or create an account to join the study ${study.study_code}.`).waitFor();
       await screenChecked(page);
       await page.getByLabel('Email').fill(uniqueEmail('app'));
       await page.getByLabel('Password', { exact: true }).fill('participant-pass-1');

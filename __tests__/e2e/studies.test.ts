@@ -153,10 +153,14 @@ describe('studies', () => {
       const missing = activate.getByRole('list', { name: 'What the study still needs' });
       await missing.waitFor();
       expect(await missing.getByRole('listitem').allTextContents()).toEqual([
+        studyMessages.activationStudyNoAssessment,
         `Stage 1: ${studyMessages.activationStageUnnamed}`,
-        `Stage 1, Participant Group 1: ${studyMessages.activationGroupNoAssessment}`,
         `Stage 2: ${studyMessages.activationStageUnnamed}`,
-        `Stage 2, Participant Group 1: ${studyMessages.activationGroupNoAssessment}`,
+      ]);
+      // A group without assessment is only a warning (issue 31).
+      expect(await activate.getByRole('list', { name: 'Warnings before activating' }).getByRole('listitem').allTextContents()).toEqual([
+        `Stage 1, Participant Group 1: ${studyMessages.activationGroupNoTasks}`,
+        `Stage 2, Participant Group 1: ${studyMessages.activationGroupNoTasks}`,
       ]);
       expect(await activate.getByRole('button', { name: 'Activate' }).count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);

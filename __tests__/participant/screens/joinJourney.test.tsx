@@ -1,11 +1,34 @@
-// A join link opened signed out: sign in first, then the join, the consent (sanitised) and the task list.
+// A join link opened signed out: create an account first (most who open it have none; issue 31), or sign in
+// from there, then the join, the consent (sanitised) and the task list.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, renderApp, SESSION } from '../support';
 import { participation, tasksAround } from '../fixtures';
 
 describe('joining by link', () => {
-  it('asks to sign in, then joins, shows the consent and, once agreed, the tasks', async () => {
+  it('opens Create an account, which joins the study once the account is made', async () => {
+    const user = userEvent.setup();
+    const { made } = renderApp('/app/join/SLEEP1', {
+      'POST /api/app/signup': { status: 201, body: SESSION },
+      'POST /api/app/studies/join': { status: 201, body: participation() },
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Create an account' })).toBeInTheDocument();
+    expect(window.location.pathname + window.location.search).toBe('/app/signup?next=%2Fapp%2Fjoin%2FSLEEP1');
+    expect(screen.getByText('Sign in or create an account to join the study SLEEP1.')).toBeInTheDocument();
+    expect(screen.getByText('Already have an account?')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'pat@example.org');
+    await user.type(screen.getByLabelText('Password'), 'secret-123');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret-123');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByRole('heading', { name: '睡眠研究 Sleep study' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/app/studies/s1');
+    expect(callsTo(made, 'POST', '/api/app/studies/join')[0]).toMatchObject({ body: { studyCode: 'SLEEP1' }, authorization: 'Bearer participant-token' });
+    expect(screen.getByRole('form', { name: 'Consent form' })).toBeInTheDocument();
+  });
+
+  it('keeps the study through "Already have an account? Sign in": signs in, joins, shows the consent and, once agreed, the tasks', async () => {
     const user = userEvent.setup();
     const invited = participation();
     const { made } = renderApp('/app/join/SLEEP1', {
@@ -15,8 +38,10 @@ describe('joining by link', () => {
       'GET /api/app/studies/s1/tasks': { status: 200, body: tasksAround(new Date()) },
     });
 
+    expect(await screen.findByRole('heading', { name: 'Create an account' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-    expect(window.location.pathname).toBe('/app/signin');
+    expect(window.location.pathname + window.location.search).toBe('/app/signin?next=%2Fapp%2Fjoin%2FSLEEP1');
     expect(screen.getByText('Sign in or create an account to join the study SLEEP1.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Email'), 'pat@example.org');
     await user.type(screen.getByLabelText('Password'), 'secret-123');

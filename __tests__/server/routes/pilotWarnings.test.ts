@@ -6,7 +6,7 @@ import { registerUser, send } from '../support/api';
 import { addGroup, createQuestionnaire, createStudy, setGroupSettings, type GroupSettings } from '../support/participants';
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
 import type { Question, Questionnaire } from '../../../src/shared/questionnaire/types';
-import { pilotWarningTexts } from '../../../src/shared/messages';
+import { pilotWarningTexts, studyMessages } from '../../../src/shared/messages';
 import { ACCESS, ALL_ACCESS } from '../../../src/shared/access';
 import { newDiarySetting, newEmaSetting, type EmaSetting } from '../../../src/shared/study/assessmentSettings';
 import type { Study } from '../../../src/shared/types/study';
@@ -55,10 +55,11 @@ describe.each(databases)('pilot warnings (%s)', (database) => {
     return { ...newEmaSetting(ZONE), questionnaire_list: [item(clean)], time_list: ['09:00', '13:00'], number_of_days: 2, ...changes };
   }
 
-  /** A study whose stage 1, group 1 has the clean settings, and whose settings here go to stage 2, group 2. */
+  /** A study whose stage 1, group 1 has the clean settings (stage 2, group 1 a one-time questionnaire), and whose settings here go to stage 2, group 2. */
   async function studyWith(settings: GroupSettings): Promise<Study> {
     const study = await createStudy(t.app, manager, { stages: 2 });
     await setGroupSettings(t.app.ctx.db, study.stage_list[0].participant_group_list[0]._id, { ema: [ema()], once: [clean._id] });
+    await setGroupSettings(t.app.ctx.db, study.stage_list[1].participant_group_list[0]._id, { once: [clean._id] });
     const groupId = await addGroup(t.app, manager, study.stage_list[1]._id, 'Evening');
     await setGroupSettings(t.app.ctx.db, groupId, settings);
     return study;
@@ -201,6 +202,26 @@ describe.each(databases)('pilot warnings (%s)', (database) => {
     expect((await warningsOf(study)).map((w) => [w.kind, w.questionnaire?._id, w.message, w.where])).toEqual([
       ['empty_questionnaire', empty._id, pilotWarningTexts.emptyQuestionnaire, `Questionnaire ${empty.abbrev} (${empty.chin_name})`],
       ['empty_questionnaire', instructionOnly._id, pilotWarningTexts.emptyQuestionnaire, `Questionnaire ${instructionOnly.abbrev} (${instructionOnly.chin_name})`],
+    ]);
+  });
+
+  it('warns of a group without assessment with the warning Activate shows (issue 31)', async () => {
+    const study = await studyWith({});
+    expect(await warningsOf(study)).toEqual([
+      {
+        kind: 'no_tasks',
+        message: studyMessages.activationGroupNoTasks,
+        where: 'Stage 2, Participant Group 2',
+        stage_num: 2,
+        stage_name: '',
+        group_num: 2,
+        group_name: 'Evening',
+        setting: null,
+        questionnaire: null,
+        question: null,
+        time: null,
+        timezone: null,
+      },
     ]);
   });
 

@@ -253,7 +253,7 @@ describe.each(databases)('studies (%s)', (database) => {
       await makeRunnable(study);
       const on = await api('POST', `/api/studies/${study._id}/activate`, managerA);
       expect(on.statusCode).toBe(200);
-      expect(json(on)).toEqual({ message: 'Study has been activated' });
+      expect(json(on)).toEqual({ message: 'Study has been activated', warnings: [] });
       expect((await readStudy(study._id)).active_status).toBe('active');
       expect((await list(managerA, 1)).studies.find((s) => s._id === study._id)?.active_status).toBe('active');
 

@@ -1,13 +1,14 @@
 // Activate checks the study first (shared/study/activation.ts): each thing that keeps a study from running is
-// refused with 409 and listed in `problems`, nothing changes, and the same study activates once it is fixed.
+// refused with 409 and listed in `problems`, nothing changes, and the same study activates once it is fixed. A
+// group without an assessment is a warning the activation answers with, not a refusal (issue 31).
 import type { LightMyRequestResponse } from 'fastify';
 import { call, createTestApp, databases, json, labUserToken, ownerToken, seedLab, type TestApp } from '../support/testApp';
-import { messageOf, send } from '../support/api';
+import { send } from '../support/api';
 import { createQuestionnaire, createStudy, setConsent, setGroupSettings } from '../support/participants';
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
 import { assessmentMessages, studyMessages } from '../../../src/shared/messages';
 import { newDiarySetting, newEmaSetting, type AssessmentListItem } from '../../../src/shared/study/assessmentSettings';
-import type { ActivationRefusal, Study } from '../../../src/shared/types/study';
+import type { ActivationAnswer, ActivationRefusal, Study } from '../../../src/shared/types/study';
 
 jest.setTimeout(60_000);
 
@@ -48,19 +49,17 @@ describe.each(databases)('activating a study that cannot run (%s)', (database) =
     expect(json<Study>(after).active_status).toBe('inactive');
   }
 
-  async function activates(study: Study): Promise<void> {
+  async function activates(study: Study, warnings: string[] = []): Promise<void> {
     const res = await api('POST', `/api/studies/${study._id}/activate`);
-    expect([res.statusCode, messageOf(res)]).toEqual([200, studyMessages.studyActivated]);
+    expect([res.statusCode, json<ActivationAnswer>(res)]).toEqual([200, { message: studyMessages.studyActivated, warnings }]);
+    const after = await api('GET', `/api/studies/${study._id}`);
+    expect(json<Study>(after).active_status).toBe('active');
   }
 
   it('lists everything a blank study lacks', async () => {
     const study = await createStudy(t.app, manager, { consent: true });
     await setConsent(t.app.ctx.db, study._id, true, '');
-    await refusedWith(study, [
-      studyMessages.activationConsentEmpty,
-      `Stage 1: ${studyMessages.activationStageUnnamed}`,
-      `${G1}: ${studyMessages.activationGroupNoAssessment}`,
-    ]);
+    await refusedWith(study, [studyMessages.activationConsentEmpty, studyMessages.activationStudyNoAssessment, `Stage 1: ${studyMessages.activationStageUnnamed}`]);
   });
 
   it('activates a study that can run', async () => {
@@ -75,15 +74,29 @@ describe.each(databases)('activating a study that cannot run (%s)', (database) =
     await activates(study);
   });
 
-  it('refuses a stage without a name and a group without an assessment', async () => {
+  it('refuses a stage without a name; a group without an assessment is only a warning', async () => {
     const study = await runnable();
     const grown = json<Study>(await api('PUT', `/api/studies/${study._id}/add_stage`));
-    await refusedWith(study, [`Stage 2: ${studyMessages.activationStageUnnamed}`, `Stage 2, Participant Group 1: ${studyMessages.activationGroupNoAssessment}`]);
+    await refusedWith(study, [`Stage 2: ${studyMessages.activationStageUnnamed}`]);
     const stage2 = grown.stage_list[1];
     await api('PUT', `/api/studies/${study._id}/edit_except_consent`, { stage_list: [{ _id: stage2._id, chin_name: 'Follow-up' }] });
-    await refusedWith(study, [`Stage 2, Participant Group 1: ${studyMessages.activationGroupNoAssessment}`]);
+    await activates(study, [`Stage 2, Participant Group 1: ${studyMessages.activationGroupNoTasks}`]);
+  });
+
+  it('activates a consent-and-wait stage 1 whose group has no assessment, with its warning (issue 31)', async () => {
+    const study = await runnable();
+    const grown = json<Study>(await api('PUT', `/api/studies/${study._id}/add_stage`));
+    const [stage1, stage2] = grown.stage_list;
+    await api('PUT', `/api/studies/${study._id}/edit_except_consent`, { stage_list: [{ _id: stage2._id, chin_name: 'Assigned' }] });
     await setGroupSettings(t.app.ctx.db, stage2.participant_group_list[0]._id, { once: [item._id] });
-    await activates(study);
+    await setGroupSettings(t.app.ctx.db, stage1.participant_group_list[0]._id, {});
+    await activates(study, [`${G1}: ${studyMessages.activationGroupNoTasks}`]);
+  });
+
+  it('still refuses a study with no assessment anywhere', async () => {
+    const study = await runnable();
+    await setGroupSettings(t.app.ctx.db, study.stage_list[0].participant_group_list[0]._id, {});
+    await refusedWith(study, [studyMessages.activationStudyNoAssessment]);
   });
 
   it('refuses consent needed with an empty consent form, and takes an image alone as content', async () => {
@@ -136,6 +149,18 @@ describe.each(databases)('activating a study that cannot run (%s)', (database) =
     await setConsent(t.app.ctx.db, study._id, true, '');
     const res = await send(t.app, { method: 'POST', url: `/api/studies/systemowner/${study._id}/activate`, token: owner });
     expect([res.statusCode, json<ActivationRefusal>(res)]).toEqual([409, { message: studyMessages.activationRefused, problems: [studyMessages.activationConsentEmpty] }]);
+  });
+
+  it('activates for the system owner with the same warnings', async () => {
+    const owner = await ownerToken(t.app);
+    const study = await runnable();
+    const grown = json<Study>(await api('PUT', `/api/studies/${study._id}/add_stage`));
+    await api('PUT', `/api/studies/${study._id}/edit_except_consent`, { stage_list: [{ _id: grown.stage_list[1]._id, chin_name: 'Later' }] });
+    const res = await send(t.app, { method: 'POST', url: `/api/studies/systemowner/${study._id}/activate`, token: owner });
+    expect([res.statusCode, json<ActivationAnswer>(res)]).toEqual([
+      200,
+      { message: studyMessages.studyActivated, warnings: [`Stage 2, Participant Group 1: ${studyMessages.activationGroupNoTasks}`] },
+    ]);
   });
 
   it('documents the problems of a refusal in the OpenAPI description', async () => {

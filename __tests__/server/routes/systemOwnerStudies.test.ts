@@ -186,7 +186,7 @@ describe.each(databases)("the system owner's studies (%s)", (database) => {
       const refused = await api('POST', `${path}/activate`, owner);
       expect([refused.statusCode, json(refused)]).toEqual([
         409,
-        { message: studyMessages.activationRefused, problems: [studyMessages.activationConsentEmpty, `Stage 1: ${studyMessages.activationStageUnnamed}`, `Stage 1, Participant Group 1: ${studyMessages.activationGroupNoAssessment}`] },
+        { message: studyMessages.activationRefused, problems: [studyMessages.activationConsentEmpty, studyMessages.activationStudyNoAssessment, `Stage 1: ${studyMessages.activationStageUnnamed}`] },
       ]);
       expect((await read(study._id)).active_status).toBe('inactive');
       await makeRunnable(study);

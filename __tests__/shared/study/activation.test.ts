@@ -1,5 +1,5 @@
 import { studyMessages, assessmentMessages } from '../../../src/shared/messages';
-import { studyActivationProblems } from '../../../src/shared/study/activation';
+import { studyActivationCheck } from '../../../src/shared/study/activation';
 import { newDiarySetting, newEmaSetting } from '../../../src/shared/study/assessmentSettings';
 import { newStudyNameProblem, STUDY_NAME_MAX } from '../../../src/shared/studyRules';
 import type { ParticipantGroup, Stage, Study } from '../../../src/shared/types/study';
@@ -36,7 +36,10 @@ function stage(num: number, overrides: Partial<Stage> = {}): Stage {
 
 const runnable = (stages: Stage[] = [stage(1)]): Pick<Study, 'chin_name' | 'stage_list'> => ({ chin_name: 'Sleep', stage_list: stages });
 
-describe('studyActivationProblems', () => {
+/** The problems alone, as most cases here check them. */
+const studyActivationProblems = (...args: Parameters<typeof studyActivationCheck>) => studyActivationCheck(...args).problems;
+
+describe('studyActivationCheck', () => {
   it('finds nothing in a study that can run, whichever assessment list a group uses', () => {
     expect(studyActivationProblems(runnable())).toEqual([]);
     const once = group(1, { no_submission_limit_list: [], questionnaire_list: [item] });
@@ -45,7 +48,7 @@ describe('studyActivationProblems', () => {
     expect(studyActivationProblems(runnable([stage(1), stage(2, { participant_group_list: [once, ema, diary] })]))).toEqual([]);
   });
 
-  it('lists every problem in the editor order: name, consent, then each stage and its groups', () => {
+  it('lists every problem in the editor order: name, consent, then each stage; a group without assessment is a warning', () => {
     const study = {
       chin_name: '  ',
       stage_list: [
@@ -53,12 +56,30 @@ describe('studyActivationProblems', () => {
         stage(1, { consent_info: { consent_needed: true, chin_content: '<p><br></p>' } }),
       ],
     };
-    expect(studyActivationProblems(study)).toEqual([
-      studyMessages.studyNameRequired,
-      studyMessages.activationConsentEmpty,
-      `Stage 2: ${studyMessages.activationStageUnnamed}`,
-      `Stage 2, Participant Group 2: ${studyMessages.activationGroupNoAssessment}`,
-    ]);
+    expect(studyActivationCheck(study)).toEqual({
+      problems: [studyMessages.studyNameRequired, studyMessages.activationConsentEmpty, `Stage 2: ${studyMessages.activationStageUnnamed}`],
+      warnings: [`Stage 2, Participant Group 2: ${studyMessages.activationGroupNoTasks}`],
+    });
+  });
+
+  it('lets a consent-and-wait stage 1 run, with a warning for its group (issue 31)', () => {
+    const wait = stage(1, { participant_group_list: [group(1, { no_submission_limit_list: [] })] });
+    expect(studyActivationCheck(runnable([wait, stage(2)]))).toEqual({
+      problems: [],
+      warnings: [`Stage 1, Participant Group 1: ${studyMessages.activationGroupNoTasks}`],
+    });
+  });
+
+  it('refuses a study with no assessment anywhere, and warns of each group', () => {
+    const empty = (num: number) => stage(num, { participant_group_list: [group(1, { no_submission_limit_list: [] })] });
+    expect(studyActivationCheck(runnable([empty(1), empty(2)]))).toEqual({
+      problems: [studyMessages.activationStudyNoAssessment],
+      warnings: [`Stage 1, Participant Group 1: ${studyMessages.activationGroupNoTasks}`, `Stage 2, Participant Group 1: ${studyMessages.activationGroupNoTasks}`],
+    });
+  });
+
+  it('has no warning for a study whose every group has an assessment', () => {
+    expect(studyActivationCheck(runnable([stage(1), stage(2)])).warnings).toEqual([]);
   });
 
   it('takes an image or a video as consent content, and no consent needed as enough', () => {

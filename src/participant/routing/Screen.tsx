@@ -17,7 +17,7 @@ export function Screen() {
     : pilot && match.route.notInPilot
       ? paths.home()
       : match.route.access === 'participant' && !signedIn
-      ? paths.signIn(pathname === paths.home() || pathname === '/app' ? undefined : pathname + search)
+      ? paths[match.route.signedOutTo ?? 'signIn'](pathname === paths.home() || pathname === '/app' ? undefined : pathname + search)
       : match.route.access === 'guest' && signedIn
         ? (safeNext(search) ?? paths.home())
         : null;

@@ -1,5 +1,6 @@
 // The app's route table: each address, who may see it, and its screen. A participant who is not signed in is
-// sent to sign in (coming back afterwards); a signed-in one skips the account screens.
+// sent to sign in, or to create an account from a join link (coming back afterwards); a signed-in one skips the
+// account screens.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useAnswerCalls } from '../answer/answerCalls';
 import { loadAnswerScreen } from '../answer/answerScreen';
@@ -31,6 +32,8 @@ type Access = 'guest' | 'participant';
 export interface Route {
   pattern: string;
   access: Access;
+  /** Where a signed-out person goes first: sign in, unless most who open the address have no account yet. */
+  signedOutTo?: 'signUp';
   /** null: the address is the app's but its screen is not part of the app yet, and nothing is shown. */
   render: ((params: Params) => ReactNode) | null;
   /** Not in the portal's pilot frame (joining: a pilot account only runs its own pilot); it goes home there. */
@@ -43,7 +46,8 @@ export const routes: Route[] = [
   { pattern: '/signup', access: 'guest', render: () => <SignUp /> },
   { pattern: '/forgot-password', access: 'guest', render: () => <ForgotPassword /> },
   { pattern: '/join', access: 'participant', render: () => <Home />, notInPilot: true },
-  { pattern: '/join/:studyCode', access: 'participant', render: (p) => <JoinByLink key={p.studyCode} studyCode={p.studyCode} />, notInPilot: true },
+  // Most who open a join link or scan its QR code have no account yet (issue 31).
+  { pattern: '/join/:studyCode', access: 'participant', signedOutTo: 'signUp', render: (p) => <JoinByLink key={p.studyCode} studyCode={p.studyCode} />, notInPilot: true },
   { pattern: '/studies/:studyId', access: 'participant', render: (p) => <Study key={p.studyId} studyId={p.studyId} /> },
   // Every task is answered here, anytime ones too (by the anytime task's id; the answer then names no task).
   {

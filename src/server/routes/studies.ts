@@ -16,6 +16,7 @@ import { liveEditImpactSchema } from './liveEditSchemas';
 import { addGroup, addStage, deleteGroup, deleteStage } from '../services/studyStructure';
 import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
 import {
+  activationAnswerSchema,
   activationRefusalSchema,
   basicInfoBodySchema,
   consentBodySchema,
@@ -95,11 +96,11 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         ...withId,
         operationId: 'activateStudy',
-        summary: 'Activate a study that can run (409 with the problems when it cannot)',
-        response: { 200: messageSchema, ...errorResponses, 409: activationRefusalSchema },
+        summary: 'Activate a study that can run (409 with the problems when it cannot; the warnings in the answer)',
+        response: { 200: activationAnswerSchema, ...errorResponses, 409: activationRefusalSchema },
       },
     },
-    async (request) => ({ message: await activateStudy(db(), await studyOfLab(request), app.ctx.config.timezones, actorOf(request)) }),
+    async (request) => activateStudy(db(), await studyOfLab(request), app.ctx.config.timezones, actorOf(request)),
   );
 
   app.post<WithId>(

@@ -142,6 +142,13 @@ export const createStudyBodySchema = {
   properties: { chin_name: text(2000) },
 } as const;
 
+/** An activation: its message and the warnings that did not keep it from running (shared/study/activation.ts). */
+export const activationAnswerSchema = {
+  type: 'object',
+  required: ['message', 'warnings'],
+  properties: { message: { type: 'string' }, warnings: { type: 'array', items: { type: 'string' } } },
+} as const;
+
 /** A refused activation: the message and each problem that keeps the study from running (shared/study/activation.ts). */
 export const activationRefusalSchema = {
   type: 'object',

@@ -19,6 +19,7 @@ import { responseTimeDescription, responseTimeDownload } from './dataDownloads';
 import { fileAnswer, responseTimeBodySchema } from './dataDownloadSchemas';
 import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
 import {
+  activationAnswerSchema,
   activationRefusalSchema,
   basicInfoBodySchema,
   consentBodySchema,
@@ -98,11 +99,11 @@ export const systemOwnerStudyRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         ...withId,
         operationId: 'activateStudyAsSystemOwner',
-        summary: 'Activate a study that can run (409 with the problems when it cannot)',
-        response: { 200: messageSchema, ...errorResponses, 409: activationRefusalSchema },
+        summary: 'Activate a study that can run (409 with the problems when it cannot; the warnings in the answer)',
+        response: { 200: activationAnswerSchema, ...errorResponses, 409: activationRefusalSchema },
       },
     },
-    async (request) => ({ message: await activateStudy(db(), await anyStudy(db(), request.params.id), app.ctx.config.timezones, actorOf(request)) }),
+    async (request) => activateStudy(db(), await anyStudy(db(), request.params.id), app.ctx.config.timezones, actorOf(request)),
   );
 
   app.post<WithId>(

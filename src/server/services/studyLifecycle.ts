@@ -3,7 +3,8 @@
 import type { Db } from '../repositories/db';
 import type { StudyRow } from '../db/types';
 import { studyMessages } from '../../shared/messages';
-import { studyActivationProblems } from '../../shared/study/activation';
+import { studyActivationCheck } from '../../shared/study/activation';
+import type { ActivationAnswer } from '../../shared/types/study';
 import { HttpError, conflict } from '../httpErrors';
 import { deleteStudy, updateStudy } from '../repositories/studies';
 import { nowIso } from './ids';
@@ -18,17 +19,17 @@ function recordStatus(db: Db, actor: AuditActor, study: StudyRow, to: string | n
 
 /**
  * Only a study that can run is activated: the same check the portal runs before it offers Activate
- * (shared/study/activation.ts); a refusal is a 409 listing every problem.
+ * (shared/study/activation.ts); a refusal is a 409 listing every problem, and the answer names the warnings.
  */
-export async function activateStudy(db: Db, study: StudyRow, offeredTimezones: readonly string[], actor: AuditActor): Promise<string> {
+export async function activateStudy(db: Db, study: StudyRow, offeredTimezones: readonly string[], actor: AuditActor): Promise<ActivationAnswer> {
   if (study.active_status === 'active') throw conflict(studyMessages.studyAlreadyActive);
-  const problems = studyActivationProblems(await readStudy(db, study), offeredTimezones);
+  const { problems, warnings } = studyActivationCheck(await readStudy(db, study), offeredTimezones);
   if (problems.length > 0) throw new HttpError(409, studyMessages.activationRefused, { problems });
   await db.transaction().execute(async (trx) => {
     await updateStudy(trx, study.id, { active_status: 'active', updated_at: nowIso() });
     await recordStatus(trx, actor, study, 'active');
   });
-  return studyMessages.studyActivated;
+  return { message: studyMessages.studyActivated, warnings };
 }
 
 export async function deactivateStudy(db: Db, study: StudyRow, actor: AuditActor): Promise<string> {

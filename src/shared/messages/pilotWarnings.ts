@@ -10,6 +10,7 @@ export const pilotWarningTexts = {
   none: 'No warnings: nothing in the schedule or the questionnaires needs a second look before launch.',
   checkAgain: 'Check again',
   kindTitles: {
+    no_tasks: 'Groups whose participants get no tasks',
     night_prompt: 'Prompts at night',
     reminder_after_window: 'Reminders after their window',
     required_hidden: 'Required questions a condition can hide',

@@ -33,7 +33,10 @@ export const studyMessages = {
   activationRefused: 'The study cannot be activated yet. Please complete it first:',
   activationConsentEmpty: 'Consent is needed but the consent form is empty',
   activationStageUnnamed: 'the stage has no name',
-  activationGroupNoAssessment: 'the participant group has no assessment',
+  activationStudyNoAssessment: 'No participant group has an assessment: participants would have nothing to answer',
+  // A warning, not a refusal (issue 31): a consent-and-wait stage 1 is a common design.
+  activationGroupNoTasks: 'the participant group has no assessment: participants in this group get no tasks until you assign them elsewhere',
+  activationWarnings: 'Before you activate, please note:',
   activationSettingNoQuestionnaire: 'no questionnaire is selected',
   stageOneNoGroups:
     'Stage 1 has one participant group only: every participant joins the study in stage 1, group 1. Add participant groups to later stages.',

@@ -2,7 +2,7 @@
 // researcher wants to know before anyone joins, each with where to find it.
 import type { AssessmentListItem } from '../study/assessmentSettings';
 
-export const PILOT_WARNING_KINDS = ['night_prompt', 'reminder_after_window', 'required_hidden', 'never_fits', 'empty_questionnaire'] as const;
+export const PILOT_WARNING_KINDS = ['no_tasks', 'night_prompt', 'reminder_after_window', 'required_hidden', 'never_fits', 'empty_questionnaire'] as const;
 export type PilotWarningKind = (typeof PILOT_WARNING_KINDS)[number];
 
 /** Where a warning is: the fields that do not apply are null. */

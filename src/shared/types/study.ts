@@ -79,6 +79,12 @@ export interface OwnerCreateStudyBody extends CreateStudyBody {
   userId: string;
 }
 
+/** An activation (200): its message and the warnings the researcher saw before activating (shared/study/activation.ts). */
+export interface ActivationAnswer {
+  message: string;
+  warnings: string[];
+}
+
 /** A refused activation (409): the message and what keeps the study from running (shared/study/activation.ts). */
 export interface ActivationRefusal {
   message: string;

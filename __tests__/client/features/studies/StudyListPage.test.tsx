@@ -5,7 +5,7 @@ import { MAX_PAGE_NUMBER } from '../../../../src/shared/limits';
 import { labUserSession } from '../../support/fixtures';
 import { mockApi, type MockApi } from '../../support/mockApi';
 import { currentLocation, renderWithProviders, signedIn } from '../../testUtils';
-import { accessWithout, activeStudy, inactiveStudy, runnableStudy, study, summary } from './studyFixtures';
+import { accessWithout, activeStudy, inactiveStudy, runnableStudy, study, summary, waitingStudy } from './studyFixtures';
 
 let net: MockApi;
 beforeEach(() => {
@@ -182,14 +182,30 @@ describe('StudyListPage (/studies/{page})', () => {
     await user.click(await screen.findByRole('button', { name: 'Activate ABC234' }));
     const dialog = await screen.findByRole('dialog', { name: 'Activate Sleep Diary Study (ABC234)?' });
     const list = await within(dialog).findByRole('list', { name: 'What the study still needs' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      `Stage 1, Participant Group 1: ${studyMessages.activationGroupNoAssessment}`,
-    ]);
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([studyMessages.activationStudyNoAssessment]);
     expect(within(dialog).queryByRole('button', { name: 'Activate' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Edit the study' })).toHaveAttribute('href', '/studies/s1/edit');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(net.sentTo('POST', '/api/studies/s1/activate')).toEqual([]);
+  });
+
+  it('shows a group without assessment as a warning and still activates (issue 31)', async () => {
+    net
+      .on('GET', '/api/studies/s1', { status: 200, data: waitingStudy() })
+      .on('POST', '/api/studies/s1/activate', { status: 200, data: { message: studyMessages.studyActivated, warnings: [] } });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Activate ABC234' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Activate Sleep Diary Study (ABC234)?' });
+    const list = await within(dialog).findByRole('list', { name: 'Warnings before activating' });
+    expect(within(dialog).getByText(studyMessages.activationWarnings)).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      `Stage 1, Participant Group 1: ${studyMessages.activationGroupNoTasks}`,
+    ]);
+    expect(within(dialog).queryByRole('list', { name: 'What the study still needs' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(net.sentTo('POST', '/api/studies/s1/activate')).toHaveLength(1);
   });
 
   it('lists the problems the server refused Activate with (the study changed meanwhile)', async () => {

@@ -51,6 +51,12 @@ export function runnableStudy(overrides: Partial<Study> = {}): Study {
   return study({ stage_list: [stage(1, { participant_group_list: [group(1, 1, { no_submission_limit_list: [item] })] })], ...overrides });
 }
 
+/** A consent-and-wait design (issue 31): stage 1's group has no assessment, stage 2's group has one. */
+export function waitingStudy(): Study {
+  const item = { _id: 'q1', chin_name: 'Mood', abbrev: 'MOOD' };
+  return study({ stage_list: [stage(1), stage(2, { chin_name: 'Assigned', participant_group_list: [group(2, 1, { questionnaire_list: [item] })] })] });
+}
+
 export function summary(overrides: Partial<StudySummary> = {}): StudySummary {
   return { _id: 's1', chin_name: 'Sleep Diary Study', study_code: 'ABC234', active_status: 'inactive', createdAt: '2024-05-06T08:00:00.000Z', ...overrides };
 }

@@ -1,11 +1,12 @@
 // Activate asks first, and checks the study before it offers to (issue 11): the whole study is read and the
-// shared check (shared/study/activation.ts) lists what keeps it from running; the server refuses with the same
-// list, which shows here too when the study changed meanwhile.
+// shared check (shared/study/activation.ts) lists what keeps it from running, and what to note before activating
+// (a group without assessment, issue 31), which does not stop it; the server refuses with the same problems,
+// which show here too when the study changed meanwhile.
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { studyActivationProblems } from '../../../shared/study/activation';
+import { studyActivationCheck, type ActivationCheck } from '../../../shared/study/activation';
 import { studyMessages } from '../../../shared/messages';
 import type { Study, StudySummary } from '../../../shared/types/study';
 import { LinkButton } from '../../components/LinkButton';
@@ -25,7 +26,22 @@ interface ActivateStudyDialogProps {
   onClose: () => void;
 }
 
-type Check = { state: 'loading' } | { state: 'failed' } | { state: 'checked'; problems: string[] };
+type Check = { state: 'loading' } | { state: 'failed' } | ({ state: 'checked' } & ActivationCheck);
+
+/** One list of the check's findings with its sentence above; nothing when the list is empty. */
+function CheckList({ variant, intro, label, items }: { variant: 'warning' | 'info'; intro: string; label: string; items: readonly string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <Alert variant={variant} className="mb-0">
+      <p>{intro}</p>
+      <ul className="mb-0" aria-label={label}>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
 
 export function ActivateStudyDialog({ study, editHref, timezones, busy, loadStudy, onActivate, onClose }: ActivateStudyDialogProps) {
   const [check, setCheck] = useState<Check>({ state: 'loading' });
@@ -36,7 +52,7 @@ export function ActivateStudyDialog({ study, editHref, timezones, busy, loadStud
     let current = true;
     setCheck({ state: 'loading' });
     void loadStudy(studyId).then((whole) => {
-      if (current) setCheck(whole ? { state: 'checked', problems: studyActivationProblems(whole, timezones) } : { state: 'failed' });
+      if (current) setCheck(whole ? { state: 'checked', ...studyActivationCheck(whole, timezones) } : { state: 'failed' });
     });
     return () => {
       current = false;
@@ -46,10 +62,11 @@ export function ActivateStudyDialog({ study, editHref, timezones, busy, loadStud
   const activate = async () => {
     if (!study) return;
     const refused = await onActivate(study);
-    if (refused) setCheck({ state: 'checked', problems: refused });
+    if (refused) setCheck({ state: 'checked', problems: refused, warnings: check.state === 'checked' ? check.warnings : [] });
   };
 
   const problems = check.state === 'checked' ? check.problems : [];
+  const warnings = check.state === 'checked' ? check.warnings : [];
   const ready = check.state === 'checked' && problems.length === 0;
   return (
     <Modal show={study !== null} onHide={onClose} centered aria-labelledby="activate-study-title">
@@ -58,20 +75,12 @@ export function ActivateStudyDialog({ study, editHref, timezones, busy, loadStud
           {study ? `Activate ${studyLabel(study)} (${study.study_code})?` : 'Activate'}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>
+      <Modal.Body className="vstack gap-3">
         {check.state === 'loading' && <Loading />}
         {check.state === 'failed' && <p className="mb-0">The study could not be read, so it cannot be checked. Please try again.</p>}
         {ready && <p className="mb-0">Participants can then join the study with its code.</p>}
-        {problems.length > 0 && (
-          <Alert variant="warning" className="mb-0">
-            <p>{studyMessages.activationRefused}</p>
-            <ul className="mb-0" aria-label="What the study still needs">
-              {problems.map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          </Alert>
-        )}
+        <CheckList variant="warning" intro={studyMessages.activationRefused} label="What the study still needs" items={problems} />
+        <CheckList variant="info" intro={studyMessages.activationWarnings} label="Warnings before activating" items={warnings} />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose}>

@@ -1,21 +1,23 @@
-// Pilot mode's warnings before launch (issue 20), over the study as stored: each group's EMA and diary settings
-// in stage and group order, then each questionnaire the study uses (once, however many groups use it).
+// Pilot mode's warnings before launch (issue 20), over the study as stored: each group without an assessment (the
+// warning Activate shows, issue 31), each group's EMA and diary settings in stage and group order, then each
+// questionnaire the study uses (once, however many groups use it).
 import type { Db } from '../../repositories/db';
 import type { StudyRow } from '../../db/types';
 import type { Question } from '../../../shared/questionnaire/types';
 import type { AssessmentListItem } from '../../../shared/study/assessmentSettings';
 import type { ParticipantGroup, Stage, Study } from '../../../shared/types/study';
 import type { PilotWarning, PilotWarningPlace } from '../../../shared/types/pilotWarnings';
+import { studyMessages } from '../../../shared/messages';
+import { groupsWithoutAssessment } from '../../../shared/study/activation';
+import { groupsInOrder, stagesInOrder } from '../../../shared/study/order';
 import { findQuestionnairesOfLab } from '../../repositories/plans';
 import { readStudy } from '../studies';
 import { parseJson } from '../questionnaires';
 import { nowIso } from '../ids';
 import { diaryWarnings, emaWarnings } from './scheduleWarnings';
 import { questionnaireWarnings, type QuestionnaireContent } from './questionnaireWarnings';
-import { placeOf } from './warningPlace';
+import { placeOf, warningAt } from './warningPlace';
 
-const stagesInOrder = (study: Pick<Study, 'stage_list'>) => [...study.stage_list].sort((a, b) => a.stage_num - b.stage_num);
-const groupsInOrder = (stage: Stage) => [...stage.participant_group_list].sort((a, b) => a.group_num - b.group_num);
 
 function groupWarnings(stage: Stage, group: ParticipantGroup, now: string): PilotWarning[] {
   const at = (kind: 'ema' | 'diary', index: number): PilotWarningPlace =>
@@ -24,6 +26,13 @@ function groupWarnings(stage: Stage, group: ParticipantGroup, now: string): Pilo
     ...group.ema_list.flatMap((setting, i) => emaWarnings(setting, at('ema', i))),
     ...group.diary_list.flatMap((setting, i) => diaryWarnings(setting, at('diary', i), now)),
   ];
+}
+
+/** The groups whose participants get no task, as Activate's warnings name them. */
+function noTaskWarnings(study: Pick<Study, 'stage_list'>): PilotWarning[] {
+  return groupsWithoutAssessment(study).map(({ stage, group }) =>
+    warningAt('no_tasks', studyMessages.activationGroupNoTasks, placeOf({ stage_num: stage.stage_num, stage_name: stage.chin_name, group_num: group.group_num, group_name: group.name })),
+  );
 }
 
 /** The questionnaires the study's groups use, in the order the study lists them first, each once. */
@@ -48,7 +57,7 @@ export function pilotWarnings(study: Pick<Study, 'stage_list'>, questionnaires: 
   const schedule = stagesInOrder(study).flatMap((stage) => groupsInOrder(stage).flatMap((group) => groupWarnings(stage, group, now)));
   const content = new Map(questionnaires.map((q) => [q._id, q]));
   const asked = questionnairesUsed(study).flatMap((item) => content.get(item._id) ?? []);
-  return [...schedule, ...asked.flatMap(questionnaireWarnings)];
+  return [...noTaskWarnings(study), ...schedule, ...asked.flatMap(questionnaireWarnings)];
 }
 
 /** The warnings of a stored study, on the real clock. */

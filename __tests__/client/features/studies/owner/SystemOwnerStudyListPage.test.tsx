@@ -4,7 +4,7 @@ import { lab, manager, member, otherLab, ownerSession } from '../../../support/f
 import { mockApi, type MockApi } from '../../../support/mockApi';
 import { currentLocation, renderWithProviders, signedIn } from '../../../testUtils';
 import { initialOwnerStudiesState } from '../../../../../src/client/features/studies/owner/ownerStudiesSlice';
-import { activeStudy, inactiveStudy, runnableStudy, study } from '../studyFixtures';
+import { activeStudy, inactiveStudy, runnableStudy, study, waitingStudy } from '../studyFixtures';
 
 const LIST = '/api/studies/systemowner';
 
@@ -171,12 +171,24 @@ describe('SystemOwnerStudyListPage (/systemowner/studies/{page})', () => {
     await user.click(screen.getByRole('button', { name: 'Activate ABC234' }));
     const dialog = await screen.findByRole('dialog', { name: /^Activate/ });
     const list = await within(dialog).findByRole('list', { name: 'What the study still needs' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      studyMessages.studyNameRequired,
-      `Stage 1, Participant Group 1: ${studyMessages.activationGroupNoAssessment}`,
-    ]);
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([studyMessages.studyNameRequired, studyMessages.activationStudyNoAssessment]);
     expect(within(dialog).getByRole('link', { name: 'Edit the study' })).toHaveAttribute('href', '/systemowner/studies/s1/m1/edit');
     expect(net.sentTo('POST', `${LIST}/s1/activate`)).toEqual([]);
+  });
+
+  it('shows the owner a group without assessment as a warning and activates (issue 31)', async () => {
+    net
+      .on('GET', `${LIST}/s1`, { status: 200, data: waitingStudy() })
+      .on('POST', `${LIST}/s1/activate`, { status: 200, data: { message: studyMessages.studyActivated, warnings: [] } });
+    const { user } = open();
+    await choose(user);
+    await user.click(await screen.findByRole('button', { name: 'Activate ABC234' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Activate/ });
+    const list = await within(dialog).findByRole('list', { name: 'Warnings before activating' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([`Stage 1, Participant Group 1: ${studyMessages.activationGroupNoTasks}`]);
+    await user.click(within(dialog).getByRole('button', { name: 'Activate' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(net.sentTo('POST', `${LIST}/s1/activate`)).toHaveLength(1);
   });
 
   it('ends the owner’s session on a 401 and goes to the owner’s login', async () => {

@@ -1,6 +1,7 @@
-// Pilot mode's warnings before launch (issue 20), shown beside the pilot: prompts at night, reminders after
-// their window, required questions a condition can hide, assessments that never fit and questionnaires with no
-// question, grouped by kind, each with where to find it. Read when shown and again on "Check again", so an
+// Pilot mode's warnings before launch (issue 20), shown beside the pilot: groups whose participants get no tasks
+// (Activate's warning, issue 31), prompts at night, reminders after their window, required questions a condition
+// can hide, assessments that never fit and questionnaires with no question, grouped by kind, each with where to
+// find it. Read when shown and again on "Check again", so an
 // edit made meanwhile in the study or questionnaire editor shows.
 import { useEffect, useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
