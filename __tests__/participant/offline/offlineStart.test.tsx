@@ -2,42 +2,23 @@
 // questionnaires last loaded by this account are shown from the phone with when they were last brought up to
 // date, an open task can be answered into the outbox; with nothing kept, or another account signed in, the
 // participant reads why in their words. A library's raw "Network Error" never reaches the screen.
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { participantMessages } from '../../../src/shared/messages';
 import type { AppSession } from '../../../src/shared/types/participantApp';
 import { startOutbox } from '../../../src/participant/queue/startOutbox';
-import { checkedQuestionnaire, freshIndexedDb } from '../answerSupport';
-import { participation, tasksAround } from '../fixtures';
+import { enrolledCalls, fillValid } from '../answerPage';
+import { freshIndexedDb } from '../answerSupport';
 import { renderApp, SESSION, type Calls } from '../support';
 
 jest.setTimeout(30_000);
 
-const enrolled = participation({ status: 'enrolled' });
 const OTHER: AppSession = { ...SESSION, token: 'other-token', participant: { _id: 'p2', email: 'sam@example.org' } };
 const OFFLINE_TEXT = 'You are offline. Please connect to the internet and try again.';
 const KEPT_TEXT = 'You are offline. What you see was saved on this phone.';
 
 function calls(extra: Calls = {}): Calls {
-  return {
-    'GET /api/app/studies': { status: 200, body: { participations: [enrolled] } },
-    'GET /api/app/studies/s1/tasks': { status: 200, body: tasksAround(new Date()) },
-    'GET /api/app/questionnaires/q-bg': { status: 200, body: checkedQuestionnaire() },
-    'GET /api/app/questionnaires/q-mood': { status: 200, body: { ...checkedQuestionnaire(), _id: 'q-mood', chin_name: 'Mood now' } },
-    'GET /api/app/questionnaires/q-event': { status: 200, body: { ...checkedQuestionnaire(), _id: 'q-event', chin_name: 'Report an event' } },
-    'POST /api/app/studies/s1/events': { status: 200, body: { message: 'Recorded' } },
-    'POST /api/app/logout': { status: 200, body: { message: participantMessages.signedOut } },
-    ...extra,
-  };
-}
-
-const section = (qpos: number) => document.getElementById(`answer-q${qpos}`) as HTMLElement;
-
-async function fillValid(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(within(section(0)).getByRole('textbox'), 'pat@example.org');
-  await user.type(within(section(1)).getByRole('textbox'), '12345678');
-  await user.type(within(section(2)).getByRole('textbox'), '12345678');
-  await user.click(within(section(3)).getByRole('radio', { name: 'Happy' }));
+  return enrolledCalls({ 'POST /api/app/logout': { status: 200, body: { message: participantMessages.signedOut } }, ...extra });
 }
 
 /** The study opened once with network, its open questionnaires loaded (and kept), then the app closed. */
