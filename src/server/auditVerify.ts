@@ -1,11 +1,12 @@
-// Entry of `npm run audit:verify` (services/audit/verifyCommand.ts): reads the server's configuration.
+// Entry of `npm run audit:verify [-- --expect <seq>:<hash>]` (services/audit/verifyCommand.ts): reads the
+// server's configuration and hands on the arguments.
 import { ConfigError, loadConfig } from './config';
 import { runAuditVerify } from './services/audit/verifyCommand';
 
 async function main(): Promise<number> {
   try {
     const config = loadConfig();
-    return await runAuditVerify(config, { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) });
+    return await runAuditVerify(config, { out: (line) => process.stdout.write(`${line}\n`), err: (line) => process.stderr.write(`${line}\n`) }, process.argv.slice(2));
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`Configuration error: ${error.message}\n`);

@@ -12,6 +12,7 @@ export const AUDIT_KINDS = {
   'questionnaire.created': 'Questionnaire created',
   'questionnaire.changed': 'Questionnaire changed',
   'questionnaire.deleted': 'Questionnaire deleted',
+  'questionnaire.repointed': 'Future tasks re-pointed',
   'choiceSet.changed': 'Choice set changed',
   'media.added': 'Media file added',
   'media.renamed': 'Media file renamed',

@@ -6,7 +6,7 @@ import { App } from '../../../src/participant/App';
 import { createI18n } from '../../../src/participant/i18n';
 import { initialPilotState } from '../../../src/participant/pilot/pilotSlice';
 import { startPilotFrame } from '../../../src/participant/pilot/pilotFrame';
-import { navigate } from '../../../src/participant/routing/history';
+import { currentLocation, navigate } from '../../../src/participant/routing/history';
 import { initialSessionState } from '../../../src/participant/state/sessionSlice';
 import { createAppStore } from '../../../src/participant/state/store';
 import type { PortalToFrame } from '../../../src/shared/pilotFrame';
@@ -82,5 +82,30 @@ describe('the app in the pilot frame', () => {
       store.dispatch({ type: 'outbox/submit/fulfilled', payload: 'sent', meta: { arg: { id: 'a1', studyId: 's1', questionnaireName: 'Mood now', taskId: 'e-open' } } });
     });
     expect(posted).toContainEqual({ type: 'pilot-answered' });
+  });
+
+  it('shows no way to join a study: the home screen has no join form, and a join link goes home without joining', async () => {
+    const { store, started, pilotNow, made } = setUp();
+    portalSays({ type: 'pilot-session', session: SESSION, now: pilotNow.toISOString() });
+    await started;
+    render(<App store={store} i18n={createI18n()} />);
+    await screen.findByRole('heading', { name: 'Open now' });
+    // The site's name leads home: the pilot's study is listed, and nothing to join another.
+    act(() => screen.getByRole('link', { name: SITE.siteName }).click());
+    expect(await screen.findByRole('heading', { name: 'My studies' })).toBeInTheDocument();
+    expect(await screen.findByText(enrolled.study.chin_name)).toBeInTheDocument();
+    const noJoin = () => {
+      expect(screen.queryByRole('heading', { name: 'Join a study' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: /Study code/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Join' })).not.toBeInTheDocument();
+    };
+    noJoin();
+    for (const link of ['/app/join/ABC123', '/app/join']) {
+      act(() => navigate(link));
+      await waitFor(() => expect(currentLocation().pathname).toBe('/app/'));
+      expect(await screen.findByRole('heading', { name: 'My studies' })).toBeInTheDocument();
+      noJoin();
+    }
+    expect(made.filter((m) => m.startsWith('POST /api/app/studies/join'))).toEqual([]);
   });
 });

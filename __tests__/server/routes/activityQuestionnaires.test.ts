@@ -10,6 +10,8 @@ import type { MultipleChoiceSet, Question, Questionnaire } from '../../../src/sh
 import type { MediaFile } from '../../../src/shared/types/media';
 import { verifyAuditChain } from '../../../src/server/services/audit/verify';
 import { PNG } from '../../support/mediaSamples';
+import { appLogin, createParticipant, createStudy, setGroupSettings } from '../support/participants';
+import type { RepointAnswer } from '../../../src/shared/types/questionnaireVersions';
 
 jest.setTimeout(60_000);
 
@@ -171,6 +173,40 @@ describe.each(databases)('activity of questionnaires, choice sets and media (%s)
     expect(deleted).toMatchObject({ actorEmail: memberEmail, entityType: 'mediaFile', labId: labA.labId });
     expect(deleted.changes).toContainEqual({ field: 'name', before: 'Cover photo', after: null });
     await expectSeenByLabAOnly('media.deleted', file._id);
+  });
+
+  it("records re-pointing participants' future tasks: who, to which version, how many tasks and participants", async () => {
+    const qx = await save(await createQuestionnaire('Stress', code()), { chin_content: [numbered('1', '<p>How stressed are you?</p>')] });
+    const study = await createStudy(t.app, member, { active: true });
+    await setGroupSettings(t.app.ctx.db, study.stage_list[0].participant_group_list[0]._id, { once: [qx._id] });
+    // Each participant's plan is made at their first read of their tasks.
+    for (let n = 0; n < 2; n += 1) {
+      const { email } = await createParticipant(t.app, member, study._id);
+      const { token } = await appLogin(t.app, email);
+      expect((await send(t.app, { method: 'GET', url: `/api/app/studies/${study._id}/tasks`, token })).statusCode).toBe(200);
+    }
+    const repoint = (token: string) => send(t.app, { method: 'POST', url: `/api/qx_list/${qx._id}/repoint`, token });
+
+    // Nothing to move yet: both plans use the questionnaire as it is, and nothing is recorded.
+    expect(json<RepointAnswer>(await repoint(member)).tasks).toBe(0);
+    expect(await about(manager, 'questionnaire.repointed', qx._id)).toEqual([]);
+
+    await save(qx, { chin_content: [numbered('1', '<p>How stressed are you now?</p>')] });
+    // Another lab's manager cannot re-point lab A's questionnaire, and leaves no entry.
+    expect((await repoint(outsider)).statusCode).toBe(404);
+    expect(await about(manager, 'questionnaire.repointed', qx._id)).toEqual([]);
+
+    const moved = json<RepointAnswer>(await repoint(member));
+    expect(moved.tasks).toBe(2);
+    const [entry] = await about(manager, 'questionnaire.repointed', qx._id);
+    expect(entry).toMatchObject({ actorKind: 'lab_user', actorEmail: memberEmail, entityType: 'questionnaire', entityId: qx._id, studyId: null, labId: labA.labId });
+    expect(entry.changes).toEqual([
+      { field: 'participants', before: null, after: 2 },
+      { field: 'questionnaire', before: null, after: 'Stress' },
+      { field: 'tasks', before: null, after: 2 },
+      { field: 'version', before: null, after: 2 },
+    ]);
+    await expectSeenByLabAOnly('questionnaire.repointed', qx._id);
   });
 
   it('keeps the chain whole', async () => {

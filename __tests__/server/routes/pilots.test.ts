@@ -7,7 +7,8 @@ import { messageOf, registerUser, send } from '../support/api';
 import { appLogin, createParticipant, createQuestionnaire, createStudy, setGroupSettings } from '../support/participants';
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
 import type { Question, Questionnaire } from '../../../src/shared/questionnaire/types';
-import { pilotMessages } from '../../../src/shared/messages';
+import { participantMessages, pilotMessages } from '../../../src/shared/messages';
+import { requestFingerprint, sentItems } from '../../../src/server/services/answers/fingerprint';
 import { ACCESS, ALL_ACCESS } from '../../../src/shared/access';
 import { newEmaSetting } from '../../../src/shared/study/assessmentSettings';
 import type { Study } from '../../../src/shared/types/study';
@@ -217,6 +218,74 @@ describe.each(databases)('pilot participants (%s)', (database) => {
     // A day on, past every window of its 2-day plan on its clock, the pilot's participation has completed.
     const ended = await moveClock(id, { advance: 'day' });
     expect(ended.status).toBe('completed');
+  });
+
+  /** A pilot at its first prompt that answered it once: the answer's body, and how to send it or others again. */
+  async function answeredPilot() {
+    const created = await newPilot();
+    const id = created.pilot._id;
+    const [first] = prompts(created.pilot);
+    await moveClock(id, { advance: 'next_prompt' });
+    const body = answer(first._id);
+    const resend = (payload: unknown) => api('POST', `/api/app/studies/${study._id}/responses`, created.session.token, payload);
+    const sent = await resend(body);
+    expect(sent.statusCode).toBe(201);
+    const { _id } = json<{ _id: string }>(sent);
+    const expectSame = async () => {
+      const again = await resend(body);
+      expect([again.statusCode, json<{ _id: string }>(again)]).toEqual([200, { _id }]);
+    };
+    /** Other answers, one moment other, or both moved by `shift`: 422 each. */
+    const expectOthersRefused = async (shift: number) => {
+      const later = new Date(Date.parse(body.submittedAt) + 1000).toISOString();
+      const moved = new Date(Date.parse(body.submittedAt) + shift).toISOString();
+      for (const other of [{ ...body, answers: [{ question_pos: 0, response_pos: 0, value: ['sad'] }] }, { ...body, submittedAt: later }, { ...body, startedAt: moved, submittedAt: moved }]) {
+        const refused = await resend(other);
+        expect([refused.statusCode, messageOf(refused)]).toEqual([422, participantMessages.submissionReused]);
+      }
+    };
+    return { id, first, body, _id, expectSame, expectOthersRefused };
+  }
+
+  it("answers a pilot's answer sent again as its first try, on any pilot clock: 200 with the first _id; other content 422", async () => {
+    const { id, _id, expectSame, expectOthersRefused } = await answeredPilot();
+    // Again on the same clock, then after the clock moved a day: the same body is the same answer.
+    await expectSame();
+    await moveClock(id, { advance: 'day' });
+    await expectSame();
+    await expectOthersRefused(1000);
+    expect(await t.app.ctx.db.selectFrom('submissions').select('id').where('participation_id', '=', id).execute()).toEqual([{ id: _id }]);
+  });
+
+  it('reads a fingerprint stored before from the pilot-clock moments: its retry answers 200, other content 422', async () => {
+    const { id, first, body, _id, expectSame, expectOthersRefused } = await answeredPilot();
+    // The fingerprint as it was stored before: made from the moments shifted onto the pilot's clock.
+    const db = t.app.ctx.db;
+    const row = await db.selectFrom('submissions').selectAll().where('id', '=', _id).executeTakeFirstOrThrow();
+    const shifted = requestFingerprint({ taskId: first._id, questionnaireId: mood._id, startedAt: row.started_at, submittedAt: row.submitted_at, items: sentItems(body.answers) });
+    await db.updateTable('submissions').set({ request_fingerprint: shifted }).where('id', '=', _id).execute();
+    await moveClock(id, { advance: 'day' });
+    await expectSame();
+    // Both moments two days earlier: a shift of more than the pilot's clock has ever had.
+    await expectOthersRefused(-2 * DAY);
+  });
+
+  it('refuses a pilot account joining any study by its code (403), also sent again, and stores nothing', async () => {
+    const created = await newPilot();
+    const other = await emaStudy(true);
+    const participations = () => t.app.ctx.db.selectFrom('participations').select(['id', 'study_id']).where('participant_id', '=', created.pilot.participant._id).execute();
+    const before = await participations();
+    expect(before).toEqual([{ id: created.pilot._id, study_id: study._id }]);
+    // Another study's code (a real study: the answers would count as real data), its own study's, an unknown one.
+    for (const code of [other.study_code, other.study_code, study.study_code.toLowerCase(), 'ZZZZZZ']) {
+      const refused = await api('POST', '/api/app/studies/join', created.session.token, { studyCode: code });
+      expect([code, refused.statusCode, messageOf(refused)]).toEqual([code, 403, pilotMessages.pilotCannotJoin]);
+    }
+    expect(await participations()).toEqual(before);
+    // A real participant still joins by the same code.
+    const real = await createParticipant(t.app, manager, study._id);
+    const session = await appLogin(t.app, real.email);
+    expect((await api('POST', '/api/app/studies/join', session.token, { studyCode: other.study_code })).statusCode).toBe(201);
   });
 
   it('a reset removes its answers and plan, records who and when, and plans again on its clock', async () => {

@@ -10,10 +10,13 @@ export function Screen() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const signedIn = useAppSelector((state) => state.session.session !== null);
+  const pilot = useAppSelector((state) => state.pilot.active);
   const match = matchRoute(pathname);
   const redirect = !match
     ? null
-    : match.route.access === 'participant' && !signedIn
+    : pilot && match.route.notInPilot
+      ? paths.home()
+      : match.route.access === 'participant' && !signedIn
       ? paths.signIn(pathname === paths.home() || pathname === '/app' ? undefined : pathname + search)
       : match.route.access === 'guest' && signedIn
         ? (safeNext(search) ?? paths.home())

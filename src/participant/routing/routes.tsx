@@ -33,6 +33,8 @@ export interface Route {
   access: Access;
   /** null: the address is the app's but its screen is not part of the app yet, and nothing is shown. */
   render: ((params: Params) => ReactNode) | null;
+  /** Not in the portal's pilot frame (joining: a pilot account only runs its own pilot); it goes home there. */
+  notInPilot?: true;
 }
 
 export const routes: Route[] = [
@@ -40,8 +42,8 @@ export const routes: Route[] = [
   { pattern: '/signin', access: 'guest', render: () => <SignIn /> },
   { pattern: '/signup', access: 'guest', render: () => <SignUp /> },
   { pattern: '/forgot-password', access: 'guest', render: () => <ForgotPassword /> },
-  { pattern: '/join', access: 'participant', render: () => <Home /> },
-  { pattern: '/join/:studyCode', access: 'participant', render: (p) => <JoinByLink key={p.studyCode} studyCode={p.studyCode} /> },
+  { pattern: '/join', access: 'participant', render: () => <Home />, notInPilot: true },
+  { pattern: '/join/:studyCode', access: 'participant', render: (p) => <JoinByLink key={p.studyCode} studyCode={p.studyCode} />, notInPilot: true },
   { pattern: '/studies/:studyId', access: 'participant', render: (p) => <Study key={p.studyId} studyId={p.studyId} /> },
   // Every task is answered here, anytime ones too (by the anytime task's id; the answer then names no task).
   {

@@ -1,4 +1,5 @@
-// The signed-in start: the studies joined (each with its state) and the form to join one by its code.
+// The signed-in start: the studies joined (each with its state) and the form to join one by its code (not in the
+// portal's pilot frame: a pilot account only runs its own pilot, and the server refuses its joining).
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureMessage } from '../components/Alert';
@@ -14,6 +15,7 @@ export function Home() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const { byStudy, order, requests, keptAt } = useAppSelector((state) => state.participations);
+  const pilot = useAppSelector((state) => state.pilot.active);
   const load = useCallback(() => void dispatch(loadParticipations()), [dispatch]);
   useEffect(load, [load]);
   useReloadWhenOnline(load);
@@ -40,10 +42,12 @@ export function Home() {
           })}
         </ul>
       </section>
-      <section aria-labelledby="join-title">
-        <h2 id="join-title">{t('studies.joinTitle')}</h2>
-        <JoinForm />
-      </section>
+      {pilot ? null : (
+        <section aria-labelledby="join-title">
+          <h2 id="join-title">{t('studies.joinTitle')}</h2>
+          <JoinForm />
+        </section>
+      )}
     </>
   );
 }

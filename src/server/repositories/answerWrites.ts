@@ -3,6 +3,7 @@
 import type { Db } from './db';
 import type { AnswerItemRow, SubmissionRow } from '../db/types';
 import { requestFingerprint, type SentItem } from '../services/answers/fingerprint';
+import { shiftedBy } from '../services/pilot/clock';
 import { attachPhotos } from './photos';
 import { completeTasks, findSubmissionByClientId, insertAnswerItems, insertSubmissionsOnce } from './submissions';
 
@@ -38,10 +39,21 @@ export class PhotoTaken extends Error {
   }
 }
 
-/** The fingerprint of what the participant sent (services/answers/fingerprint.ts), derived where it is written. */
+/**
+ * The fingerprint of what the participant sent (services/answers/fingerprint.ts), derived where it is written.
+ * A pilot's moments are stored on its clock: they are taken back by its offset to the moments as sent, so that
+ * the same body sent again matches on any pilot clock (issue 31); a real participant's offset is 0 (no work).
+ */
 export function fingerprintOf(write: AnswerWrite): string {
   const s = write.submission;
-  return requestFingerprint({ taskId: write.sentTaskId, questionnaireId: s.questionnaire_id, startedAt: s.started_at, submittedAt: s.submitted_at, items: write.items });
+  const back = -write.clockOffsetMs;
+  return requestFingerprint({
+    taskId: write.sentTaskId,
+    questionnaireId: s.questionnaire_id,
+    startedAt: shiftedBy(s.started_at, back),
+    submittedAt: shiftedBy(s.submitted_at, back),
+    items: write.items,
+  });
 }
 
 /**

@@ -62,3 +62,17 @@ export async function* auditEntriesInOrder(db: Db, filter: AuditFilter, batch = 
     after = Number(rows[rows.length - 1].seq);
   }
 }
+
+/**
+ * The rows numbered below 1 or not at all (migration 0014 refuses them now; a database owner can still put one
+ * there): how many, and the lowest number (null for a row with none). Any other row is walked in order by
+ * `auditEntriesInOrder`, so together the two see every row.
+ */
+export async function rowsOutsideChain(db: Db): Promise<{ rows: number; first: number | null }> {
+  const outside = () => db.selectFrom('audit_entries').where((eb) => eb.or([eb('seq', 'is', null), eb('seq', '<', 1)]));
+  const count = await outside().select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const rows = Number(count.n);
+  if (rows === 0) return { rows, first: null };
+  const lowest = await outside().select('seq').orderBy('seq', 'asc').limit(1).executeTakeFirstOrThrow();
+  return { rows, first: lowest.seq === null ? null : Number(lowest.seq) };
+}

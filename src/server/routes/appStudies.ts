@@ -39,7 +39,16 @@ export const appStudyRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: JoinBody }>(
     '/api/app/studies/join',
-    { ...guarded, schema: { ...appCommon, operationId: 'joinStudy', summary: 'Join an active study by its code', body: joinBody, response: { 201: participationSchema, ...appErrorResponses } } },
+    {
+      ...guarded,
+      schema: {
+        ...appCommon,
+        operationId: 'joinStudy',
+        summary: 'Join an active study by its code (a pilot account joins none: 403)',
+        body: joinBody,
+        response: { 201: participationSchema, ...appErrorResponses, 403: messageSchema },
+      },
+    },
     async (request, reply) => reply.status(201).send(await joinStudy(db(), participantOf(request).participant, request.body.studyCode)),
   );
 

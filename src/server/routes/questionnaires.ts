@@ -96,7 +96,8 @@ export const questionnaireRoutes: FastifyPluginAsync = async (app) => {
       schema: { ...withId, operationId: 'repointQuestionnaire', summary: "Point participants' future planned tasks at the questionnaire as it is now", response: { 200: repointSchema, ...errorResponses } },
     },
     async (request) => {
-      const tasks = await repointToCurrent(db(), await questionnaireOfLab(db(), request.params.id, labUserOf(request).user.lab_id));
+      const row = await questionnaireOfLab(db(), request.params.id, labUserOf(request).user.lab_id);
+      const tasks = await repointToCurrent(db(), row, actorOf(request));
       return { message: liveEditTexts.repointed, tasks };
     },
   );

@@ -11,8 +11,8 @@ import type {
   OpenTaskStatus,
 } from '../../shared/types/participantApp';
 import type { ParticipationStatus } from '../../shared/types/participant';
-import { participantMessages, studyMessages } from '../../shared/messages';
-import { badRequest, conflict, notFound } from '../httpErrors';
+import { participantMessages, pilotMessages, studyMessages } from '../../shared/messages';
+import { badRequest, conflict, forbidden, notFound } from '../httpErrors';
 import {
   findActiveStudyByCode,
   findParticipation,
@@ -85,7 +85,12 @@ async function participationOf(db: Db, participantId: string, studyId: string) {
   return participation;
 }
 
+/**
+ * Joining by code (or a join link, which calls this too). A pilot account only runs the pilot it was made for
+ * (issue 31): joined to a study by code, its participation would be a real one and its answers real data.
+ */
 export async function joinStudy(db: Db, participant: ParticipantRow, studyCode: string): Promise<AppParticipation> {
+  if (participant.pilot === 1) throw forbidden(pilotMessages.pilotCannotJoin);
   const study = await findActiveStudyByCode(db, studyCode.trim().toUpperCase());
   if (!study) throw notFound(participantMessages.studyCodeUnknown);
   await startParticipation(db, participant.id, study.id);

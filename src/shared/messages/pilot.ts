@@ -6,5 +6,6 @@ export const pilotMessages = {
   advanceOrTo: 'Give either advance or to',
   momentInvalid: 'to must be a moment in ISO-8601 form',
   groupNeedsStage: 'A group can only be chosen with its stage',
+  pilotCannotJoin: 'A pilot account only runs its own pilot: it cannot join a study',
   pilotReset: 'The pilot has been reset: its answers and plan were removed',
 } as const;

@@ -4,6 +4,8 @@ import { screen, within } from '@testing-library/react';
 import type { ActivityEntry, ActivityPage } from '../../../../src/shared/audit';
 import { mockApi, type MockApi } from '../../support/mockApi';
 import { openPage } from '../participants/support';
+import { labUserSession } from '../../support/fixtures';
+import { renderWithProviders, signedIn } from '../../testUtils';
 
 const entry = (seq: number, changes: ActivityEntry['changes']): ActivityEntry => ({
   seq,
@@ -71,4 +73,27 @@ it("shows the server's refusal in the red alert, and no entries", async () => {
   openPage('/studies/s1/activity');
   expect(await screen.findByText('Study not found')).toBeInTheDocument();
   expect(screen.queryByRole('table')).not.toBeInTheDocument();
+});
+
+it("shows a re-point of participants' future tasks on the lab's Activity page, with the version and the counts", async () => {
+  const repointed: ActivityEntry = {
+    ...entry(31, [
+      { field: 'participants', before: null, after: 2 },
+      { field: 'questionnaire', before: null, after: 'Stress' },
+      { field: 'tasks', before: null, after: 5 },
+      { field: 'version', before: null, after: 2 },
+    ]),
+    kind: 'questionnaire.repointed',
+    entityType: 'questionnaire',
+    entityId: 'q1',
+    studyId: null,
+  };
+  net = mockApi().on('GET', '/api/activity?page=1', { status: 200, data: { entries: [repointed], total: 1, page: 1, pageSize: 25 } });
+  // A lab manager's page: the entry is the lab's, about no study.
+  renderWithProviders(undefined, { route: '/lab/activity', preloadedState: { auth: signedIn({ labUser: labUserSession({ isLabManager: true }) }) } });
+  expect(await screen.findByRole('cell', { name: 'Future tasks re-pointed' })).toBeInTheDocument();
+  const version = (await screen.findByText('version')).closest('tr');
+  if (!version) throw new Error('no change row');
+  expect(within(version).getAllByRole('cell').map((c) => c.textContent)).toEqual(['version', '—', '2']);
+  expect(within(screen.getByLabelText('Kind')).getByRole('option', { name: 'Future tasks re-pointed' })).toBeInTheDocument();
 });

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { requestFingerprint, sentItems } from '../../../../src/server/services/answers/fingerprint';
 import type { AnswerItem } from '../../../../src/shared/types/participantApp';
+import { fingerprintOf, type AnswerWrite } from '../../../../src/server/repositories/answerWrites';
 
 /** The definition: the hash of JSON.stringify of the sent answer, its answers as [question, response, value] in order. */
 function definedFingerprint(taskId: string | null, questionnaireId: string, startedAt: string, submittedAt: string, answers: readonly AnswerItem[]): string {
@@ -45,5 +46,24 @@ describe('the fingerprint of a sent answer', () => {
       [0, 1, '"fine \\"really\\""'],
       [1, 0, '["calm","tense"]'],
     ]);
+  });
+
+  it("as the writer derives it, is of the moments as sent: a pilot's moments stored on its clock are taken back by its offset", () => {
+    const answers: AnswerItem[] = [{ question_pos: 0, response_pos: 0, value: ['calm'] }];
+    const sent = { taskId: 'task-1', questionnaireId: 'q-1', startedAt: '2026-11-27T08:00:00.000Z', submittedAt: '2026-11-27T08:01:00.123Z' };
+    const expected = definedFingerprint(sent.taskId, sent.questionnaireId, sent.startedAt, sent.submittedAt, answers);
+    fc.assert(
+      // 0: a real participant (the moments stored as sent); up to past the year 9999 for a pilot's clock.
+      fc.property(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 253_402_300_800_000 - Date.parse(sent.submittedAt) + 300_000 })), (offset) => {
+        const shift = (moment: string) => new Date(Date.parse(moment) + offset).toISOString();
+        const write = {
+          submission: { questionnaire_id: sent.questionnaireId, started_at: shift(sent.startedAt), submitted_at: shift(sent.submittedAt) },
+          sentTaskId: sent.taskId,
+          items: sentItems(answers),
+          clockOffsetMs: offset,
+        } as AnswerWrite;
+        expect(fingerprintOf(write)).toBe(expected);
+      }),
+    );
   });
 });

@@ -9,7 +9,7 @@ import type { AnswerItem, AnswerRefusal, ResponseBody } from '../../../shared/ty
 import { answersProblem } from '../../../shared/questionnaire/answers';
 import { participantMessages } from '../../../shared/messages';
 import { HttpError, badRequest, conflict, notFound, unprocessable } from '../../httpErrors';
-import { findParticipation } from '../../repositories/participants';
+import { findParticipation, findParticipationById } from '../../repositories/participants';
 import { findArrival } from '../../repositories/plans';
 import { findAnytimeTask, findTask } from '../../repositories/tasks';
 import { findSubmissionByClientId } from '../../repositories/submissions';
@@ -19,8 +19,8 @@ import { diaryEndDate, localDate } from '../plan/diaryDays';
 import { checkStoredPhoto } from '../photos';
 import { newSequentialId, nowIso } from '../ids';
 import { judgedMoment, reportedMoment } from '../reportedMoments';
-import { requestFingerprint, sentItems } from './fingerprint';
-import { offsetOf, onClock } from '../pilot/clock';
+import { requestFingerprint, sentItems, type SentAnswer } from './fingerprint';
+import { isPilot, offsetOf, onClock } from '../pilot/clock';
 
 export interface StoredAnswer {
   _id: string;
@@ -29,12 +29,29 @@ export interface StoredAnswer {
 }
 
 /**
- * The same submission again answers as the first did; the same id with other content is refused (422). It is
- * judged by what the participant sent: a reminder's answer is stored under its prompt, and its retry names the
- * reminder again. An answer stored before fingerprints were kept is the same when its questionnaire is.
+ * A pilot's fingerprint stored before issue 31 was made from its moments shifted onto its clock: its retry is the
+ * same when both moments sent, moved by one shift its clock has had (more than 0, at most its offset now), give
+ * the stored fingerprint. Read only once the fingerprint of the moments as sent did not match.
  */
-function replay(existing: SubmissionRow, body: ResponseBody, fingerprint: string): StoredAnswer {
-  const same = existing.request_fingerprint === null ? existing.questionnaire_id === body.questionnaireId : existing.request_fingerprint === fingerprint;
+async function sameAsShiftedBefore(db: Db, existing: SubmissionRow, sent: SentAnswer): Promise<boolean> {
+  const shift = Date.parse(existing.started_at) - Date.parse(sent.startedAt);
+  if (!(shift > 0) || Date.parse(existing.submitted_at) - Date.parse(sent.submittedAt) !== shift) return false;
+  const participation = await findParticipationById(db, existing.participation_id);
+  if (!participation || !isPilot(participation) || shift > offsetOf(participation)) return false;
+  return requestFingerprint({ ...sent, startedAt: existing.started_at, submittedAt: existing.submitted_at }) === existing.request_fingerprint;
+}
+
+/**
+ * The same submission again answers as the first did; the same id with other content is refused (422). It is
+ * judged by what the participant sent (a pilot's moments as sent, not on its clock): a reminder's answer is
+ * stored under its prompt, and its retry names the reminder again. An answer stored before fingerprints were
+ * kept is the same when its questionnaire is.
+ */
+async function replay(db: Db, existing: SubmissionRow, sent: SentAnswer): Promise<StoredAnswer> {
+  const same =
+    existing.request_fingerprint === null
+      ? existing.questionnaire_id === sent.questionnaireId
+      : existing.request_fingerprint === requestFingerprint(sent) || (await sameAsShiftedBefore(db, existing, sent));
   if (!same) throw unprocessable(participantMessages.submissionReused);
   return { _id: existing.id, status: 200 };
 }
@@ -184,7 +201,7 @@ export async function submitResponse(ctx: AppContext, participant: ParticipantRo
     // A retry answers as its first try did, whatever changed since (the task completed, the participant
     // withdrew, the window closed): the earlier submission is looked for only once a new answer was refused.
     const existing = await findSubmissionByClientId(ctx.db, participant.id, body.submissionId);
-    if (existing) return replay(existing, body, requestFingerprint({ ...body, startedAt, submittedAt, items: sentItems(body.answers) }));
+    if (existing) return replay(ctx.db, existing, { taskId: body.taskId, questionnaireId: body.questionnaireId, startedAt, submittedAt, items: sentItems(body.answers) });
     if (error instanceof SubmissionSeen) return error.stored;
     throw error;
   }

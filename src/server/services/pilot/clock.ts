@@ -20,8 +20,15 @@ export function participationNow(participation: Clocked): string {
   return new Date(Date.now() + offsetOf(participation)).toISOString();
 }
 
+/**
+ * A moment moved by ms (an ISO moment in ms, so moving it back by the same ms gives the same text again: the
+ * answer writer takes a pilot's stored moments back to the ones sent, for the answer's fingerprint).
+ */
+export function shiftedBy(moment: string, ms: number): string {
+  return ms === 0 ? moment : new Date(Date.parse(moment) + ms).toISOString();
+}
+
 /** A real moment placed on the participation's clock (the app reports its device's real moments). */
 export function onClock(participation: Clocked, moment: string): string {
-  const offset = offsetOf(participation);
-  return offset === 0 ? moment : new Date(Date.parse(moment) + offset).toISOString();
+  return shiftedBy(moment, offsetOf(participation));
 }
