@@ -33,7 +33,8 @@ export const SESSION: AppSession = {
   participant: { _id: 'p1', email: 'pat@example.org' },
 };
 
-export function renderApp(address: string, calls: Calls, options: { session?: AppSession; language?: string } = {}) {
+/** offline: while it answers true, every call fails as fetch does without network (a TypeError, no answer). */
+export function renderApp(address: string, calls: Calls, options: { session?: AppSession; language?: string; offline?: () => boolean } = {}) {
   // jsdom does no layout: a new screen's scroll to its top is a no-op here.
   window.scrollTo = jest.fn();
   localStorage.clear();
@@ -47,6 +48,7 @@ export function renderApp(address: string, calls: Calls, options: { session?: Ap
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const headers = new Headers(init?.headers);
     made.push({ method, path: url.pathname, body, authorization: headers.get('Authorization') });
+    if (options.offline?.()) throw new TypeError('Failed to fetch');
     const entry = table[`${method} ${url.pathname}`];
     const answer = typeof entry === 'function' ? await entry(body) : (entry ?? { status: 404, body: { message: 'Not Found' } });
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });

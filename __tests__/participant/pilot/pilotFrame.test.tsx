@@ -31,6 +31,8 @@ function setUp() {
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = new URL(String(input), 'http://localhost').pathname;
     made.push(`${init?.method ?? 'GET'} ${path} ${new Headers(init?.headers).get('Authorization') ?? ''}`);
+    // The questionnaires are not this test's: not found (an answer of another shape would be drawn as one).
+    if (path.startsWith('/api/app/questionnaires/')) return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
     const body = path === '/api/app/site' ? SITE : path === '/api/app/studies' ? { participations: [enrolled] } : tasksAround(pilotNow);
     return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
   }) as typeof fetch;

@@ -149,14 +149,14 @@ describe('prompts on a study screen', () => {
     expect(within(panel).queryByRole('button', { name: 'Install the app' })).not.toBeInTheDocument();
   });
 
-  it('a failure to subscribe is shown with its reason, and the button stays', async () => {
+  it('a failure to subscribe is shown in the participant’s words (never the browser’s), and the button stays', async () => {
     const user = userEvent.setup();
     const fake = phone({ userAgent: USER_AGENTS.androidChrome, permission: 'granted' });
     fake.subscribe.mockRejectedValueOnce(new Error('Registration failed - push service error'));
     renderApp('/app/studies/s1', calls, { session: SESSION });
     const panel = await promptsPanel();
     await user.click(within(panel).getByRole('button', { name: 'Turn on prompts' }));
-    expect(await within(panel).findByRole('alert')).toHaveTextContent('Prompts could not be turned on: Registration failed - push service error');
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('Prompts could not be turned on: Something went wrong. Please try again.');
     expect(within(panel).getByRole('button', { name: 'Turn on prompts' })).toBeEnabled();
     // Already allowed: no second question.
     expect(fake.requestPermission).not.toHaveBeenCalled();

@@ -5,7 +5,7 @@
 import { Blob as NodeBlob } from 'node:buffer';
 import { openDB } from 'idb';
 import { EVENTS_KEEP_MS, backoffMs, eventsItem, flushOutbox, listItems, putItem } from '../../../src/participant/queue/outbox';
-import { DB_NAME, keepWorkerSession, readWorkerSession, type QueuedAnswer, type QueuedEvents } from '../../../src/participant/queue/outboxDb';
+import { appDb, DB_NAME, keepWorkerSession, readWorkerSession, type QueuedAnswer, type QueuedEvents } from '../../../src/participant/queue/outboxDb';
 import { freshIndexedDb } from '../answerSupport';
 
 type Reply = { status: number; body: unknown } | 'offline';
@@ -123,7 +123,7 @@ describe('the outbox', () => {
     expect(await listItems()).toEqual([]);
   });
 
-  it('upgrades the database of version 1 in place: its outbox kept, the session store added', async () => {
+  it('upgrades the database of version 1 in place: its outbox kept, the session and reads stores added, the questionnaires of no account dropped', async () => {
     const v1 = await openDB(DB_NAME, 1, {
       upgrade(db) {
         db.createObjectStore('outbox', { keyPath: 'id' });
@@ -138,12 +138,13 @@ describe('the outbox', () => {
     expect(await readWorkerSession()).toEqual({ token: 'token-1', participantId: 'p1', language: 'en' });
     await keepWorkerSession(null);
     expect(await readWorkerSession()).toBeNull();
+    expect([...(await appDb()).objectStoreNames].sort()).toEqual(['outbox', 'reads', 'session']);
   });
 
   it('gives way to a newer version of the database opened elsewhere (an updated page or service worker)', async () => {
     await putItem(answer('kept'));
     // Without giving way this open would stay blocked (and the test time out).
-    const newer = await openDB(DB_NAME, 3);
+    const newer = await openDB(DB_NAME, 4);
     expect(await newer.getAll('outbox')).toEqual([expect.objectContaining({ id: 'kept' })]);
     newer.close();
   });

@@ -8,34 +8,13 @@ import { participantMessages } from '../../../src/shared/messages';
 import type { ResponseBody } from '../../../src/shared/types/participantApp';
 import { startOutbox } from '../../../src/participant/queue/startOutbox';
 import { checkedQuestionnaire, freshIndexedDb } from '../answerSupport';
-import { participation, tasksAround } from '../fixtures';
-import { callsTo, renderApp, SESSION, type Calls } from '../support';
+import { enrolledCalls, fillValid, section } from '../answerPage';
+import { callsTo, renderApp, SESSION } from '../support';
 
 // Typing every answer with user-event takes seconds on a loaded machine.
 jest.setTimeout(30_000);
 
-const enrolled = participation({ status: 'enrolled' });
-
-function calls(extra: Calls = {}): Calls {
-  return {
-    'GET /api/app/studies': { status: 200, body: { participations: [enrolled] } },
-    'GET /api/app/studies/s1/tasks': { status: 200, body: tasksAround(new Date()) },
-    'GET /api/app/questionnaires/q-bg': { status: 200, body: checkedQuestionnaire() },
-    'GET /api/app/questionnaires/q-mood': { status: 200, body: { ...checkedQuestionnaire(), _id: 'q-mood', chin_name: 'Mood now' } },
-    'GET /api/app/questionnaires/q-event': { status: 200, body: { ...checkedQuestionnaire(), _id: 'q-event', chin_name: 'Report an event' } },
-    'POST /api/app/studies/s1/events': { status: 200, body: { message: 'Recorded' } },
-    ...extra,
-  };
-}
-
-const section = (qpos: number) => document.getElementById(`answer-q${qpos}`) as HTMLElement;
-
-async function fillValid(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(within(section(0)).getByRole('textbox'), 'pat@example.org');
-  await user.type(within(section(1)).getByRole('textbox'), '12345678');
-  await user.type(within(section(2)).getByRole('textbox'), '12345678');
-  await user.click(within(section(3)).getByRole('radio', { name: 'Happy' }));
-}
+const calls = enrolledCalls;
 
 beforeEach(freshIndexedDb);
 

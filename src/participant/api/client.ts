@@ -1,7 +1,7 @@
 // The app's one way to the server: fetch (axios would cost a tenth of the first-load budget), JSON in and out,
 // the participant's token as a bearer header. Every failure becomes a RequestFailure with the server's message
-// when it sent one, else the network's.
-import { generalMessages } from '../../shared/messages/general';
+// when it sent one, else one of the markers errors/failures.ts turns into the participant's words.
+import { OFFLINE_FAILURE, OTHER_FAILURE } from '../errors/failures';
 import type { RequestFailure } from '../../ui/state/requestState';
 
 let tokenOf: () => string | null = () => null;
@@ -38,15 +38,16 @@ export async function appCall<T>(method: Method, path: string, body?: unknown): 
   try {
     response = await fetch(`/api/app${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new AppCallError(null, generalMessages.networkError);
+    throw new AppCallError(null, OFFLINE_FAILURE);
   }
   const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw new AppCallError(response.status, messageOf(data) ?? `Request failed with status code ${response.status}`);
+  // A 5xx's words are the server's trouble, not the participant's: shown as a failure to try again.
+  if (!response.ok) throw new AppCallError(response.status, (response.status < 500 ? messageOf(data) : null) ?? OTHER_FAILURE);
   return data as T;
 }
 
+/** Any error as a RequestFailure: an AppCallError as it is; another (a browser's, a library's) without its text. */
 export function toRequestFailure(error: unknown): RequestFailure {
   if (error instanceof AppCallError) return { status: error.status, message: error.message };
-  if (error instanceof Error && error.message) return { status: null, message: error.message };
-  return { status: null, message: generalMessages.networkError };
+  return { status: null, message: OTHER_FAILURE };
 }

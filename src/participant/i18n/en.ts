@@ -9,8 +9,14 @@ export const en = {
     signOut: 'Sign out',
     loading: 'Loading…',
     offline: 'You are offline. What you see was saved on this phone.',
+    lastUpdated: 'Last updated {{time}}',
     back: 'Back to my studies',
     notFound: 'This page does not exist.',
+  },
+  /** A failed call in the participant's words (errors/failures.ts): never a library's or browser's text. */
+  errors: {
+    offline: 'You are offline. Please connect to the internet and try again.',
+    failed: 'Something went wrong. Please try again.',
   },
   account: {
     email: 'Email',

@@ -9,8 +9,13 @@ export const zhHant: Texts = {
     signOut: '登出',
     loading: '載入中…',
     offline: '你目前離線。所見內容為此手機上保存的資料。',
+    lastUpdated: '最後更新於 {{time}}',
     back: '返回我的研究',
     notFound: '此頁面不存在。',
+  },
+  errors: {
+    offline: '你目前離線。請連接互聯網後再試。',
+    failed: '出現問題，請再試一次。',
   },
   account: {
     email: '電郵',

@@ -4,6 +4,7 @@
 // What the browser allows is checked by the study screen (loadPrompts), which draws this panel once it is known.
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../components/Alert';
+import { useFailureText } from '../errors/useFailureText';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { enablePrompts } from '../state/promptsSlice';
 import { install, useInstallOffered } from './installPrompt';
@@ -20,6 +21,7 @@ function InstallButton() {
 
 export function PromptSettings() {
   const { t } = useTranslation();
+  const failureText = useFailureText();
   const dispatch = useAppDispatch();
   const { availability, subscribed, requests } = useAppSelector((state) => state.prompts);
   if (availability === null) return null;
@@ -62,7 +64,7 @@ export function PromptSettings() {
       <>
         <p role="status">{t('prompts.off')}</p>
         <p>{t('prompts.explain')}</p>
-        <ErrorMessage message={requests.turnOn.status === 'fail' ? t('prompts.failed', { reason: requests.turnOn.message ?? '' }) : null} />
+        <ErrorMessage message={requests.turnOn.status === 'fail' ? t('prompts.failed', { reason: failureText(requests.turnOn.message) ?? '' }) : null} />
         <button type="button" className="primary" disabled={turningOn} onClick={() => void dispatch(enablePrompts())}>
           {turningOn ? t('prompts.turningOn') : t('prompts.turnOn')}
         </button>

@@ -4,6 +4,7 @@
 // Sync both run flushOutbox; a lock keeps them from sending the same item at once (and if they did, the
 // server answers a repeated submissionId or event with what it answered first).
 import type { AnswerItem, TaskEvent, UploadAnswer } from '../../shared/types/participantApp';
+import { OTHER_FAILURE } from '../errors/failures';
 import { appDb, type PendingPhoto, type QueuedAnswer, type QueuedEvents, type QueuedItem } from './outboxDb';
 
 export const OUTBOX_SYNC_TAG = 'participant-outbox';
@@ -72,7 +73,7 @@ function judge(answered: Answered | null): Attempt {
   if (!answered || answered.status >= 500 || answered.status === 408 || answered.status === 429) return { outcome: 'retry' };
   if (answered.status === 401) return { outcome: 'signedOut' };
   if (answered.status >= 400) {
-    const message = field<string>(answered.data, 'message', 'string') ?? `Request failed with status code ${answered.status}`;
+    const message = field<string>(answered.data, 'message', 'string') ?? OTHER_FAILURE;
     const question_pos = field<number>(answered.data, 'question_pos', 'number');
     const response_pos = field<number>(answered.data, 'response_pos', 'number');
     return { outcome: 'refused', message, ...(question_pos === undefined ? {} : { question_pos }), ...(response_pos === undefined ? {} : { response_pos }) };

@@ -1,8 +1,9 @@
 // The app's IndexedDB (idb 8), the one database of the page and the service worker: the outbox of answers and
-// task events waiting to reach the server, the questionnaires last loaded (so a task opened without network can
-// still be answered), and the session the page hands the service worker (it cannot read localStorage).
+// task events waiting to reach the server, the last answers of the reads per account (offline/keptReads.ts: the
+// app opens and answers without network), and the session the page hands the service worker (it cannot read
+// localStorage).
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { AppQuestionnaire, EventsBody, ResponseBody } from '../../shared/types/participantApp';
+import type { EventsBody, ResponseBody } from '../../shared/types/participantApp';
 import type { WorkerSession } from '../push/workerMessages';
 
 /** A photo chosen without network: kept here as a Blob and uploaded before its answer is sent. */
@@ -50,16 +51,29 @@ export interface QueuedEvents extends QueuedBase {
 
 export type QueuedItem = QueuedAnswer | QueuedEvents;
 
+/** A read's last good answer (studies, tasks, a questionnaire), kept for the account that made it. */
+export interface KeptReadRecord {
+  participantId: string;
+  /** The call's path under /api/app. */
+  path: string;
+  /** When the server gave it (ISO). */
+  savedAt: string;
+  data: unknown;
+}
+
 interface AppDb extends DBSchema {
   outbox: { key: string; value: QueuedItem };
-  questionnaires: { key: string; value: AppQuestionnaire };
+  reads: { key: [string, string]; value: KeptReadRecord };
   /** One record, under SESSION_KEY: who is signed in on the page, as last handed over. */
   session: { key: string; value: WorkerSession };
 }
 
 export const DB_NAME = 'participant-app';
-/** 1: outbox and questionnaires; 2: the service worker's session. */
-const DB_VERSION = 2;
+/**
+ * 1: outbox and questionnaires; 2: the service worker's session; 3: reads kept per account, in place of the
+ * questionnaires kept for whoever was signed in.
+ */
+const DB_VERSION = 3;
 const SESSION_KEY = 'current';
 
 let opened: Promise<IDBPDatabase<AppDb>> | null = null;
@@ -70,8 +84,11 @@ export function appDb(): Promise<IDBPDatabase<AppDb>> {
     // Creates only the stores missing, so an upgrade keeps the outbox a phone already holds.
     upgrade(db) {
       if (!db.objectStoreNames.contains('outbox')) db.createObjectStore('outbox', { keyPath: 'id' });
-      if (!db.objectStoreNames.contains('questionnaires')) db.createObjectStore('questionnaires', { keyPath: '_id' });
       if (!db.objectStoreNames.contains('session')) db.createObjectStore('session');
+      if (!db.objectStoreNames.contains('reads')) db.createObjectStore('reads', { keyPath: ['participantId', 'path'] });
+      // Version 1's questionnaires belonged to no account: they are loaded again, kept per account.
+      const untyped = db as unknown as IDBPDatabase;
+      if (untyped.objectStoreNames.contains('questionnaires')) untyped.deleteObjectStore('questionnaires');
     },
     // A newer version opened by an updated page or service worker waits until this connection closes: close it
     // (after its transactions) and open afresh at the next call.

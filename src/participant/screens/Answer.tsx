@@ -11,7 +11,9 @@ import { QuestionnaireForm } from '../../ui/questionnaire';
 import { answerTaskId, findTask, type AnyTask } from '../answer/findTask';
 import { formTexts } from '../answer/formTexts';
 import { choosePhoto } from '../answer/photos';
-import { ErrorMessage } from '../components/Alert';
+import { FailureMessage } from '../components/Alert';
+import { toRequestFailure } from '../api/client';
+import { useFailureText } from '../errors/useFailureText';
 import type { PendingPhoto } from '../queue/outboxDb';
 import { Link } from '../routing/Link';
 import { navigate } from '../routing/history';
@@ -40,7 +42,7 @@ export function Answer({ studyId, taskId }: { studyId: string; taskId: string })
     return (
       <section>
         {!tasks && tasksRequest.status !== 'fail' ? <p role="status">{t('app.loading')}</p> : null}
-        <ErrorMessage message={tasksRequest.status === 'fail' ? tasksRequest.message : null} />
+        <FailureMessage request={tasksRequest} />
         {tasks ? <p>{t('answer.taskMissing')}</p> : null}
         <p className="links">
           <Link href={paths.study(studyId)}>{t('answer.backToTasks')}</Link>
@@ -53,6 +55,7 @@ export function Answer({ studyId, taskId }: { studyId: string; taskId: string })
 
 function AnswerTask({ studyId, task }: { studyId: string; task: AnyTask }) {
   const { t } = useTranslation();
+  const failureText = useFailureText();
   const dispatch = useAppDispatch();
   const session = useAppSelector((state) => state.session.session);
   const questionnaireId = task.questionnaire._id;
@@ -87,8 +90,12 @@ function AnswerTask({ studyId, task }: { studyId: string; task: AnyTask }) {
   const media = questionnaire?.media.urls;
   const mediaUrl = useCallback((key: string) => media?.[key] ?? null, [media]);
   const onPhotoChosen = useCallback(
-    (file: File) => choosePhoto(file, session?.token ?? '', (photo) => photos.current.set(photo.marker, photo)),
-    [session],
+    // A refusal shows in the server's words, any other failure in the participant's (never a library's text).
+    (file: File) =>
+      choosePhoto(file, session?.token ?? '', (photo) => photos.current.set(photo.marker, photo)).catch((error: unknown) => {
+        throw new Error(failureText(toRequestFailure(error).message) ?? '');
+      }),
+    [session, failureText],
   );
 
   const showAt = (found: AnswerRefusal[]) => {
@@ -130,7 +137,7 @@ function AnswerTask({ studyId, task }: { studyId: string; task: AnyTask }) {
     if (submitAnswer.rejected.match(done)) {
       const refusal = done.payload;
       if (!refusal) return;
-      const where: AnswerRefusal = { message: refusal.message };
+      const where: AnswerRefusal = { message: failureText(refusal.message) ?? '' };
       if (refusal.question_pos !== undefined) where.question_pos = refusal.question_pos;
       if (refusal.response_pos !== undefined) where.response_pos = refusal.response_pos;
       showAt([where]);
@@ -145,7 +152,7 @@ function AnswerTask({ studyId, task }: { studyId: string; task: AnyTask }) {
     <section aria-labelledby="answer-title" aria-busy={request.status === 'request'}>
       <h1 id="answer-title">{task.questionnaire.chin_name}</h1>
       {!questionnaire && request.status !== 'fail' ? <p role="status">{t('app.loading')}</p> : null}
-      <ErrorMessage message={!questionnaire && request.status === 'fail' ? request.message : null} />
+      <FailureMessage request={questionnaire ? null : request} />
       {questionnaire ? (
         <form
           noValidate

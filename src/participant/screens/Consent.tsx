@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppParticipation } from '../../shared/types/participantApp';
-import { ErrorMessage } from '../components/Alert';
+import { FailureMessage } from '../components/Alert';
 import { RichTextView } from '../../ui/richText/RichTextView';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { agreeToConsent } from '../state/participationsSlice';
@@ -26,7 +26,7 @@ export function Consent({ participation }: { participation: AppParticipation }) 
         <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} />
         <span>{t('consent.agreeCheck')}</span>
       </label>
-      <ErrorMessage message={request.status === 'fail' ? request.message : null} />
+      <FailureMessage request={request} />
       <button className="primary" type="submit" disabled={!checked || request.status === 'request'}>
         {t('consent.agree')}
       </button>

@@ -2,7 +2,7 @@
 // as they come (it says the same whether or not the account exists).
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorMessage, StatusMessage } from '../components/Alert';
+import { FailureMessage, StatusMessage } from '../components/Alert';
 import { Field } from '../components/Field';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { requestReset, resetPassword, sessionRequestReset } from '../state/sessionSlice';
@@ -43,7 +43,7 @@ export function ForgotPassword() {
         <form onSubmit={(event) => void ask(event)} noValidate>
           <p>{t('account.forgotIntro')}</p>
           <Field label={t('account.email')} type="email" autoComplete="email" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-          <ErrorMessage message={asked.status === 'fail' ? asked.message : null} />
+          <FailureMessage request={asked} />
           <button className="primary" type="submit" disabled={asked.status === 'request'}>
             {t('account.sendCode')}
           </button>
@@ -59,7 +59,7 @@ export function ForgotPassword() {
           <Field label={t('account.email')} type="email" autoComplete="email" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
           <Field label={t('account.code')} autoComplete="one-time-code" inputMode="numeric" required value={code} onChange={(e) => setCode(e.target.value)} />
           <Field label={t('account.newPassword')} type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-          <ErrorMessage message={reset.status === 'fail' ? reset.message : null} />
+          <FailureMessage request={reset} />
           <button className="primary" type="submit" disabled={reset.status === 'request'}>
             {t('account.setPassword')}
           </button>

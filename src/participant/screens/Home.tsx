@@ -1,8 +1,10 @@
 // The signed-in start: the studies joined (each with its state) and the form to join one by its code (not in the
 // portal's pilot frame: a pilot account only runs its own pilot, and the server refuses its joining).
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorMessage } from '../components/Alert';
+import { FailureMessage } from '../components/Alert';
+import { KeptNote } from '../offline/KeptNote';
+import { useReloadWhenOnline } from '../offline/useReloadWhenOnline';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { loadParticipations } from '../state/participationsSlice';
 import { Link } from '../routing/Link';
@@ -12,18 +14,19 @@ import { JoinForm } from './JoinForm';
 export function Home() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { byStudy, order, requests } = useAppSelector((state) => state.participations);
+  const { byStudy, order, requests, keptAt } = useAppSelector((state) => state.participations);
   const pilot = useAppSelector((state) => state.pilot.active);
-  useEffect(() => {
-    void dispatch(loadParticipations());
-  }, [dispatch]);
+  const load = useCallback(() => void dispatch(loadParticipations()), [dispatch]);
+  useEffect(load, [load]);
+  useReloadWhenOnline(load);
 
   return (
     <>
       <section aria-labelledby="studies-title">
         <h1 id="studies-title">{t('studies.title')}</h1>
         {requests.load.status === 'request' && order.length === 0 ? <p role="status">{t('app.loading')}</p> : null}
-        <ErrorMessage message={requests.load.status === 'fail' ? requests.load.message : null} />
+        <FailureMessage request={requests.load} />
+        <KeptNote keptAt={keptAt} />
         {requests.load.status === 'success' && order.length === 0 ? <p>{t('studies.none')}</p> : null}
         <ul className="cards">
           {order.map((id) => {

@@ -23,7 +23,7 @@ export function JoinByLink({ studyCode }: { studyCode: string }) {
       if (result.payload?.status !== 409) return;
       const joined = await dispatch(loadParticipations());
       const code = studyCode.trim().toUpperCase();
-      const mine = loadParticipations.fulfilled.match(joined) ? joined.payload.participations.find((p) => p.study.study_code.toUpperCase() === code) : undefined;
+      const mine = loadParticipations.fulfilled.match(joined) ? joined.payload.data.participations.find((p) => p.study.study_code.toUpperCase() === code) : undefined;
       if (mine) navigate(paths.study(mine.study._id), { replace: true });
     })();
   }, [dispatch, studyCode]);

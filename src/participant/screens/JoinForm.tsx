@@ -1,7 +1,7 @@
 // Join a study by the code the research team gives; then its screen (consent first where asked).
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorMessage } from '../components/Alert';
+import { FailureMessage } from '../components/Alert';
 import { Field } from '../components/Field';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { joinStudy } from '../state/participationsSlice';
@@ -31,7 +31,7 @@ export function JoinForm({ initialCode = '' }: { initialCode?: string }) {
         value={code}
         onChange={(e) => setCode(e.target.value)}
       />
-      <ErrorMessage message={request.status === 'fail' ? request.message : null} />
+      <FailureMessage request={request} />
       <button className="primary" type="submit" disabled={request.status === 'request' || code.trim() === ''}>
         {t('studies.join')}
       </button>

@@ -1,7 +1,7 @@
 // Sign in; afterwards the screen the participant came for (a join link) or their studies.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorMessage } from '../components/Alert';
+import { FailureMessage } from '../components/Alert';
 import { Field } from '../components/Field';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { sessionRequestReset, signIn } from '../state/sessionSlice';
@@ -33,7 +33,7 @@ export function SignIn() {
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Field label={t('account.email')} type="email" autoComplete="email" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <Field label={t('account.password')} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        <ErrorMessage message={request.status === 'fail' ? request.message : null} />
+        <FailureMessage request={request} />
         <button className="primary" type="submit" disabled={request.status === 'request'}>
           {t('account.signIn')}
         </button>

@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessage } from '../components/Alert';
+import { useFailureText } from '../errors/useFailureText';
 import { Field } from '../components/Field';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { sessionRequestReset, signUp } from '../state/sessionSlice';
@@ -12,6 +13,7 @@ import { JoinNote } from './JoinNote';
 
 export function SignUp() {
   const { t } = useTranslation();
+  const failureText = useFailureText();
   const dispatch = useAppDispatch();
   const { search } = useLocation();
   const next = safeNext(search);
@@ -41,7 +43,7 @@ export function SignUp() {
         <Field label={t('account.email')} type="email" autoComplete="email" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
         <Field label={t('account.password')} type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         <Field label={t('account.confirmPassword')} type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-        <ErrorMessage message={mismatch ? t('account.passwordsDiffer') : request.status === 'fail' ? request.message : null} />
+        <ErrorMessage message={mismatch ? t('account.passwordsDiffer') : request.status === 'fail' ? failureText(request.message) : null} />
         <button className="primary" type="submit" disabled={request.status === 'request'}>
           {t('account.signUp')}
         </button>

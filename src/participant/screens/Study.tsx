@@ -3,7 +3,7 @@
 // the app opens here).
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorMessage } from '../components/Alert';
+import { FailureMessage } from '../components/Alert';
 import { itemRequest } from '../../ui/state/requestState';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { loadParticipations } from '../state/participationsSlice';
@@ -52,7 +52,7 @@ export function Study({ studyId }: { studyId: string }) {
     return (
       <section key="loading" className="screen-loading">
         {loading ? <p role="status">{t('app.loading')}</p> : null}
-        <ErrorMessage message={!participation && load.status === 'fail' ? load.message : null} />
+        <FailureMessage request={participation ? null : load} />
         {!participation && load.status === 'success' ? <p>{t('app.notFound')}</p> : null}
         <p className="links">
           <Link href={paths.home()}>{t('app.back')}</Link>

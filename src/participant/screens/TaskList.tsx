@@ -1,9 +1,12 @@
 // The study's tasks, grouped by what to do now (tasks/taskGroups.ts); each links to its answer page.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppEmaTask } from '../../shared/types/participantApp';
 import { itemRequest } from '../../ui/state/requestState';
-import { ErrorMessage } from '../components/Alert';
+import { FailureMessage } from '../components/Alert';
+import { useFailureText } from '../errors/useFailureText';
+import { KeptNote } from '../offline/KeptNote';
+import { useReloadWhenOnline } from '../offline/useReloadWhenOnline';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { dismissAnswer } from '../state/outboxSlice';
 import { loadQuestionnaire } from '../state/questionnairesSlice';
@@ -33,9 +36,12 @@ function useMinuteClock(): Date {
 /** alreadyLoading: the study screen started the tasks call as the app opened, and the list makes no second one. */
 export function TaskList({ studyId, alreadyLoading = false }: { studyId: string; alreadyLoading?: boolean }) {
   const { t, i18n } = useTranslation();
+  const failureText = useFailureText();
   const dispatch = useAppDispatch();
   const tasks = useAppSelector((state) => state.tasks.byStudy[studyId]);
   const request = useAppSelector((state) => itemRequest(state.tasks.itemRequests, 'load', studyId));
+  // Shown from the phone's copy (offline): when it was last brought up to date.
+  const keptAt = useAppSelector((state) => (state.tasks.kept[studyId] ? (state.tasks.loadedAt[studyId] ?? null) : null));
   const now = useMinuteClock();
   const outbox = useAppSelector((state) => state.outbox.answers);
   const sentTaskIds = useAppSelector((state) => state.outbox.sentTaskIds);
@@ -48,6 +54,7 @@ export function TaskList({ studyId, alreadyLoading = false }: { studyId: string;
     }
     void dispatch(loadTasks(studyId));
   }, [dispatch, studyId]);
+  useReloadWhenOnline(useCallback(() => void dispatch(loadTasks(studyId)), [dispatch, studyId]));
 
   const lang = i18n.language;
   const groups = tasks ? groupTasks(tasks, now) : null;
@@ -92,7 +99,7 @@ export function TaskList({ studyId, alreadyLoading = false }: { studyId: string;
           .filter((a) => a.state === 'refused')
           .map((a) => (
             <p key={a.id} className="alert alert-error refused">
-              {t('answer.refused', { message: a.message ?? '' })}{' '}
+              {t('answer.refused', { message: failureText(a.message) ?? '' })}{' '}
               <button type="button" className="link-button" onClick={() => void dispatch(dismissAnswer(a.id))}>
                 {t('answer.remove')}
               </button>
@@ -114,7 +121,8 @@ export function TaskList({ studyId, alreadyLoading = false }: { studyId: string;
         </button>
       </div>
       {!tasks && request.status !== 'fail' ? <p role="status">{t('app.loading')}</p> : null}
-      <ErrorMessage message={request.status === 'fail' ? request.message : null} />
+      <FailureMessage request={request} />
+      <KeptNote keptAt={keptAt} />
       <div role="status">
         {notices.map((n) => (
           <p key={n.id} className={`alert ${n.kind === 'sent' ? 'alert-ok' : 'alert-waiting'}`}>

@@ -1,7 +1,7 @@
 // Leaving the study, after a confirmation that says what it means.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorMessage } from '../components/Alert';
+import { FailureMessage } from '../components/Alert';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { withdrawFromStudy } from '../state/participationsSlice';
 
@@ -17,7 +17,7 @@ export function Withdraw({ studyId }: { studyId: string }) {
       {confirming ? (
         <div role="alertdialog" aria-labelledby="withdraw-confirm" className="confirm">
           <p id="withdraw-confirm">{t('study.withdrawConfirm')}</p>
-          <ErrorMessage message={request.status === 'fail' ? request.message : null} />
+          <FailureMessage request={request} />
           <button className="danger" type="button" disabled={request.status === 'request'} onClick={() => void dispatch(withdrawFromStudy(studyId))}>
             {t('study.withdrawYes')}
           </button>

@@ -4,6 +4,7 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { AnswerRefusal, TaskEvent } from '../../shared/types/participantApp';
 import { initialRequests, trackRequest, type RequestFailure } from '../../ui/state/requestState';
+import { toRequestFailure } from '../api/client';
 import { eventsItem, flushOutbox, listItems, putItem, removeItem, tokenFrom, type FlushResult } from '../queue/outbox';
 import type { QueuedAnswer, QueuedItem, OutboxState } from '../queue/outboxDb';
 import { requestBackgroundSync } from '../queue/backgroundSync';
@@ -46,7 +47,7 @@ export const refreshOutbox = createAsyncThunk<OutboxAnswer[], void, Config & { r
   try {
     return (await listItems()).flatMap((item) => (item.kind === 'response' ? [summary(item)] : []));
   } catch (error) {
-    return rejectWithValue({ status: null, message: error instanceof Error ? error.message : String(error) });
+    return rejectWithValue(toRequestFailure(error));
   }
 });
 
@@ -59,7 +60,7 @@ export const flushQueued = createAsyncThunk<FlushResult, { force?: boolean } | u
       await dispatch(refreshOutbox());
       return result;
     } catch (error) {
-      return rejectWithValue({ status: null, message: error instanceof Error ? error.message : String(error) });
+      return rejectWithValue(toRequestFailure(error));
     }
   },
 );
@@ -75,7 +76,7 @@ export const submitAnswer = createAsyncThunk<'sent' | 'queued', QueuedAnswer, Co
     try {
       await putItem(item);
     } catch (error) {
-      return rejectWithValue({ status: null, message: error instanceof Error ? error.message : String(error) });
+      return rejectWithValue(toRequestFailure(error));
     }
     const result = await flushOutbox({ tokenOf: tokenFor(getState()), only: [item.id], force: true });
     const refused = result.refused.find((r) => r.id === item.id);

@@ -1,14 +1,16 @@
-// The studies this participant has joined: list, join by code, consent, withdraw.
+// The studies this participant has joined: list (kept on the phone for offline starts), join by code, consent,
+// withdraw.
 import { createSlice } from '@reduxjs/toolkit';
 import type { AppParticipation, AppParticipationsAnswer } from '../../shared/types/participantApp';
 import { initialRequests, resetRequest, trackRequest } from '../../ui/state/requestState';
 import { appCall } from '../api/client';
 import { createAppThunk } from './appThunk';
+import { createReadThunk } from './readThunk';
 import { sessionEnded, signOut } from './sessionSlice';
 
 const study = (studyId: string) => `/studies/${encodeURIComponent(studyId)}`;
 
-export const loadParticipations = createAppThunk('participations/load', () => appCall<AppParticipationsAnswer>('GET', '/studies'));
+export const loadParticipations = createReadThunk<AppParticipationsAnswer>('participations/load', () => '/studies');
 export const joinStudy = createAppThunk('participations/join', (studyCode: string) => appCall<AppParticipation>('POST', '/studies/join', { studyCode }));
 export const agreeToConsent = createAppThunk('participations/consent', (studyId: string) => appCall<AppParticipation>('POST', `${study(studyId)}/consent`, { agree: true }));
 export const withdrawFromStudy = createAppThunk('participations/withdraw', (studyId: string) => appCall<AppParticipation>('POST', `${study(studyId)}/withdraw`));
@@ -23,10 +25,12 @@ export interface ParticipationsState {
   order: string[];
   /** The study the last join reached (the join screen goes there). */
   joinedStudyId: string | null;
+  /** When the list shown was last brought up to date, while it is the phone's copy (offline); else null. */
+  keptAt: string | null;
   requests: ReturnType<typeof initialRequests<ParticipationsCall>>;
 }
 
-const initialState: ParticipationsState = { byStudy: {}, order: [], joinedStudyId: null, requests: initialRequests(CALLS) };
+const initialState: ParticipationsState = { byStudy: {}, order: [], joinedStudyId: null, keptAt: null, requests: initialRequests(CALLS) };
 
 function keep(state: ParticipationsState, participation: AppParticipation): void {
   const id = participation.study._id;
@@ -45,7 +49,8 @@ const participationsSlice = createSlice({
       .addCase(loadParticipations.fulfilled, (state, action) => {
         state.byStudy = {};
         state.order = [];
-        for (const p of action.payload.participations) keep(state, p);
+        for (const p of action.payload.data.participations) keep(state, p);
+        state.keptAt = action.payload.keptAt;
       })
       .addCase(joinStudy.pending, (state) => {
         state.joinedStudyId = null;

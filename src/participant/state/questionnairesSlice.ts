@@ -1,33 +1,12 @@
-// The questionnaires of the participant's tasks (GET /api/app/questionnaires/{id}), each kept on the phone
-// (IndexedDB) when it arrives, so that a task can be answered without network.
+// The questionnaires of the participant's tasks (GET /api/app/questionnaires/{id}), each kept on the phone for
+// its account (state/readThunk.ts) when it arrives, so that a task can be answered without network.
 import { createSlice } from '@reduxjs/toolkit';
 import type { AppQuestionnaire } from '../../shared/types/participantApp';
 import { initialItemRequests, trackItemRequest } from '../../ui/state/requestState';
-import { AppCallError, appCall } from '../api/client';
-import { appDb } from '../queue/outboxDb';
-import { createAppThunk } from './appThunk';
+import { createReadThunk } from './readThunk';
 import { sessionEnded, signOut } from './sessionSlice';
 
-async function keptOnPhone(id: string): Promise<AppQuestionnaire | undefined> {
-  try {
-    return await (await appDb()).get('questionnaires', id);
-  } catch {
-    return undefined;
-  }
-}
-
-export const loadQuestionnaire = createAppThunk('questionnaires/load', async (id: string) => {
-  try {
-    const questionnaire = await appCall<AppQuestionnaire>('GET', `/questionnaires/${encodeURIComponent(id)}`);
-    await (await appDb()).put('questionnaires', questionnaire).catch(() => undefined);
-    return questionnaire;
-  } catch (error) {
-    // No network: the copy kept when it was last loaded.
-    const kept = error instanceof AppCallError && error.status === null ? await keptOnPhone(id) : undefined;
-    if (kept) return kept;
-    throw error;
-  }
-});
+export const loadQuestionnaire = createReadThunk<AppQuestionnaire, string>('questionnaires/load', (id) => `/questionnaires/${encodeURIComponent(id)}`);
 
 const CALLS = ['load'] as const;
 
@@ -45,7 +24,7 @@ const questionnairesSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(loadQuestionnaire.fulfilled, (state, action) => {
-        state.byId[action.meta.arg] = action.payload;
+        state.byId[action.meta.arg] = action.payload.data;
       })
       .addCase(sessionEnded, () => initialState)
       .addCase(signOut.fulfilled, () => initialState)

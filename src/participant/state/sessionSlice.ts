@@ -4,6 +4,7 @@ import type { AppCredentials, AppSession, ResetBody, ResetRequestBody } from '..
 import { initialRequests, resetRequest, trackRequest } from '../../ui/state/requestState';
 import { appCall } from '../api/client';
 import { readSession, type StoredSession } from '../api/sessionStore';
+import { forgetReads } from '../offline/keptReads';
 import { stopPrompts } from '../push/subscription';
 import { createAppThunk } from './appThunk';
 
@@ -11,14 +12,22 @@ interface MessageAnswer {
   message: string;
 }
 
-export const signUp = createAppThunk('session/signUp', (body: AppCredentials) => appCall<AppSession>('POST', '/signup', body), { signOutOn401: false });
-export const signIn = createAppThunk('session/signIn', (body: AppCredentials) => appCall<AppSession>('POST', '/login', body), { signOutOn401: false });
+/** Signed in: what another account left kept on this phone (its session ended without a sign-out) goes. */
+async function signedInAs(session: AppSession): Promise<AppSession> {
+  await forgetReads(session.participant._id).catch(() => undefined);
+  return session;
+}
+
+export const signUp = createAppThunk('session/signUp', async (body: AppCredentials) => signedInAs(await appCall<AppSession>('POST', '/signup', body)), { signOutOn401: false });
+export const signIn = createAppThunk('session/signIn', async (body: AppCredentials) => signedInAs(await appCall<AppSession>('POST', '/login', body)), { signOutOn401: false });
 // Signing out ends the session here whatever the server answers (an expired session is already over). This
-// phone's push subscription ends first, while the token still works for its DELETE.
+// phone's push subscription ends first, while the token still works for its DELETE; the reads kept for
+// offline starts are forgotten, so the next account on this phone sees nothing of this one.
 export const signOut = createAppThunk(
   'session/signOut',
   async () => {
     await stopPrompts().catch(() => undefined);
+    await forgetReads().catch(() => undefined);
     return appCall<MessageAnswer>('POST', '/logout');
   },
   { signOutOn401: false },
