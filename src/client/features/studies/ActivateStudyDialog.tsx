@@ -75,7 +75,7 @@ export function ActivateStudyDialog({ study, editHref, timezones, busy, loadStud
           {study ? `Activate ${studyLabel(study)} (${study.study_code})?` : 'Activate'}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body className="vstack gap-3">
+      <Modal.Body className="d-flex flex-column gap-3">
         {check.state === 'loading' && <Loading />}
         {check.state === 'failed' && <p className="mb-0">The study could not be read, so it cannot be checked. Please try again.</p>}
         {ready && <p className="mb-0">Participants can then join the study with its code.</p>}
