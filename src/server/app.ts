@@ -136,6 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     vapid: await vapidDetails(db, config),
     log: app.log,
     intervalMs: config.pushIntervalSeconds * 1000,
+    endpointHosts: config.pushEndpointHosts,
     agent: options.pushAgent,
   });
   // Registered after the database's: Fastify runs onClose hooks last first, so a push under way ends before it.

@@ -37,7 +37,7 @@ const PROMPTS = 2_000;
     for (let i = 0; i < PROMPTS; i += 1) subscriptions.push(service.subscribe());
     tally.watch(subscriptions);
 
-    const env = { DATABASE_URL: databaseUrl, SYSTEM_OWNER_EMAIL: OWNER_EMAIL, SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD, PUSH_INTERVAL_SECONDS: '1', NODE_EXTRA_CA_CERTS: service.certFile };
+    const env = { DATABASE_URL: databaseUrl, SYSTEM_OWNER_EMAIL: OWNER_EMAIL, SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD, PUSH_INTERVAL_SECONDS: '1', NODE_EXTRA_CA_CERTS: service.certFile, PUSH_ENDPOINT_HOSTS: service.host };
     servers.push(await startServerProcess({ DATA_DIR: scratch.dataDir(), ...env }));
     servers.push(await startServerProcess({ DATA_DIR: scratch.dataDir(), ...env }));
     const study = await seedStudyOverHttp(servers[0]);

@@ -27,6 +27,8 @@ export interface ReceivedPush {
 export interface PushService {
   /** An https agent that trusts the service's certificate. */
   agent: https.Agent;
+  /** Its host:port, for the server's PUSH_ENDPOINT_HOSTS (only the web push services' hosts are pushed to otherwise). */
+  host: string;
   /** The certificate's PEM file, for NODE_EXTRA_CA_CERTS of a server process (removed by close()). */
   certFile: string;
   /** What arrived (empty when started with `onPush`). */
@@ -78,6 +80,7 @@ export async function startPushService(onPush?: (push: ReceivedPush) => void): P
   let seq = 0;
 
   const service: PushService = {
+    host: `127.0.0.1:${port}`,
     agent,
     certFile,
     received,

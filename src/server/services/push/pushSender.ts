@@ -6,7 +6,7 @@ import webPush, { WebPushError, type RequestOptions } from 'web-push';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../repositories/db';
 import type { PushSubscriptionRow } from '../../db/types';
-import type { PushPayload } from '../../../shared/push';
+import { pushEndpointAllowed, type PushPayload } from '../../../shared/push';
 import { claimDuePushes, claimedPushes, deferPush, finishPushes, retireClosedPushes, type ClaimedPush } from '../../repositories/pushes';
 import { removeSubscription, subscriptionsOf } from '../../repositories/pushSubscriptions';
 import type { VapidDetails } from './vapid';
@@ -35,6 +35,8 @@ export interface PushSenderOptions {
   vapid: VapidDetails;
   log: FastifyBaseLogger;
   intervalMs: number;
+  /** Hosts beside the web push services' that endpoints may name (PUSH_ENDPOINT_HOSTS). */
+  endpointHosts: readonly string[];
   /** An https agent for the push requests (tests: one that trusts their own push service's certificate). */
   agent?: Agent;
 }
@@ -62,7 +64,7 @@ async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => 
 }
 
 export function createPushSender(options: PushSenderOptions): PushSender {
-  const { db, vapid, log, agent } = options;
+  const { db, vapid, log, agent, endpointHosts } = options;
   const tokens = new Map<string, { headers: Record<string, string>; renewAt: number }>();
 
   /** The Authorization header for a push to this endpoint's push service (its origin is the token's audience). */
@@ -95,7 +97,9 @@ export function createPushSender(options: PushSenderOptions): PushSender {
         contentEncoding: 'aes128gcm',
         ...(agent ? { agent } : {}),
       };
-      await webPush.sendNotification({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, JSON.stringify(payload), requestOptions);
+      // As the WHATWG parser wrote it, which the host was judged by: web-push reads it with the legacy url.parse.
+      const endpoint = new URL(subscription.endpoint).href;
+      await webPush.sendNotification({ endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, JSON.stringify(payload), requestOptions);
       return 'sent';
     } catch (error: unknown) {
       const statusCode = error instanceof WebPushError ? error.statusCode : null;
@@ -110,7 +114,12 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     const tasks = await claimedPushes(db, ids);
     const subscriptions = await subscriptionsOf(db, [...new Set(tasks.map((t) => t.participant_id))]);
     const byParticipant = new Map<string, PushSubscriptionRow[]>();
-    for (const s of subscriptions) byParticipant.set(s.participant_id, [...(byParticipant.get(s.participant_id) ?? []), s]);
+    for (const s of subscriptions) {
+      // One stored before its host was refused (or while PUSH_ENDPOINT_HOSTS named it) is not posted to; it is
+      // kept, so that naming its host again brings it back.
+      if (!pushEndpointAllowed(new URL(s.endpoint), endpointHosts)) continue;
+      byParticipant.set(s.participant_id, [...(byParticipant.get(s.participant_id) ?? []), s]);
+    }
     const gone = new Set<string>();
     const done: string[] = [];
     let reached = 0;
