@@ -139,7 +139,7 @@ export const push: Benchmark = {
   async run() {
     ensureServerBuild();
     const tally = new PushTally();
-    const service = await startPushService(tally.onPush);
+    const service = await startPushService({ onPush: tally.onPush });
     try {
       const subscriptions = Array.from({ length: PROMPTS }, () => service.subscribe());
       tally.watch(subscriptions);

@@ -33,7 +33,7 @@ const PROMPTS = 2_000;
     const databaseUrl = await scratch.database();
     const subscriptions: ReturnType<PushService['subscribe']>[] = [];
     const tally = new PushTally();
-    service = await startPushService(tally.onPush);
+    service = await startPushService({ onPush: tally.onPush });
     for (let i = 0; i < PROMPTS; i += 1) subscriptions.push(service.subscribe());
     tally.watch(subscriptions);
 

@@ -9,6 +9,7 @@ import { buildOnStorage, createTestApp, createTestStorage, databases, json, labU
 import { send } from '../support/api';
 import { appLogin, createParticipant, createQuestionnaire, createStudy, setGroupSettings } from '../support/participants';
 import { startPushService, type BrowserSubscription, type PushService } from '../support/pushService';
+import { pushesSettled, PushTally, seedPrompts } from '../support/duePrompts';
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
 import type { Questionnaire } from '../../../src/shared/questionnaire/types';
 import { newEmaSetting } from '../../../src/shared/study/assessmentSettings';
@@ -292,6 +293,39 @@ describe.each(databases)('two servers on one database (%s)', (database) => {
     const taskIds = people.flatMap((p) => p.subscription.messagesIn(service).map((m) => (m as PushPayload).taskId));
     expect(taskIds.sort()).toEqual([...due].sort());
   });
+});
+
+describe.each(databases)('two servers and a push service slower than a claim (%s)', (database) => {
+  // The push service answers each push after a second, within the push timeout; a claim lasts 8 s. A batch of
+  // 500 tasks, 50 at a time, takes 10 s: past its claim, when the other server (its timer ticking every second)
+  // may claim the same tasks. (As deployed: 2 minutes, 15 s, and a push service answering after 20 s.)
+  const timing = { claimMs: 8_000, timeoutMs: 3_000 };
+  const PROMPTS = 500;
+
+  it('push each prompt exactly once', async () => {
+    const tally = new PushTally();
+    const service = await startPushService({ onPush: tally.onPush, answerAfterMs: 1_000 });
+    const storage = await createTestStorage(database);
+    const env = { PUSH_INTERVAL_SECONDS: '1', SYSTEM_OWNER_EMAIL: OWNER_EMAIL, SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD, ...naming(service) };
+    const apps: FastifyInstance[] = [];
+    try {
+      for (let i = 0; i < 2; i += 1) apps.push((await buildOnStorage(storage, env, false, { pushAgent: service.agent, pushTiming: timing })).app);
+      const { study, questionnaire } = await emaStudy(apps[0]);
+      const subscriptions = Array.from({ length: PROMPTS }, () => service.subscribe());
+      tally.watch(subscriptions);
+      const stage = study.stage_list[0];
+      const seeded = await seedPrompts(apps[0].ctx.db, { studyId: study._id, stageId: stage._id, groupId: stage.participant_group_list[0]._id, questionnaireId: questionnaire._id }, subscriptions);
+      await seeded.makeDue(10 * 60_000);
+
+      expect(await tally.until(PROMPTS, 120_000)).toBe(true);
+      await pushesSettled(apps[0].ctx.db, seeded.taskIds, service, 120_000);
+      expect(tally.check(seeded.taskIds)).toEqual({ lost: 0, duplicates: 0, unexpected: 0 });
+    } finally {
+      for (const app of apps) await app.close();
+      await storage.drop();
+      await service.close();
+    }
+  }, 240_000);
 });
 
 describe.each(databases)('push failures in the log (%s)', (database) => {

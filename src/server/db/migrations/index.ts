@@ -13,6 +13,7 @@ import * as answerItemsClustered from './0010_answer_items_clustered';
 import * as push from './0011_push';
 import * as pilot from './0012_pilot';
 import * as auditTrail from './0013_audit_trail';
+import * as pushClaimToken from './0014_push_claim_token';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_push': push,
   '0012_pilot': pilot,
   '0013_audit_trail': auditTrail,
+  '0014_push_claim_token': pushClaimToken,
 };
