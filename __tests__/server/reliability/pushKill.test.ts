@@ -5,13 +5,12 @@
 // made to run out (as their lease would) and a second process on the same database pushes the rest. On SQLite,
 // and on PostgreSQL when TEST_DATABASE_URL is set.
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import { openDatabase } from '../../../src/server/db/database';
-import type { Database } from '../../../src/server/db/types';
 import { CONCURRENT_PUSHES } from '../../../src/server/services/push/pushSender';
-import { postgresUrl, ProcessScratch } from '../support/ownDatabases';
-import { ensureServerBuild, OWNER_EMAIL, OWNER_PASSWORD, seedStudyOverHttp, startServerProcess, type ServerProcess } from '../support/serverProcess';
-import { startPushService, type BrowserSubscription, type PushService } from '../support/pushService';
+import { postgresUrl } from '../support/ownDatabases';
+import { pushScene } from '../support/pushScene';
+import { OWNER_EMAIL, OWNER_PASSWORD, seedStudyOverHttp, startServerProcess } from '../support/serverProcess';
+import { startPushService, type BrowserSubscription } from '../support/pushService';
 import { pushesSettled, PushTally, seedPrompts } from '../support/duePrompts';
 
 jest.setTimeout(240_000);
@@ -23,29 +22,18 @@ const KILL_AFTER = 150;
 const ANSWER_AFTER_MS = 200;
 
 describe.each(postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'])('a push sender killed mid-batch (%s)', (kind) => {
-  const scratch = new ProcessScratch('push_kill');
-  const servers: ServerProcess[] = [];
-  let service: PushService | undefined;
-  let db: Kysely<Database> | undefined;
-
-  beforeAll(() => ensureServerBuild(), 180_000);
-  afterAll(async () => {
-    for (const s of servers) await s.stop();
-    await db?.destroy();
-    await service?.close();
-    await scratch.remove();
-  });
+  const scene = pushScene('push_kill');
 
   it(`re-sends at most the pushes in flight when it was killed (≤ ${CONCURRENT_PUSHES})`, async () => {
     const tally = new PushTally();
     const pushService = await startPushService({ onPush: tally.onPush, answerAfterMs: ANSWER_AFTER_MS });
-    service = pushService;
+    scene.service = pushService;
     const subscriptions: BrowserSubscription[] = [];
     for (let i = 0; i < PROMPTS; i += 1) subscriptions.push(pushService.subscribe());
     tally.watch(subscriptions);
 
-    const dataDir = scratch.dataDir();
-    const databaseUrl = kind === 'postgres' ? await scratch.database() : null;
+    const dataDir = scene.scratch.dataDir();
+    const databaseUrl = kind === 'postgres' ? await scene.scratch.database() : null;
     const env = {
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -56,9 +44,10 @@ describe.each(postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'])('a push sender 
       PUSH_ENDPOINT_HOSTS: pushService.host,
     };
     const first = await startServerProcess(env);
-    servers.push(first);
+    scene.servers.push(first);
     const study = await seedStudyOverHttp(first);
-    db = openDatabase({ url: databaseUrl, sqliteFile: path.join(dataDir, 'portal.sqlite') }).db;
+    const db = openDatabase({ url: databaseUrl, sqliteFile: path.join(dataDir, 'portal.sqlite') }).db;
+    scene.db = db;
     const { stage_id: stageId } = await db.selectFrom('participant_groups').select('stage_id').where('id', '=', study.groupId).executeTakeFirstOrThrow();
     const seeded = await seedPrompts(db, { studyId: study.studyId, stageId, groupId: study.groupId, questionnaireId: study.questionnaireId }, subscriptions);
     await seeded.makeDue(10 * 60_000);
@@ -72,7 +61,7 @@ describe.each(postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'])('a push sender 
     const stillOpen = db.selectFrom('tasks').select(({ fn }) => fn.countAll<number>().as('n')).where('id', 'in', seeded.taskIds).where('push_done_at', 'is', null);
     const openAtKill = Number((await stillOpen.executeTakeFirstOrThrow()).n);
     await db.updateTable('tasks').set({ push_claimed_until: new Date(Date.now() - 1000).toISOString() }).where('id', 'in', seeded.taskIds).where('push_done_at', 'is', null).execute();
-    servers.push(await startServerProcess(env));
+    scene.servers.push(await startServerProcess(env));
 
     expect(await tally.until(PROMPTS, 120_000)).toBe(true);
     await pushesSettled(db, seeded.taskIds, pushService);
