@@ -157,8 +157,12 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       const outcomes = await Promise.all((byParticipant.get(task.participant_id) ?? []).map(async (s) => {
         const outcome = await send(task, s, Date.now());
         if (outcome === 'gone') gone.add(s.id);
-        // Pushed once any device took it.
-        if (outcome === 'sent') recorded ??= done.record(task.id);
+        // Pushed once any device took it. Awaited once every device has answered; handled meanwhile, so that a
+        // failed write is not an unhandled rejection while another device is still being pushed to.
+        if (outcome === 'sent' && !recorded) {
+          recorded = done.record(task.id);
+          recorded.catch(() => undefined);
+        }
         return outcome;
       }));
       if (recorded) {
