@@ -1,6 +1,6 @@
 // Many small records written as few statements: one write at a time, each taking every id recorded while the
-// one before ran (a group commit). The push sender records each push as soon as its push service accepted it,
-// without a statement per push.
+// one before ran, or in the same turn of the event loop (a group commit). The push sender records each push as
+// soon as its push service accepted it, without a statement (on SQLite, a sync to disk) per push.
 
 export interface GroupWriter {
   /** Resolves once a write holding `id` has finished; rejects when that write failed. */
@@ -12,7 +12,6 @@ export function groupWriter(write: (ids: string[]) => Promise<void>): GroupWrite
   let writing = false;
 
   async function drain(): Promise<void> {
-    writing = true;
     while (waiting.length > 0) {
       const group = waiting;
       waiting = [];
@@ -30,7 +29,10 @@ export function groupWriter(write: (ids: string[]) => Promise<void>): GroupWrite
     record(id) {
       return new Promise<void>((resolve, reject) => {
         waiting.push({ id, resolve, reject });
-        if (!writing) void drain();
+        if (writing) return;
+        writing = true;
+        // Started after the answers that arrived with this one are handled, so that they go in the same write.
+        setImmediate(() => void drain());
       });
     },
   };
