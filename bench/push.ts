@@ -50,10 +50,10 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-async function senderRun(tally: PushTally, subscriptions: BrowserSubscription[], certFile: string): Promise<{ run: SenderRun; job: ReferenceJob }> {
+async function senderRun(tally: PushTally, subscriptions: BrowserSubscription[], service: { certFile: string; host: string }): Promise<{ run: SenderRun; job: ReferenceJob }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-push-'));
   const env: Record<string, string> = {
-    DATA_DIR: dataDir, SYSTEM_OWNER_EMAIL: OWNER_EMAIL, SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD, LOG_LEVEL: 'warn', NODE_EXTRA_CA_CERTS: certFile,
+    DATA_DIR: dataDir, SYSTEM_OWNER_EMAIL: OWNER_EMAIL, SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD, LOG_LEVEL: 'warn', NODE_EXTRA_CA_CERTS: service.certFile, PUSH_ENDPOINT_HOSTS: service.host,
     ...(INTERVAL ? { PUSH_INTERVAL_SECONDS: INTERVAL } : {}),
   };
   const server = await startServerProcess(env, undefined, (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean));
@@ -139,14 +139,14 @@ export const push: Benchmark = {
   async run() {
     ensureServerBuild();
     const tally = new PushTally();
-    const service = await startPushService(tally.onPush);
+    const service = await startPushService({ onPush: tally.onPush });
     try {
       const subscriptions = Array.from({ length: PROMPTS }, () => service.subscribe());
       tally.watch(subscriptions);
       const senders: SenderRun[] = [];
       const references: ReferenceRun[] = [];
       for (let r = 0; r < RUNS; r += 1) {
-        const { run: s, job } = await senderRun(tally, subscriptions, service.certFile);
+        const { run: s, job } = await senderRun(tally, subscriptions, service);
         senders.push(s);
         const reference = await referenceRun(tally, job, service.certFile);
         references.push(reference);

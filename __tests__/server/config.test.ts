@@ -127,12 +127,25 @@ describe('loadConfig', () => {
       expect(loadConfig({ PUSH_INTERVAL_SECONDS: '60' }).pushIntervalSeconds).toBe(60);
     });
 
+    it('reads PUSH_ENDPOINT_HOSTS as the hosts an endpoint names them (lowercase, no port 443, IPv6 in brackets)', () => {
+      expect(loadConfig({}).pushEndpointHosts).toEqual([]);
+      expect(loadConfig({ PUSH_ENDPOINT_HOSTS: ' Push.Example.org , 127.0.0.1:8443,[::1]:9000, push.example.net:443' }).pushEndpointHosts).toEqual([
+        'push.example.org',
+        '127.0.0.1:8443',
+        '[::1]:9000',
+        'push.example.net',
+      ]);
+    });
+
     it.each([
       ['one key alone', { VAPID_PUBLIC_KEY: pair.publicKey }, /^VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together/],
       ['keys of two pairs', { VAPID_PUBLIC_KEY: webPush.generateVAPIDKeys().publicKey, VAPID_PRIVATE_KEY: pair.privateKey }, /^VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair/],
       ['a key that is no key', { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: 'not-a-key' }, /^VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair/],
       ['a subject that is no contact', { VAPID_SUBJECT: 'study@example.org' }, /^VAPID_SUBJECT /],
       ['an interval of 0', { PUSH_INTERVAL_SECONDS: '0' }, /^PUSH_INTERVAL_SECONDS /],
+      ['an endpoint host given as an address', { PUSH_ENDPOINT_HOSTS: 'https://push.example.org/' }, /^PUSH_ENDPOINT_HOSTS .*https:\/\/push\.example\.org\//],
+      ['an endpoint host with a wildcard', { PUSH_ENDPOINT_HOSTS: 'push.example.org,*.example.org' }, /^PUSH_ENDPOINT_HOSTS .*\*\.example\.org/],
+      ['an endpoint host with a port that is none', { PUSH_ENDPOINT_HOSTS: 'push.example.org:99999' }, /^PUSH_ENDPOINT_HOSTS /],
     ])('refuses %s with a ConfigError naming the setting', (_name, env, message) => {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(message);

@@ -44,7 +44,7 @@ import { appSiteRoutes } from './routes/appSite';
 import { pilotRoutes } from './routes/pilots';
 import { pilotWarningRoutes } from './routes/pilotWarnings';
 import { activityRoutes } from './routes/activity';
-import { createPushSender } from './services/push/pushSender';
+import { createPushSender, type PushTiming } from './services/push/pushSender';
 import { vapidDetails } from './services/push/vapid';
 import path from 'node:path';
 import type { Agent } from 'node:https';
@@ -65,6 +65,8 @@ export interface BuildOptions {
   observeAnswers?: AnswerObserver;
   /** The https agent for requests to push services (tests: one trusting their own push service). */
   pushAgent?: Agent;
+  /** The push sender's claim and timeout (tests: short ones). */
+  pushTiming?: PushTiming;
 }
 
 /** Request logs never carry tokens or passwords. */
@@ -136,7 +138,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     vapid: await vapidDetails(db, config),
     log: app.log,
     intervalMs: config.pushIntervalSeconds * 1000,
+    endpointHosts: config.pushEndpointHosts,
     agent: options.pushAgent,
+    timing: options.pushTiming,
   });
   // Registered after the database's: Fastify runs onClose hooks last first, so a push under way ends before it.
   app.addHook('onClose', async () => push.close());

@@ -4,6 +4,7 @@ import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import { IANAZone } from 'luxon';
 import type { BrandingSettings } from '../shared/branding';
+import { pushHostOf } from '../shared/push';
 import { DEFAULT_TIMEZONE } from '../shared/study/assessmentSettings';
 import type { S3Settings } from './storage/s3Storage';
 
@@ -42,6 +43,8 @@ export interface Config {
   vapid: { keys: { publicKey: string; privateKey: string } | null; subject: string };
   /** How often the push sender looks for prompts whose moment has come. */
   pushIntervalSeconds: number;
+  /** Hosts (host or host:port, as pushHostOf gives them) beside the web push services' that subscriptions may name. */
+  pushEndpointHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -124,6 +127,15 @@ function vapid(env: Env, mailFrom: string, ownerEmail: string): Config['vapid'] 
   return { keys: publicKey && privateKey ? { publicKey, privateKey } : null, subject };
 }
 
+/** PUSH_ENDPOINT_HOSTS: hosts or host:port, comma-separated; one that is neither stops the start. */
+function pushEndpointHosts(env: Env): string[] {
+  const entries = list(env, 'PUSH_ENDPOINT_HOSTS') ?? [];
+  const hosts = entries.map(pushHostOf);
+  const wrong = entries.filter((_, i) => hosts[i] === null);
+  if (wrong.length > 0) throw new ConfigError(`PUSH_ENDPOINT_HOSTS must list hosts or host:port, comma-separated (got "${wrong.join(', ')}")`);
+  return hosts.filter((host): host is string => host !== null);
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -190,5 +202,6 @@ export function loadConfig(env: Env = process.env): Config {
     resetCodeMinutes: integer(env, 'RESET_CODE_MINUTES', 30, 5, 24 * 60),
     vapid: vapid(env, mailFrom, systemOwnerEmail),
     pushIntervalSeconds: integer(env, 'PUSH_INTERVAL_SECONDS', 10, 1, 3600),
+    pushEndpointHosts: pushEndpointHosts(env),
   };
 }

@@ -45,6 +45,43 @@ export function pushEndpointProblem(endpoint: string): string | null {
   return url.protocol === 'https:' && url.hostname !== '' ? null : participantMessages.pushEndpointInvalid;
 }
 
+/**
+ * The web push services' hosts (Google's FCM, Mozilla's, Apple's, Microsoft's WNS) a subscription may name: the
+ * server posts to the endpoint it is given, so any other host (one inside the server's own network, say) is
+ * refused. `*.` stands for any subdomain. PUSH_ENDPOINT_HOSTS adds hosts (a test's own push service).
+ */
+export const PUSH_SERVICE_HOSTS: readonly string[] = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.push.apple.com', '*.notify.windows.com'];
+
+/** The answer (422) to a subscription whose endpoint is at no host the server pushes to. */
+export const pushEndpointNotAllowed = 'The push endpoint must be at a web push service this server sends to';
+
+/**
+ * A host or host:port as an endpoint's address gives it (lowercase, IPv6 in brackets, no port for 443), or null
+ * when `entry` is not one (PUSH_ENDPOINT_HOSTS).
+ */
+export function pushHostOf(entry: string): string | null {
+  if (!/^[^/?#@\\\s*]+$/.test(entry)) return null;
+  try {
+    const url = new URL(`https://${entry}`);
+    return url.pathname === '/' ? url.host : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the server may post to the endpoint (an https address, see pushEndpointProblem): at one of
+ * PUSH_SERVICE_HOSTS on the default port, or at a host (host:port) of `extraHosts`. An address written as an IP
+ * (127.0.0.1, [::1], 10.0.0.1…) or `localhost` is at none of the services, so it passes only when named there.
+ */
+export function pushEndpointAllowed(endpoint: URL, extraHosts: readonly string[]): boolean {
+  if (endpoint.protocol !== 'https:' || endpoint.username !== '' || endpoint.password !== '') return false;
+  if (extraHosts.includes(endpoint.host)) return true;
+  if (endpoint.port !== '') return false;
+  const host = endpoint.hostname;
+  return PUSH_SERVICE_HOSTS.some((allowed) => (allowed.startsWith('*.') ? host.endsWith(allowed.slice(1)) : host === allowed));
+}
+
 /** The message for a subscription the server cannot push to, or null. */
 export function pushSubscriptionProblem(body: PushSubscriptionBody): string | null {
   const endpoint = pushEndpointProblem(body.endpoint);

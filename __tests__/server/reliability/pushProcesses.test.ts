@@ -5,51 +5,43 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import { Pool } from 'pg';
 import type { Database } from '../../../src/server/db/types';
-import { postgresUrl, ProcessScratch, query } from '../support/ownDatabases';
-import { ensureServerBuild, OWNER_EMAIL, OWNER_PASSWORD, seedStudyOverHttp, startServerProcess, type ServerProcess } from '../support/serverProcess';
+import { postgresUrl, query } from '../support/ownDatabases';
+import { OWNER_EMAIL, OWNER_PASSWORD, seedStudyOverHttp, startServerProcess } from '../support/serverProcess';
 import { startPushService, type PushService } from '../support/pushService';
-import { PushTally, seedPrompts } from '../support/duePrompts';
+import { pushesSettled, PushTally, seedPrompts } from '../support/duePrompts';
+import { pushScene } from '../support/pushScene';
 
 jest.setTimeout(240_000);
 
 const PROMPTS = 2_000;
 
 (postgresUrl ? describe : describe.skip)('the push sender in two server processes on PostgreSQL', () => {
-  const scratch = new ProcessScratch('push_processes');
-  const servers: ServerProcess[] = [];
-  let service: PushService | undefined;
-  let db: Kysely<Database> | undefined;
-
-  beforeAll(() => ensureServerBuild(), 180_000);
-
-  afterAll(async () => {
-    for (const s of servers) await s.stop();
-    await db?.destroy();
-    await service?.close();
-    await scratch.remove();
-  });
+  const scene = pushScene('push_processes');
 
   it(`pushes each of ${PROMPTS.toLocaleString('en-US')} prompts due at once exactly once between them`, async () => {
+    const { scratch, servers } = scene;
     const databaseUrl = await scratch.database();
     const subscriptions: ReturnType<PushService['subscribe']>[] = [];
     const tally = new PushTally();
-    service = await startPushService(tally.onPush);
+    const service = await startPushService({ onPush: tally.onPush });
+    scene.service = service;
     for (let i = 0; i < PROMPTS; i += 1) subscriptions.push(service.subscribe());
     tally.watch(subscriptions);
 
-    const env = { DATABASE_URL: databaseUrl, SYSTEM_OWNER_EMAIL: OWNER_EMAIL, SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD, PUSH_INTERVAL_SECONDS: '1', NODE_EXTRA_CA_CERTS: service.certFile };
+    const env = { DATABASE_URL: databaseUrl, SYSTEM_OWNER_EMAIL: OWNER_EMAIL, SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD, PUSH_INTERVAL_SECONDS: '1', NODE_EXTRA_CA_CERTS: service.certFile, PUSH_ENDPOINT_HOSTS: service.host };
     servers.push(await startServerProcess({ DATA_DIR: scratch.dataDir(), ...env }));
     servers.push(await startServerProcess({ DATA_DIR: scratch.dataDir(), ...env }));
     const study = await seedStudyOverHttp(servers[0]);
     const [{ stage_id: stageId }] = await query<{ stage_id: string }>(databaseUrl, `SELECT stage_id FROM participant_groups WHERE id = '${study.groupId}'`);
 
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: databaseUrl, max: 2 }) }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new Pool({ connectionString: databaseUrl, max: 2 }) }) });
+    scene.db = db;
     const seeded = await seedPrompts(db, { studyId: study.studyId, stageId, groupId: study.groupId, questionnaireId: study.questionnaireId }, subscriptions);
     await seeded.makeDue(10 * 60_000);
 
     expect(await tally.until(PROMPTS, 120_000)).toBe(true);
-    // A duplicate would come shortly after: both senders tick again and find nothing left to claim.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // A duplicate would have come by the time the senders are done with every task.
+    await pushesSettled(db, seeded.taskIds, service);
     expect(tally.check(seeded.taskIds)).toEqual({ lost: 0, duplicates: 0, unexpected: 0 });
     expect([tally.unreadable, tally.strangers]).toEqual([0, 0]);
     const [done] = await query<{ n: number }>(databaseUrl, 'SELECT count(*)::int AS n FROM tasks WHERE push_done_at IS NOT NULL AND push_attempts = 1');

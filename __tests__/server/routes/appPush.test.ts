@@ -9,11 +9,13 @@ import { messageOf, send } from '../support/api';
 import { appSignup } from '../support/participants';
 import { participantMessages } from '../../../src/shared/messages';
 import { PUSH_ENDPOINT_MAX_CHARS } from '../../../src/shared/limits';
-import type { PushSubscriptionBody } from '../../../src/shared/push';
+import { pushEndpointNotAllowed, type PushSubscriptionBody } from '../../../src/shared/push';
 
 jest.setTimeout(60_000);
 
-function subscription(endpoint = `https://push.example.org/send/${randomBytes(8).toString('hex')}`): PushSubscriptionBody {
+const unique = () => randomBytes(8).toString('hex');
+
+function subscription(endpoint = `https://fcm.googleapis.com/fcm/send/${unique()}`): PushSubscriptionBody {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   return { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') } };
@@ -24,7 +26,8 @@ describe.each(databases)('participant app push calls (%s)', (database) => {
   let manager: string;
 
   beforeAll(async () => {
-    t = await createTestApp(database, { PUSH_INTERVAL_SECONDS: '3600' });
+    // A host with a port, and a private address, that the setting allows beside the web push services.
+    t = await createTestApp(database, { PUSH_INTERVAL_SECONDS: '3600', PUSH_ENDPOINT_HOSTS: 'push.example.net:8443,10.1.2.3' });
     const lab = await seedLab(t.app, await ownerToken(t.app));
     manager = await labUserToken(t.app, lab.managerEmail, lab.managerPassword);
   }, 60_000);
@@ -88,7 +91,7 @@ describe.each(databases)('participant app push calls (%s)', (database) => {
   });
 
   it.each([
-    ['an http endpoint', { endpoint: 'http://push.example.org/send/1' }, participantMessages.pushEndpointInvalid],
+    ['an http endpoint, even at a push service', { endpoint: 'http://fcm.googleapis.com/fcm/send/1' }, participantMessages.pushEndpointInvalid],
     ['an endpoint that is no address', { endpoint: 'not a url' }, participantMessages.pushEndpointInvalid],
     ['an endpoint too long', { endpoint: `https://push.example.org/${'a'.repeat(PUSH_ENDPOINT_MAX_CHARS)}` }, participantMessages.pushEndpointTooLong],
     ['a p256dh key that is not a P-256 point', { keys: { p256dh: randomBytes(65).toString('base64url').replace(/^./, 'A'), auth: randomBytes(16).toString('base64url') } }, participantMessages.pushKeysInvalid],
@@ -100,6 +103,42 @@ describe.each(databases)('participant app push calls (%s)', (database) => {
     const res = await api('POST', '/api/app/push/subscriptions', token, body);
     expect([res.statusCode, messageOf(res)]).toEqual([400, message]);
     expect(await stored(body.endpoint)).toHaveLength(0);
+  });
+
+  it.each([
+    ['the loopback address', 'https://127.0.0.1/push/1'],
+    ['the loopback address written as a number', 'https://2130706433/push/1'],
+    ['the IPv6 loopback address', 'https://[::1]/push/1'],
+    ['a 10.x address', 'https://10.0.0.5/push/1'],
+    ['a 192.168.x address', 'https://192.168.1.10/push/1'],
+    ['a link-local address (cloud metadata)', 'https://169.254.169.254/latest/meta-data'],
+    ['localhost', 'https://localhost/push/1'],
+    ['an unknown https host', 'https://push.example.org/send/1'],
+    ['a push service on another port', 'https://fcm.googleapis.com:8443/fcm/send/1'],
+    ['a push service with a user name', 'https://someone@fcm.googleapis.com/fcm/send/1'],
+    ["Apple's domain without a subdomain", 'https://push.apple.com/1'],
+    ["a host ending in Apple's domain", 'https://web.push.apple.com.example.org/1'],
+    ['a host the setting names, without its port', 'https://push.example.net/push/1'],
+    ['an address the setting names, on another port', 'https://10.1.2.3:8443/push/1'],
+  ])('refuses an endpoint at %s (422, the shared message), storing nothing', async (_name, endpoint) => {
+    const { token } = await appSignup(t.app);
+    const res = await api('POST', '/api/app/push/subscriptions', token, subscription(`${endpoint}/${unique()}`));
+    expect([res.statusCode, messageOf(res)]).toEqual([422, pushEndpointNotAllowed]);
+    expect(await t.app.ctx.db.selectFrom('push_subscriptions').select('endpoint').where('endpoint', 'like', `${endpoint}/%`).execute()).toEqual([]);
+  });
+
+  it.each([
+    ["Google's (FCM)", 'https://fcm.googleapis.com/fcm/send'],
+    ["Mozilla's", 'https://updates.push.services.mozilla.com/wpush/v2'],
+    ["Apple's (any subdomain)", 'https://web.push.apple.com'],
+    ["Microsoft's (any subdomain)", 'https://wns2-par02p.notify.windows.com/w'],
+    ['a host:port the setting names', 'https://push.example.net:8443/push'],
+    ['a private address the setting names', 'https://10.1.2.3/push'],
+  ])('stores an endpoint at %s', async (_name, endpoint) => {
+    const { token } = await appSignup(t.app);
+    const body = subscription(`${endpoint}/${unique()}`);
+    expect((await api('POST', '/api/app/push/subscriptions', token, body)).statusCode).toBe(201);
+    expect(await stored(body.endpoint)).toHaveLength(1);
   });
 
   it('refuses a subscription without keys (schema)', async () => {

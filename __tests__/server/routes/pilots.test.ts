@@ -385,7 +385,7 @@ describe.each(databases)('pilot participants (%s)', (database) => {
     const firstReal = realTasks.ema.filter((e) => !e.reminder)[0];
     // A moment when both first prompts are due and their windows open.
     const now = firstPilot.notification_datetime! > firstReal.notification_datetime ? firstPilot.notification_datetime! : firstReal.notification_datetime;
-    const claimed = await claimDuePushes(db, now, new Date(Date.parse(now) + 60_000).toISOString(), 1000);
+    const claimed = await claimDuePushes(db, now, new Date(Date.parse(now) + 60_000).toISOString(), 1000, 'pilot-test-claim');
     expect(claimed).toContain(firstReal._id);
     expect(claimed).not.toContain(firstPilot._id);
   });

@@ -9,6 +9,7 @@ import { buildOnStorage, createTestApp, createTestStorage, databases, json, labU
 import { send } from '../support/api';
 import { appLogin, createParticipant, createQuestionnaire, createStudy, setGroupSettings } from '../support/participants';
 import { startPushService, type BrowserSubscription, type PushService } from '../support/pushService';
+import { pushesSettled, PushTally, seedPrompts } from '../support/duePrompts';
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
 import type { Questionnaire } from '../../../src/shared/questionnaire/types';
 import { newEmaSetting } from '../../../src/shared/study/assessmentSettings';
@@ -22,6 +23,8 @@ jest.setTimeout(90_000);
 const iso = (ms: number) => new Date(ms).toISOString();
 /** No tick of the timer during a test: each test ticks the sender itself. */
 const QUIET = { PUSH_INTERVAL_SECONDS: '3600' };
+/** The test's push service is at 127.0.0.1: the server posts there only when PUSH_ENDPOINT_HOSTS names it. */
+const naming = (service: PushService) => ({ PUSH_ENDPOINT_HOSTS: service.host });
 
 interface Planned {
   studyId: string;
@@ -91,7 +94,7 @@ describe.each(databases)('push sender (%s)', (database) => {
 
   beforeAll(async () => {
     service = await startPushService();
-    t = await createTestApp(database, QUIET, { pushAgent: service.agent });
+    t = await createTestApp(database, { ...QUIET, ...naming(service) }, { pushAgent: service.agent });
     ({ manager, study, questionnaire } = await emaStudy(t.app));
   }, 60_000);
   afterAll(async () => {
@@ -225,6 +228,39 @@ describe.each(databases)('push sender (%s)', (database) => {
   });
 });
 
+describe.each(databases)('a stored subscription at a host not allowed (%s)', (database) => {
+  it('is not posted to (stored while PUSH_ENDPOINT_HOSTS named its host, or before hosts were checked); the task is done with', async () => {
+    const service = await startPushService();
+    const storage = await createTestStorage(database);
+    const env = { ...QUIET, SYSTEM_OWNER_EMAIL: OWNER_EMAIL, SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD };
+    try {
+      const named = (await buildOnStorage(storage, { ...env, ...naming(service) }, false, { pushAgent: service.agent })).app;
+      let stored: Planned;
+      try {
+        const { manager, study } = await emaStudy(named);
+        stored = await plannedParticipant(named, service, manager, study);
+      } finally {
+        await named.close();
+      }
+      // The same database, the setting no longer naming the push service.
+      const app = (await buildOnStorage(storage, env, false, { pushAgent: service.agent })).app;
+      try {
+        const task = stored.ema.filter((e) => !e.reminder)[0];
+        await moveTasks(app, [task._id], 60_000, 10 * 60_000);
+        expect(await app.ctx.push.tick()).toBe(0);
+        expect(service.received.filter((r) => r.path === stored.subscription.path)).toHaveLength(0);
+        const row = await app.ctx.db.selectFrom('tasks').select('push_done_at').where('id', '=', task._id).executeTakeFirstOrThrow();
+        expect(row.push_done_at).not.toBeNull();
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await storage.drop();
+      await service.close();
+    }
+  });
+});
+
 describe.each(databases)('two servers on one database (%s)', (database) => {
   let service: PushService;
   let storage: TestStorage;
@@ -235,8 +271,8 @@ describe.each(databases)('two servers on one database (%s)', (database) => {
   beforeAll(async () => {
     service = await startPushService();
     storage = await createTestStorage(database);
-    first = (await buildOnStorage(storage, env, false, { pushAgent: service.agent })).app;
-    second = (await buildOnStorage(storage, env, false, { pushAgent: service.agent })).app;
+    first = (await buildOnStorage(storage, { ...env, ...naming(service) }, false, { pushAgent: service.agent })).app;
+    second = (await buildOnStorage(storage, { ...env, ...naming(service) }, false, { pushAgent: service.agent })).app;
   }, 60_000);
   afterAll(async () => {
     await first.close();
@@ -259,6 +295,39 @@ describe.each(databases)('two servers on one database (%s)', (database) => {
   });
 });
 
+describe.each(databases)('two servers and a push service slower than a claim (%s)', (database) => {
+  // The push service answers each push after a second, within the push timeout; a claim lasts 8 s. A batch of
+  // 500 tasks, 50 at a time, takes 10 s: past its claim, when the other server (its timer ticking every second)
+  // may claim the same tasks. (As deployed: 2 minutes, 15 s, and a push service answering after 20 s.)
+  const timing = { claimMs: 8_000, timeoutMs: 3_000 };
+  const PROMPTS = 500;
+
+  it('push each prompt exactly once', async () => {
+    const tally = new PushTally();
+    const service = await startPushService({ onPush: tally.onPush, answerAfterMs: 1_000 });
+    const storage = await createTestStorage(database);
+    const env = { PUSH_INTERVAL_SECONDS: '1', SYSTEM_OWNER_EMAIL: OWNER_EMAIL, SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD, ...naming(service) };
+    const apps: FastifyInstance[] = [];
+    try {
+      for (let i = 0; i < 2; i += 1) apps.push((await buildOnStorage(storage, env, false, { pushAgent: service.agent, pushTiming: timing })).app);
+      const { study, questionnaire } = await emaStudy(apps[0]);
+      const subscriptions = Array.from({ length: PROMPTS }, () => service.subscribe());
+      tally.watch(subscriptions);
+      const stage = study.stage_list[0];
+      const seeded = await seedPrompts(apps[0].ctx.db, { studyId: study._id, stageId: stage._id, groupId: stage.participant_group_list[0]._id, questionnaireId: questionnaire._id }, subscriptions);
+      await seeded.makeDue(10 * 60_000);
+
+      expect(await tally.until(PROMPTS, 120_000)).toBe(true);
+      await pushesSettled(apps[0].ctx.db, seeded.taskIds, service, 120_000);
+      expect(tally.check(seeded.taskIds)).toEqual({ lost: 0, duplicates: 0, unexpected: 0 });
+    } finally {
+      for (const app of apps) await app.close();
+      await storage.drop();
+      await service.close();
+    }
+  }, 240_000);
+});
+
 describe.each(databases)('push failures in the log (%s)', (database) => {
   let service: PushService;
   let storage: TestStorage;
@@ -275,7 +344,7 @@ describe.each(databases)('push failures in the log (%s)', (database) => {
       },
     });
     const env = { ...QUIET, SYSTEM_OWNER_EMAIL: OWNER_EMAIL, SYSTEM_OWNER_PASSWORD: OWNER_PASSWORD };
-    app = (await buildOnStorage(storage, env, { level: 'warn', stream }, { pushAgent: service.agent })).app;
+    app = (await buildOnStorage(storage, { ...env, ...naming(service) }, { level: 'warn', stream }, { pushAgent: service.agent })).app;
   }, 60_000);
   afterAll(async () => {
     await app.close();
@@ -301,7 +370,7 @@ describe.each(databases)('push failures in the log (%s)', (database) => {
 describe.each(databases)('the sender on its timer (%s)', (database) => {
   it('pushes a due prompt within PUSH_INTERVAL_SECONDS without being asked', async () => {
     const service = await startPushService();
-    const t = await createTestApp(database, { PUSH_INTERVAL_SECONDS: '1' }, { pushAgent: service.agent });
+    const t = await createTestApp(database, { PUSH_INTERVAL_SECONDS: '1', ...naming(service) }, { pushAgent: service.agent });
     try {
       const { manager, study } = await emaStudy(t.app);
       const p = await plannedParticipant(t.app, service, manager, study);

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../src/server/db/types';
 import type { PushPayload } from '../../../src/shared/push';
-import type { BrowserSubscription, ReceivedPush } from './pushService';
+import type { BrowserSubscription, PushService, ReceivedPush } from './pushService';
 
 const id = () => randomBytes(16).toString('hex');
 /** Rows per insert: well under SQLite's and PostgreSQL's limits on parameters (tasks have 22 columns). */
@@ -165,5 +165,19 @@ export class PushTally {
     this.unreadable = 0;
     this.strangers = 0;
     this.lastNewAt = 0;
+  }
+}
+
+/**
+ * Waits until the senders are done with every task (each pushed, or given up) and the push service has no push
+ * left to answer: any duplicate has arrived by then. Throws after `timeoutMs`.
+ */
+export async function pushesSettled(db: Kysely<Database>, taskIds: readonly string[], service: PushService, timeoutMs = 60_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await db.selectFrom('tasks').select(({ fn }) => fn.countAll<number>().as('n')).where('id', 'in', taskIds).where('push_done_at', 'is', null).executeTakeFirstOrThrow();
+    if (Number(open.n) === 0 && service.inFlight === 0) return;
+    if (Date.now() > end) throw new Error(`Waited ${timeoutMs} ms for the senders to be done: ${open.n} tasks open, ${service.inFlight} pushes unanswered`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

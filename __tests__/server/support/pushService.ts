@@ -1,7 +1,9 @@
 // A push service of the tests' own, over HTTPS as web-push requires: a self-signed certificate for 127.0.0.1 made
 // with openssl into a temporary folder, and an https agent that trusts it for the server's requests. It records
-// what it receives and answers 201, or the status a test sets for an endpoint. Browser-side subscriptions are
-// made as a browser makes them: a P-256 key pair and a 16-byte auth secret; what arrives is decrypted with them.
+// what it receives and answers 201, or the status a test sets for an endpoint, at once or after a delay (a slow
+// push service, for the tests of the sender's claims). Browser-side subscriptions are made as a browser makes
+// them: a P-256 key pair and a 16-byte auth secret; what arrives is decrypted with them. The server pushes to it
+// only when PUSH_ENDPOINT_HOSTS names `host` (it is at 127.0.0.1, no web push service).
 // A server in another process trusts the certificate through NODE_EXTRA_CA_CERTS=certFile (the reliability test
 // of two processes and the push benchmark); those give `onPush` to see each push as it arrives, not keep them all.
 import { execFileSync } from 'node:child_process';
@@ -27,12 +29,16 @@ export interface ReceivedPush {
 export interface PushService {
   /** An https agent that trusts the service's certificate. */
   agent: https.Agent;
+  /** Its host:port, for the server's PUSH_ENDPOINT_HOSTS (only the web push services' hosts are pushed to otherwise). */
+  host: string;
   /** The certificate's PEM file, for NODE_EXTRA_CA_CERTS of a server process (removed by close()). */
   certFile: string;
   /** What arrived (empty when started with `onPush`). */
   received: ReceivedPush[];
   /** The status to answer for an endpoint's path (201 when not set). */
   answers: Map<string, number>;
+  /** Pushes arrived and not yet answered (with `answerAfterMs`: those the sender still waits for). */
+  readonly inFlight: number;
   /** A browser's subscription at this service, with the keys to read what it receives. */
   subscribe(): BrowserSubscription;
   close(): Promise<void>;
@@ -47,8 +53,16 @@ export interface BrowserSubscription {
   read(body: Buffer): unknown;
 }
 
-/** `onPush` sees each push as it arrives, instead of its being kept in `received`. */
-export async function startPushService(onPush?: (push: ReceivedPush) => void): Promise<PushService> {
+export interface PushServiceOptions {
+  /** Sees each push as it arrives, instead of its being kept in `received`. */
+  onPush?: (push: ReceivedPush) => void;
+  /** How long the service takes to answer each push (a slow or hanging push service); 0 by default. */
+  answerAfterMs?: number;
+}
+
+/** A push counts as received when it arrives, whether or not its answer reaches the sender. */
+export async function startPushService(options: PushServiceOptions = {}): Promise<PushService> {
+  const { onPush, answerAfterMs = 0 } = options;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'push-service-'));
   const keyFile = path.join(dir, 'key.pem');
   const certFile = path.join(dir, 'cert.pem');
@@ -59,6 +73,7 @@ export async function startPushService(onPush?: (push: ReceivedPush) => void): P
   const cert = fs.readFileSync(certFile);
   const received: ReceivedPush[] = [];
   const answers = new Map<string, number>();
+  let inFlight = 0;
   const server = https.createServer({ key: fs.readFileSync(keyFile), cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -69,7 +84,13 @@ export async function startPushService(onPush?: (push: ReceivedPush) => void): P
       if (onPush) onPush(push);
       else received.push(push);
       res.statusCode = status;
-      res.end();
+      inFlight += 1;
+      const answer = () => {
+        inFlight -= 1;
+        res.end();
+      };
+      if (answerAfterMs > 0) setTimeout(answer, answerAfterMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -78,10 +99,14 @@ export async function startPushService(onPush?: (push: ReceivedPush) => void): P
   let seq = 0;
 
   const service: PushService = {
+    host: `127.0.0.1:${port}`,
     agent,
     certFile,
     received,
     answers,
+    get inFlight() {
+      return inFlight;
+    },
     subscribe() {
       seq += 1;
       const ecdh: ECDH = createECDH('prime256v1');

@@ -9,6 +9,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { Client } from 'pg';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
+import type { PushTiming } from '../../../src/server/services/push/pushSender';
 import { AnswerContract } from './answerContract';
 
 export const OWNER_EMAIL = 'owner@example.org';
@@ -60,9 +61,10 @@ async function withPg<T>(fn: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** What a test may give the app beside settings: the https agent for its pushes (support/pushService.ts). */
+/** What a test may give the app beside settings: the https agent for its pushes (support/pushService.ts), the sender's timing. */
 export interface TestAppOptions {
   pushAgent?: Agent;
+  pushTiming?: PushTiming;
 }
 
 export async function createTestApp(database: DatabaseName, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -78,7 +80,7 @@ export async function createTestApp(database: DatabaseName, env: Record<string, 
     ...env,
   });
   const contract = watchedContract();
-  const app = await buildApp(config, { databaseSchema: schema, logger: false, observeAnswers: contract, pushAgent: options.pushAgent });
+  const app = await buildApp(config, { databaseSchema: schema, logger: false, observeAnswers: contract, pushAgent: options.pushAgent, pushTiming: options.pushTiming });
   await app.ready();
   return {
     app,
@@ -189,7 +191,7 @@ export async function buildOnStorage(
     ...env,
   });
   const contract = watchedContract();
-  const app = await buildApp(config, { databaseSchema: storage.schema, logger, observeAnswers: contract, pushAgent: options.pushAgent });
+  const app = await buildApp(config, { databaseSchema: storage.schema, logger, observeAnswers: contract, pushAgent: options.pushAgent, pushTiming: options.pushTiming });
   app.addHook('onClose', async () => releaseContract(contract));
   await app.ready();
   return { app, config };

@@ -329,13 +329,15 @@ export interface TasksTable {
 }
 
 /**
- * The Web Push sender's record of a task (migration 0011), apart from the plan's columns: a plan never names
+ * The Web Push sender's record of a task (migrations 0011 and 0015), apart from the plan's columns: a plan never names
  * them (they start empty), and only the sender reads them.
  */
 export interface TaskPushColumns {
   push_claimed_until: string | null;
   push_attempts: Generated<number>;
   push_done_at: string | null;
+  /** The claim that holds the task (migration 0015): only it may record the task pushed, deferred or released. */
+  push_claim_token: string | null;
 }
 
 export interface PushSubscriptionsTable {

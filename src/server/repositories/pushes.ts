@@ -1,6 +1,8 @@
-// The Web Push sender's claims on due EMA tasks (migration 0011). A task is claimed by a conditional update that
-// only one process can win; the claim lasts until `push_claimed_until`, after which (a process that stopped, or
-// a failed push waiting for its retry) it can be claimed again while its window is open.
+// The Web Push sender's claims on due EMA tasks (migrations 0011, 0015). A task is claimed by a conditional update
+// that only one process can win; the claim lasts until `push_claimed_until`, after which (a process that stopped,
+// or a failed push waiting for its retry) it can be claimed again while its window is open. Each claim has a token
+// of its own (`push_claim_token`): what the sender records afterwards changes only the tasks its claim still
+// holds, never those another process claimed once this claim ran out.
 import { sql } from 'kysely';
 import { dialectOf, type Db } from './db';
 import { OPEN_STATUSES } from './tasks';
@@ -13,7 +15,7 @@ const notDone = sql<boolean>`t.push_done_at is null and t.kind = 'ema'`;
  * still open themselves, not claimed by another process, for real (not pilot) participants with a subscription; answers their
  * ids. On PostgreSQL the rows another process is claiming are skipped rather than waited for.
  */
-export async function claimDuePushes(db: Db, now: string, claimUntil: string, limit: number): Promise<string[]> {
+export async function claimDuePushes(db: Db, now: string, claimUntil: string, limit: number, token: string): Promise<string[]> {
   let due = db
     .selectFrom('tasks as t')
     .innerJoin('participations as p', 'p.id', 't.participation_id')
@@ -34,7 +36,7 @@ export async function claimDuePushes(db: Db, now: string, claimUntil: string, li
   if (dialectOf(db) === 'postgres') due = due.forUpdate('t').skipLocked();
   const rows = await db
     .updateTable('tasks')
-    .set((eb) => ({ push_claimed_until: claimUntil, push_attempts: eb('push_attempts', '+', 1) }))
+    .set((eb) => ({ push_claimed_until: claimUntil, push_claim_token: token, push_attempts: eb('push_attempts', '+', 1) }))
     .where('id', 'in', due)
     // Checked again on the row itself: of two processes that chose the same row, the second finds it claimed.
     .where('push_done_at', 'is', null)
@@ -67,15 +69,34 @@ export async function claimedPushes(db: Db, ids: readonly string[]): Promise<Cla
   return rows.flatMap((r) => (r.window_closes_at === null ? [] : [{ ...r, window_closes_at: r.window_closes_at }]));
 }
 
-/** The sender is done with the tasks: pushed, or given up. */
-export async function finishPushes(db: Db, ids: readonly string[], now: string): Promise<void> {
+/** The sender is done with the tasks its claim `token` still holds: pushed, or given up. */
+export async function finishPushes(db: Db, ids: readonly string[], now: string, token: string): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('tasks').set({ push_done_at: now, push_claimed_until: null }).where('id', 'in', ids).execute();
+  await db
+    .updateTable('tasks')
+    .set({ push_done_at: now, push_claimed_until: null, push_claim_token: null })
+    .where('id', 'in', ids)
+    .where('push_claim_token', '=', token)
+    .execute();
 }
 
-/** Leaves the task for another try, not before `retryAt`. */
-export async function deferPush(db: Db, id: string, retryAt: string): Promise<void> {
-  await db.updateTable('tasks').set({ push_claimed_until: retryAt }).where('id', 'in', [id]).execute();
+/** Leaves the task for another try, not before `retryAt`, if the claim `token` still holds it. */
+export async function deferPush(db: Db, id: string, retryAt: string, token: string): Promise<void> {
+  await db.updateTable('tasks').set({ push_claimed_until: retryAt }).where('id', '=', id).where('push_claim_token', '=', token).execute();
+}
+
+/**
+ * Gives back tasks the claim `token` holds but did not push (its time ran short): another claim may take them at
+ * once, and the claim is not counted as an attempt.
+ */
+export async function releasePushes(db: Db, ids: readonly string[], token: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('tasks')
+    .set((eb) => ({ push_claimed_until: null, push_claim_token: null, push_attempts: eb('push_attempts', '-', 1) }))
+    .where('id', 'in', ids)
+    .where('push_claim_token', '=', token)
+    .execute();
 }
 
 /**
@@ -85,7 +106,7 @@ export async function deferPush(db: Db, id: string, retryAt: string): Promise<vo
 export async function retireClosedPushes(db: Db, now: string): Promise<void> {
   await db
     .updateTable('tasks as t')
-    .set({ push_done_at: now, push_claimed_until: null })
+    .set({ push_done_at: now, push_claimed_until: null, push_claim_token: null })
     .where(notDone)
     .where('t.notification_datetime', '<=', now)
     .where('t.window_closes_at', '<=', now)

@@ -2,11 +2,11 @@
 // this device's subscription. The sender (services/push/pushSender.ts) pushes to what is stored here.
 import type { FastifyPluginAsync } from 'fastify';
 import { participantMessages } from '../../shared/messages';
-import { pushEndpointProblem, pushSubscriptionProblem, type PushEndpointBody, type PushSubscriptionBody } from '../../shared/push';
+import { pushEndpointAllowed, pushEndpointNotAllowed, pushEndpointProblem, pushSubscriptionProblem, type PushEndpointBody, type PushSubscriptionBody } from '../../shared/push';
 import { acceptJsonBodiesOnly } from '../plugins/jsonBodies';
 import { participantOf, requireParticipant } from '../plugins/participantAuth';
 import { deleteSubscription, saveSubscription } from '../repositories/pushSubscriptions';
-import { badRequest } from '../httpErrors';
+import { badRequest, unprocessable } from '../httpErrors';
 import { newId, nowIso } from '../services/ids';
 import { messageSchema } from './schemas';
 import { appCommon, appErrorResponses, pushEndpointBody, pushKeySchema, pushSubscriptionBody, responseAnswerSchema } from './appSchemas';
@@ -27,9 +27,9 @@ export const appPushRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         ...appCommon,
         operationId: 'savePushSubscription',
-        summary: "Store this device's push subscription (201); the same endpoint again answers 200 with the same id",
+        summary: "Store this device's push subscription (201); the same endpoint again answers 200 with the same id; 422 for an endpoint at no web push service",
         body: pushSubscriptionBody,
-        response: { 200: responseAnswerSchema, 201: responseAnswerSchema, ...appErrorResponses },
+        response: { 200: responseAnswerSchema, 201: responseAnswerSchema, ...appErrorResponses, 422: messageSchema },
       },
     },
     async (request, reply) => {
@@ -37,6 +37,8 @@ export const appPushRoutes: FastifyPluginAsync = async (app) => {
       const body: PushSubscriptionBody = { endpoint: request.body.endpoint, keys: { p256dh: request.body.keys.p256dh, auth: request.body.keys.auth } };
       const problem = pushSubscriptionProblem(body);
       if (problem) throw badRequest(problem);
+      // The server will post to it: only at a web push service (or a host PUSH_ENDPOINT_HOSTS names).
+      if (!pushEndpointAllowed(new URL(body.endpoint), app.ctx.config.pushEndpointHosts)) throw unprocessable(pushEndpointNotAllowed);
       const saved = await saveSubscription(app.ctx.db, participant.id, body, newId(), nowIso());
       return reply.status(saved.created ? 201 : 200).send({ _id: saved.id });
     },

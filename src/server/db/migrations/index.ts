@@ -14,6 +14,7 @@ import * as push from './0011_push';
 import * as pilot from './0012_pilot';
 import * as auditTrail from './0013_audit_trail';
 import * as auditSeqPositive from './0014_audit_seq_positive';
+import * as pushClaimToken from './0015_push_claim_token';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_pilot': pilot,
   '0013_audit_trail': auditTrail,
   '0014_audit_seq_positive': auditSeqPositive,
+  '0015_push_claim_token': pushClaimToken,
 };

@@ -1,22 +1,29 @@
 // The Web Push sender (PARTICIPANTS.md "Prompting"): every PUSH_INTERVAL_SECONDS it claims the EMA prompts and
 // reminders whose moment has come and pushes each to every subscription of its participant. The claim
-// (repositories/pushes.ts) makes each task pushed once across all server processes.
+// (repositories/pushes.ts) makes each task pushed once across all server processes: one claim per batch, each
+// with its own token and lease; no push starts late in a claim, and each is recorded once accepted.
 import type { Agent } from 'node:https';
 import webPush, { WebPushError, type RequestOptions } from 'web-push';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../repositories/db';
 import type { PushSubscriptionRow } from '../../db/types';
-import type { PushPayload } from '../../../shared/push';
-import { claimDuePushes, claimedPushes, deferPush, finishPushes, retireClosedPushes, type ClaimedPush } from '../../repositories/pushes';
+import { pushEndpointAllowed, type PushPayload } from '../../../shared/push';
+import { claimDuePushes, claimedPushes, deferPush, finishPushes, releasePushes, retireClosedPushes, type ClaimedPush } from '../../repositories/pushes';
+import { newId } from '../ids';
+import { groupWriter } from './groupWrite';
 import { removeSubscription, subscriptionsOf } from '../../repositories/pushSubscriptions';
 import type { VapidDetails } from './vapid';
 
 /** Tasks claimed per statement. */
 const CLAIM_BATCH = 500;
-/** How long a claim holds: far longer than a push takes (PUSH_TIMEOUT_MS), so no other process takes it meanwhile. */
-const CLAIM_MS = 2 * 60_000;
-/** A push service that does not answer within this is counted as a failure. */
-const PUSH_TIMEOUT_MS = 15_000;
+/** How long a claim holds, and how long a push service may take to answer before the push counts as failed. */
+export interface PushTiming {
+  claimMs: number;
+  timeoutMs: number;
+}
+
+/** A claim far longer than a push may take, so no other process takes its tasks meanwhile (tests shorten both). */
+const PUSH_TIMING: PushTiming = { claimMs: 2 * 60_000, timeoutMs: 15_000 };
 /** Pushes under way at once. */
 export const CONCURRENT_PUSHES = 50;
 /** A task none of whose subscriptions took it is tried again after this, up to PUSH_MAX_ATTEMPTS times. */
@@ -35,8 +42,12 @@ export interface PushSenderOptions {
   vapid: VapidDetails;
   log: FastifyBaseLogger;
   intervalMs: number;
+  /** Hosts beside the web push services' that endpoints may name (PUSH_ENDPOINT_HOSTS). */
+  endpointHosts: readonly string[];
   /** An https agent for the push requests (tests: one that trusts their own push service's certificate). */
   agent?: Agent;
+  /** Tests: a claim and a timeout short enough to see a slow push service outlast a claim. */
+  timing?: PushTiming;
 }
 
 export interface PushSender {
@@ -47,6 +58,12 @@ export interface PushSender {
 }
 
 type Outcome = 'sent' | 'gone' | 'failed';
+
+/** One batch's claim: its token, and when it runs out. */
+interface Claim {
+  token: string;
+  untilMs: number;
+}
 
 /** Runs `work` over the items, at most `limit` at once. */
 async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -62,7 +79,8 @@ async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => 
 }
 
 export function createPushSender(options: PushSenderOptions): PushSender {
-  const { db, vapid, log, agent } = options;
+  const { db, vapid, log, agent, endpointHosts } = options;
+  const { claimMs, timeoutMs } = options.timing ?? PUSH_TIMING;
   const tokens = new Map<string, { headers: Record<string, string>; renewAt: number }>();
 
   /** The Authorization header for a push to this endpoint's push service (its origin is the token's audience). */
@@ -91,11 +109,13 @@ export function createPushSender(options: PushSenderOptions): PushSender {
         // The push service keeps it no longer than the window is open: a prompt shown after it is of no use.
         TTL: Math.max(0, Math.floor((Date.parse(task.window_closes_at) - nowMs) / 1000)),
         urgency: 'high',
-        timeout: PUSH_TIMEOUT_MS,
+        timeout: timeoutMs,
         contentEncoding: 'aes128gcm',
         ...(agent ? { agent } : {}),
       };
-      await webPush.sendNotification({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, JSON.stringify(payload), requestOptions);
+      // As the WHATWG parser wrote it, which the host was judged by: web-push reads it with the legacy url.parse.
+      const endpoint = new URL(subscription.endpoint).href;
+      await webPush.sendNotification({ endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, JSON.stringify(payload), requestOptions);
       return 'sent';
     } catch (error: unknown) {
       const statusCode = error instanceof WebPushError ? error.statusCode : null;
@@ -106,38 +126,69 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     }
   }
 
-  async function pushClaimed(ids: string[], nowMs: number): Promise<number> {
+  /**
+   * Pushes the tasks of one claim. Each is recorded as soon as a push service accepted it (a process killed
+   * mid-batch re-sends at most the pushes then in flight: a lane starts its next task only once its last is
+   * recorded). A push starts only while the claim holds for twice the timeout (the push's longest wait, and as
+   * long again to record it): the tasks left then are given back, never pushed after another process may have
+   * claimed them.
+   */
+  async function pushClaimed(ids: string[], claim: Claim): Promise<number> {
     const tasks = await claimedPushes(db, ids);
     const subscriptions = await subscriptionsOf(db, [...new Set(tasks.map((t) => t.participant_id))]);
     const byParticipant = new Map<string, PushSubscriptionRow[]>();
-    for (const s of subscriptions) byParticipant.set(s.participant_id, [...(byParticipant.get(s.participant_id) ?? []), s]);
+    for (const s of subscriptions) {
+      // One stored before its host was refused (or while PUSH_ENDPOINT_HOSTS named it) is not posted to; it is
+      // kept, so that naming its host again brings it back.
+      if (!pushEndpointAllowed(new URL(s.endpoint), endpointHosts)) continue;
+      byParticipant.set(s.participant_id, [...(byParticipant.get(s.participant_id) ?? []), s]);
+    }
+    const done = groupWriter((doneIds) => finishPushes(db, doneIds, new Date().toISOString(), claim.token));
+    const lastStart = claim.untilMs - 2 * timeoutMs;
     const gone = new Set<string>();
-    const done: string[] = [];
+    const left: string[] = [];
     let reached = 0;
     await inPool(tasks, CONCURRENT_PUSHES, async (task) => {
+      if (Date.now() > lastStart) {
+        left.push(task.id);
+        return;
+      }
+      let recorded: Promise<void> | null = null;
       const outcomes = await Promise.all((byParticipant.get(task.participant_id) ?? []).map(async (s) => {
-        const outcome = await send(task, s, nowMs);
+        const outcome = await send(task, s, Date.now());
         if (outcome === 'gone') gone.add(s.id);
+        // Pushed once any device took it. Awaited once every device has answered; handled meanwhile, so that a
+        // failed write is not an unhandled rejection while another device is still being pushed to.
+        if (outcome === 'sent' && !recorded) {
+          recorded = done.record(task.id);
+          recorded.catch(() => undefined);
+        }
         return outcome;
       }));
-      if (outcomes.includes('sent')) reached += 1;
-      // Pushed once any device took it; tried again while none did and some failed, up to the bound.
-      if (outcomes.includes('sent') || !outcomes.includes('failed') || task.push_attempts >= PUSH_MAX_ATTEMPTS) done.push(task.id);
-      else await deferPush(db, task.id, new Date(Date.now() + PUSH_RETRY_MS).toISOString());
+      if (recorded) {
+        await recorded;
+        reached += 1;
+      } else if (!outcomes.includes('failed') || task.push_attempts >= PUSH_MAX_ATTEMPTS) {
+        // No device, or every one gone, or the attempts ran out.
+        await done.record(task.id);
+      } else {
+        await deferPush(db, task.id, new Date(Date.now() + PUSH_RETRY_MS).toISOString(), claim.token);
+      }
     });
     for (const id of gone) await removeSubscription(db, id);
-    await finishPushes(db, done, new Date().toISOString());
+    await releasePushes(db, left, claim.token);
     return reached;
   }
 
   async function tick(): Promise<number> {
-    const nowMs = Date.now();
-    const now = new Date(nowMs).toISOString();
-    await retireClosedPushes(db, now);
+    await retireClosedPushes(db, new Date().toISOString());
     let reached = 0;
     for (;;) {
-      const ids = await claimDuePushes(db, now, new Date(nowMs + CLAIM_MS).toISOString(), CLAIM_BATCH);
-      if (ids.length > 0) reached += await pushClaimed(ids, nowMs);
+      // Each batch is a claim of its own: its own token, its lease counted from its own start.
+      const claimedAt = Date.now();
+      const claim: Claim = { token: newId(), untilMs: claimedAt + claimMs };
+      const ids = await claimDuePushes(db, new Date(claimedAt).toISOString(), new Date(claim.untilMs).toISOString(), CLAIM_BATCH, claim.token);
+      if (ids.length > 0) reached += await pushClaimed(ids, claim);
       if (ids.length < CLAIM_BATCH) return reached;
     }
   }

@@ -1,0 +1,39 @@
+// Many small records written as few statements: one write at a time, each taking every id recorded while the
+// one before ran, or in the same turn of the event loop (a group commit). The push sender records each push as
+// soon as its push service accepted it, without a statement (on SQLite, a sync to disk) per push.
+
+export interface GroupWriter {
+  /** Resolves once a write holding `id` has finished; rejects when that write failed. */
+  record(id: string): Promise<void>;
+}
+
+export function groupWriter(write: (ids: string[]) => Promise<void>): GroupWriter {
+  let waiting: { id: string; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let writing = false;
+
+  async function drain(): Promise<void> {
+    while (waiting.length > 0) {
+      const group = waiting;
+      waiting = [];
+      try {
+        await write(group.map((w) => w.id));
+        for (const w of group) w.resolve();
+      } catch (error: unknown) {
+        for (const w of group) w.reject(error);
+      }
+    }
+    writing = false;
+  }
+
+  return {
+    record(id) {
+      return new Promise<void>((resolve, reject) => {
+        waiting.push({ id, resolve, reject });
+        if (writing) return;
+        writing = true;
+        // Started after the answers that arrived with this one are handled, so that they go in the same write.
+        setImmediate(() => void drain());
+      });
+    },
+  };
+}
