@@ -49,8 +49,16 @@ export function pushEndpointProblem(endpoint: string): string | null {
  * The web push services' hosts (Google's FCM, Mozilla's, Apple's, Microsoft's WNS) a subscription may name: the
  * server posts to the endpoint it is given, so any other host (one inside the server's own network, say) is
  * refused. `*.` stands for any subdomain. PUSH_ENDPOINT_HOSTS adds hosts (a test's own push service).
+ * Chrome's own subscriptions name `jmt17.google.com` (Chromium 156 gives `https://jmt17.google.com/fcm/send/…`),
+ * older ones and other Chromium browsers `fcm.googleapis.com`.
  */
-export const PUSH_SERVICE_HOSTS: readonly string[] = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', '*.push.apple.com', '*.notify.windows.com'];
+export const PUSH_SERVICE_HOSTS: readonly string[] = [
+  'fcm.googleapis.com',
+  'jmt17.google.com',
+  'updates.push.services.mozilla.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+];
 
 /** The answer (422) to a subscription whose endpoint is at no host the server pushes to. */
 export const pushEndpointNotAllowed = 'The push endpoint must be at a web push service this server sends to';

@@ -129,6 +129,7 @@ describe.each(databases)('participant app push calls (%s)', (database) => {
 
   it.each([
     ["Google's (FCM)", 'https://fcm.googleapis.com/fcm/send'],
+    ["Chrome's own (Chromium 156's subscriptions)", 'https://jmt17.google.com/fcm/send/e2e-token'],
     ["Mozilla's", 'https://updates.push.services.mozilla.com/wpush/v2'],
     ["Apple's (any subdomain)", 'https://web.push.apple.com'],
     ["Microsoft's (any subdomain)", 'https://wns2-par02p.notify.windows.com/w'],
