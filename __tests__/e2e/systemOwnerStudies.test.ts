@@ -86,12 +86,14 @@ describe('system owner studies', () => {
       await page.getByLabel('Lab', { exact: true }).selectOption({ label: `${lab.name} (${lab.organizationName})` });
       await page.getByLabel('Managed By', { exact: true }).selectOption({ label: manager.email });
       let row = await rowWith(page, code);
-      // Activate lists what the study lacks (no stage names, no assessments) and does not offer to activate.
+      // Activate lists what the study lacks (no assessment anywhere, two unnamed stages) and does not offer to
+      // activate; each of its three groups without an assessment is only a warning (issue 31).
       await row.getByRole('button', { name: `Activate ${code}` }).click();
       const activate = page.getByRole('dialog', { name: `Activate Retired by the owner (${code})?` });
       const missing = activate.getByRole('list', { name: 'What the study still needs' });
       await missing.waitFor();
-      expect(await missing.getByRole('listitem').count()).toBe(5);
+      expect(await missing.getByRole('listitem').count()).toBe(3);
+      expect(await activate.getByRole('list', { name: 'Warnings before activating' }).getByRole('listitem').count()).toBe(3);
       expect(await activate.getByRole('button', { name: 'Activate' }).count()).toBe(0);
       await activate.getByRole('button', { name: 'Cancel' }).click();
       await activate.waitFor({ state: 'hidden' });
