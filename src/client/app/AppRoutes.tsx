@@ -14,10 +14,10 @@ const LabUserLayout = lazy(() => loadLabUserLayout().then((m) => ({ default: m.L
 const SystemOwnerLayout = lazy(() => loadSystemOwnerLayout().then((m) => ({ default: m.SystemOwnerLayout })));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const SystemOwnerLoginPage = lazy(() => import('../features/auth/SystemOwnerLoginPage'));
-const ErrorPage = lazy(() => import('../features/site/ErrorPage'));
-const NotFoundPage = lazy(() => import('../features/site/NotFoundPage'));
-const ParticipantSupportPage = lazy(() => import('../features/site/ParticipantSupportPage'));
-const ParticipantAppPage = lazy(() => import('../features/site/ParticipantAppPage'));
+const ErrorPage = lazy(() => import('./site/ErrorPage'));
+const NotFoundPage = lazy(() => import('./site/NotFoundPage'));
+const ParticipantSupportPage = lazy(() => import('./site/ParticipantSupportPage'));
+const ParticipantAppPage = lazy(() => import('./site/ParticipantAppPage'));
 const LabMembersPage = lazy(() => import('../features/labs/LabMembersPage'));
 const SignUpPage = lazy(() => import('../features/labs/SignUpPage'));
 const SystemOwnerHomePage = lazy(loadSystemOwnerHomePage);

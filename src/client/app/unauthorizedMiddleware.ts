@@ -6,7 +6,7 @@ import { authMessages } from '../../shared/messages';
 import { isApiError } from '../api/errors';
 import type { SessionKind } from '../api/client';
 import { sessionEnded } from '../features/auth/authSlice';
-import { alertShown } from '../features/notifications/notificationsSlice';
+import { alertShown } from './notifications/notificationsSlice';
 import type { ApiRejectionMeta } from './createApiThunk';
 import { navigation as defaultNavigation, type Navigation } from './navigation';
 import { paths } from './paths';

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { loadSystemOwnerLanding } from '../../app/landingPages';
 import { paths, safeRedirect } from '../../app/paths';
-import { portalName, useSiteConfig } from '../site/useSiteConfig';
+import { portalName, useSiteConfig } from '../../app/site/useSiteConfig';
 import { selectAuthRequests } from './authSlice';
 import { systemOwnerLogin } from './authThunks';
 import { SignInCard } from './SignInCard';

@@ -6,8 +6,7 @@ import { slices } from '../../app/store';
 import { DATA_DOWNLOAD_KINDS, type DataDownloadKind } from '../../../shared/dataDownloads';
 import type { Participant } from '../../../shared/types/participant';
 import { initialRequests, resetRequest, resetState, trackRequest, type Requests } from '../../../ui/state/requestState';
-import type { ListQuery } from '../participants/participantsApi';
-import type { DownloadProgress } from './downloadsApi';
+import type { CandidatesQuery, DownloadProgress } from './downloadsApi';
 import {
   downloadAnalysisData,
   downloadOwnerResponseTimes,
@@ -25,7 +24,7 @@ export interface DownloadsState {
   progress: Record<DataDownloadKind, DownloadProgress | null>;
   /** The name the last finished download was saved under. */
   saved: Record<DataDownloadKind, string | null>;
-  candidates: { query: ListQuery; participants: Participant[] } | null;
+  candidates: { query: CandidatesQuery; participants: Participant[] } | null;
   /** The latest candidates call: an earlier one answering late must not replace it. */
   candidatesRequestId: string | null;
   requests: Requests<DownloadsRequest>;

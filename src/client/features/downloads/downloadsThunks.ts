@@ -6,7 +6,6 @@ import type { DataDownloadKind } from '../../../shared/dataDownloads';
 import type { SessionKind } from '../../api/client';
 import { toApiError } from '../../api/errors';
 import { createApiThunk, type ApiRejectionMeta, type ApiThunkConfig } from '../../app/createApiThunk';
-import { participantsApi } from '../participants/participantsApi';
 import { downloadsApi, type DownloadedFile, type DownloadOptions, type DownloadProgress } from './downloadsApi';
 import { saveFile } from './saveFile';
 
@@ -51,4 +50,4 @@ export const downloadOwnerResponseTimes = createDownloadThunk('responseTimes', d
 export const downloadAnalysisData = createDownloadThunk('analysis', downloadsApi.analysis);
 
 /** The participants the text dialog offers to exclude, apart from the Participant List's own rows. */
-export const fetchDownloadCandidates = createApiThunk('downloads/fetchCandidates', participantsApi.list);
+export const fetchDownloadCandidates = createApiThunk('downloads/fetchCandidates', downloadsApi.candidates);

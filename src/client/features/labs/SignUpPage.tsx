@@ -14,7 +14,7 @@ import { FormActions } from '../../components/forms/FormActions';
 import { confirmProblem, fieldErrors, focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
 import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
 import { selectLabUser } from '../auth/authSlice';
-import { toastShown } from '../notifications/notificationsSlice';
+import { toastShown } from '../../app/notifications/notificationsSlice';
 import { selectLabsRequests } from './labsSlice';
 import { registerMember } from './labsThunks';
 import { AccessCheckboxes, sameAccess } from './AccessCheckboxes';

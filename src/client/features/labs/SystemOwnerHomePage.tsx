@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LinkButton } from '../../components/LinkButton';
 import { Loading } from '../../components/Loading';
 import { sessionEnded } from '../auth/authSlice';
-import { selectReplaying } from '../qa/qaSlice';
+import { selectReplaying } from '../../app/qa/qaSlice';
 import { LabCard } from './LabCard';
 import { selectLabs, selectLabsRequests } from './labsSlice';
 import { fetchLabs } from './labsThunks';

@@ -13,7 +13,7 @@ import { TextField } from '../../components/forms/TextField';
 import { LinkButton } from '../../components/LinkButton';
 import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
 import { selectLabUser } from '../auth/authSlice';
-import { toastShown } from '../notifications/notificationsSlice';
+import { toastShown } from '../../app/notifications/notificationsSlice';
 import { mediaRequestReset, selectMediaRequests, selectUploadPercent } from './mediaSlice';
 import { uploadFile } from './mediaThunks';
 import { fileProblem, uploadProblems, type UploadProblems } from './uploadRules';

@@ -6,7 +6,7 @@ import { endConsequences, endProblem, participationStatusMessages, type Particip
 import type { Participant } from '../../../shared/types/participant';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { toastShown } from '../notifications/notificationsSlice';
+import { toastShown } from '../../app/notifications/notificationsSlice';
 import { selectParticipantsRequests } from './participantsSlice';
 import { setParticipationStatus } from './participantsThunks';
 

@@ -2,7 +2,7 @@
 // stages and groups). Answers whether the store is now set up for this study, so the page's own calls wait.
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectReplaying } from '../qa/qaSlice';
+import { selectReplaying } from '../../app/qa/qaSlice';
 import { participantStudyOpened, selectOpenedStudyId } from './participantsSlice';
 import { fetchParticipantStudy } from './participantsThunks';
 

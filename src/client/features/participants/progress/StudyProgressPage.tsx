@@ -80,8 +80,8 @@ export default function StudyProgressPage() {
       ) : (
         <>
           <div className="progressActions d-flex flex-wrap align-items-start gap-3 mb-3">
-            <ResponseTimeDownloadButton studyId={studyId} stageId={stageId} groupId={groupId} includeEma={false} includePilot={includePilot} />
-            <AnalysisDownloadButton studyId={studyId} stageId={stageId} groupId={groupId} includePilot={includePilot} />
+            <ResponseTimeDownloadButton studyId={studyId} stageId={stageId} groupId={groupId} includeEma={false} includePilot={includePilot} study={study} />
+            <AnalysisDownloadButton studyId={studyId} stageId={stageId} groupId={groupId} includePilot={includePilot} study={study} />
             <IncludePilotCheckbox id="progress-include-pilot" checked={includePilot} onChange={setIncludePilot} />
           </div>
           {answer ? <ProgressResults answer={answer} /> : request.status !== 'fail' && <Loading />}

@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { LinkButton } from '../../../components/LinkButton';
 import { Loading } from '../../../components/Loading';
-import { selectReplaying } from '../../qa/qaSlice';
+import { selectReplaying } from '../../../app/qa/qaSlice';
 import { selectMcSets, selectMcSetsOf, selectQuestionnaire, selectQuestionnairesRequests } from '../questionnairesSlice';
 import { fetchMcSets, fetchQuestionnaire } from '../questionnairesThunks';
 import '../questionnaires.css';

@@ -8,14 +8,14 @@ import Row from 'react-bootstrap/Row';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { FIRST_PAGE } from '../../../../shared/limits';
 import type { StudySummary } from '../../../../shared/types/study';
-import { useSiteConfig } from '../../site/useSiteConfig';
+import { useSiteConfig } from '../../../app/site/useSiteConfig';
 import { CreateStudyDialog } from '../CreateStudyDialog';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { pageFromParam, paths } from '../../../app/paths';
 import { selectLab, selectLabs } from '../../labs/labsSlice';
 import { fetchLab, fetchLabs } from '../../labs/labsThunks';
-import { toastShown } from '../../notifications/notificationsSlice';
-import { selectReplaying } from '../../qa/qaSlice';
+import { toastShown } from '../../../app/notifications/notificationsSlice';
+import { selectReplaying } from '../../../app/qa/qaSlice';
 import type { StudyAction, StudyPermissions } from '../StudyRow';
 import { StudyTable } from '../StudyTable';
 import {

@@ -14,7 +14,7 @@ import { LinkButton } from '../../../components/LinkButton';
 import { Loading } from '../../../components/Loading';
 import { browserZone } from '../../participants/dateTime';
 import { studyZone } from '../../participants/clock/studyZone';
-import { toastShown } from '../../notifications/notificationsSlice';
+import { toastShown } from '../../../app/notifications/notificationsSlice';
 import { PilotClock } from './PilotClock';
 import { PilotFrame } from './PilotFrame';
 import { PilotPlanSummary } from './PilotPlanSummary';

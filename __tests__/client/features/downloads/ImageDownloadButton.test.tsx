@@ -8,12 +8,12 @@ import { ALL_ACCESS } from '../../../../src/shared/access';
 import { IMAGE_LINK_POLL_MS, imageDownloadMessages } from '../../../../src/shared/imageDownloads';
 import type { ImageDownloadAnswer, ImageLinkReady } from '../../../../src/shared/types/imageDownloads';
 import type { Participant } from '../../../../src/shared/types/participant';
-import { alertShown } from '../../../../src/client/features/notifications/notificationsSlice';
+import { alertShown } from '../../../../src/client/app/notifications/notificationsSlice';
 import { labUserSession } from '../../support/fixtures';
 import { deferred, mockApi, type MockApi } from '../../support/mockApi';
 import { renderWithProviders, signedIn } from '../../testUtils';
-import { participant } from './participantFixtures';
-import { answerParticipants, chooseRowAction, rowMenuItems } from './support';
+import { participant } from '../participants/participantFixtures';
+import { answerParticipants, chooseRowAction, rowMenuItems } from '../participants/support';
 
 const START = '/api/data/s1/p2/download_img_resp';
 const LINK = '/api/data/get_img_resp_link';

@@ -1,5 +1,5 @@
 import { makeStore } from '../../../../src/client/app/store';
-import { fetchSiteConfig } from '../../../../src/client/features/site/siteSlice';
+import { fetchSiteConfig } from '../../../../src/client/app/site/siteSlice';
 import { siteConfig } from '../../support/fixtures';
 import { actionTypes, mockStore } from '../../support/mockStore';
 

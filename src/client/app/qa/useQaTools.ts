@@ -2,7 +2,7 @@
 // for the browser tab's session so the panel stays while the tester moves around.
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../hooks';
 import { selectSiteConfig } from '../site/siteSlice';
 
 export const QA_SESSION_KEY = 'portal-qa';

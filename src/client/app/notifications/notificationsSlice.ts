@@ -2,7 +2,7 @@
 // component) and one red alert at the top of the page for the last failed call.
 import { createSlice, isPending, isRejectedWithValue, type PayloadAction } from '@reduxjs/toolkit';
 import { isApiError } from '../../api/errors';
-import { isBackgroundCall, isFailureShownByCaller } from '../../app/createApiThunk';
+import { isBackgroundCall, isFailureShownByCaller } from '../createApiThunk';
 import { snapshotLoaded } from '../qa/qaSlice';
 
 export interface Toast {

@@ -1,6 +1,6 @@
 // /participant_support: where participants find help, and the privacy note the footer links to by default.
 import { Link } from 'react-router-dom';
-import { paths } from '../../app/paths';
+import { paths } from '../paths';
 import { CoordinatorContact } from './CoordinatorContact';
 import { useSiteConfig } from './useSiteConfig';
 

@@ -6,8 +6,8 @@ import {
   pageChanged,
   toastHidden,
   toastShown,
-} from '../../../../src/client/features/notifications/notificationsSlice';
-import { snapshotLoaded } from '../../../../src/client/features/qa/qaSlice';
+} from '../../../../src/client/app/notifications/notificationsSlice';
+import { snapshotLoaded } from '../../../../src/client/app/qa/qaSlice';
 import { createApiThunk } from '../../../../src/client/app/createApiThunk';
 import { FetchAnswerError } from '../../../../src/client/api/errors';
 

@@ -1,5 +1,5 @@
 import type { SiteConfig } from '../../../shared/types/identity';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../hooks';
 import { selectSiteConfig } from './siteSlice';
 
 /** The site configuration; main.tsx loads it before the first render, so every page can rely on it. */

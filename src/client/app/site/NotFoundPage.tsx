@@ -2,11 +2,11 @@
 // visitor belongs (the owner's home, the Study List, or sign-in). /error stays for errors.
 import { useLocation } from 'react-router-dom';
 import { generalMessages } from '../../../shared/messages';
-import { useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { useAppSelector } from '../hooks';
+import { paths } from '../paths';
 import { LinkButton } from '../../components/LinkButton';
-import { selectLabUser, selectSystemOwner } from '../auth/authSlice';
-import { isLabUserSessionValid, isSystemOwnerSessionValid } from '../auth/session';
+import { selectLabUser, selectSystemOwner } from '../../features/auth/authSlice';
+import { isLabUserSessionValid, isSystemOwnerSessionValid } from '../../features/auth/session';
 import { useSiteConfig } from './useSiteConfig';
 
 function useWayBack(): { href: string; label: string } {

@@ -2,7 +2,7 @@
 import { act, screen } from '@testing-library/react';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { snapshotLoaded } from '../../../../src/client/features/qa/qaSlice';
+import { snapshotLoaded } from '../../../../src/client/app/qa/qaSlice';
 import { mockApi, type MockApi } from '../../support/mockApi';
 import { currentLocation, renderWithProviders, testStore } from '../../testUtils';
 

@@ -2,7 +2,7 @@ import '../../support/environment';
 import { screen } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { QA_SESSION_KEY } from '../../../../src/client/features/qa/useQaTools';
+import { QA_SESSION_KEY } from '../../../../src/client/app/qa/useQaTools';
 import { portalMessages } from '../../../../src/shared/messages';
 import { labUserSession, ownerSession, siteConfig } from '../../support/fixtures';
 import { mockApi, type MockApi } from '../../support/mockApi';

@@ -1,6 +1,6 @@
 // Saving and restoring the store for QA. A saved snapshot never holds a token; restoring one keeps the
 // tester's own credentials so calls made from the replayed screen still authenticate.
-import type { RootState } from '../../app/store';
+import type { RootState } from '../store';
 
 export interface SavedSnapshot {
   /** The page the snapshot was taken on (path and query). */

@@ -1,6 +1,6 @@
 // /error: where the portal sends a visitor when something went wrong (an unknown address has NotFoundPage).
 import { generalMessages } from '../../../shared/messages';
-import { paths } from '../../app/paths';
+import { paths } from '../paths';
 import { LinkButton } from '../../components/LinkButton';
 
 export default function ErrorPage() {

@@ -3,7 +3,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { SiteConfig } from '../../../shared/types/identity';
 import { FetchAnswerError } from '../../api/errors';
-import { createApiThunk } from '../../app/createApiThunk';
+import { createApiThunk } from '../createApiThunk';
 import { initialRequests, trackRequest, type Requests } from '../../../ui/state/requestState';
 
 export const fetchSiteConfig = createApiThunk(
