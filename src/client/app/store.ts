@@ -17,8 +17,8 @@ import {
 } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { setTokenGetter } from '../api/client';
-import { authReducer, type AuthState } from '../features/auth/authSlice';
-import { labsReducer } from '../features/labs/labsSlice';
+import { authReducer, type AuthState } from '../features/auth';
+import { labsReducer } from '../features/labs';
 import { notificationsReducer } from './notifications/notificationsSlice';
 import { qaReducer, snapshotLoaded } from './qa/qaSlice';
 import { stateFromSnapshot } from './qa/snapshot';

@@ -5,7 +5,7 @@ import type { Middleware } from '@reduxjs/toolkit';
 import { authMessages } from '../../shared/messages';
 import { isApiError } from '../api/errors';
 import type { SessionKind } from '../api/client';
-import { sessionEnded } from '../features/auth/authSlice';
+import { sessionEnded } from '../features/auth';
 import { alertShown } from './notifications/notificationsSlice';
 import type { ApiRejectionMeta } from './createApiThunk';
 import { navigation as defaultNavigation, type Navigation } from './navigation';

@@ -5,8 +5,7 @@ import { generalMessages } from '../../../shared/messages';
 import { useAppSelector } from '../hooks';
 import { paths } from '../paths';
 import { LinkButton } from '../../components/LinkButton';
-import { selectLabUser, selectSystemOwner } from '../../features/auth/authSlice';
-import { isLabUserSessionValid, isSystemOwnerSessionValid } from '../../features/auth/session';
+import { selectLabUser, selectSystemOwner, isLabUserSessionValid, isSystemOwnerSessionValid } from '../../features/auth';
 import { useSiteConfig } from './useSiteConfig';
 
 function useWayBack(): { href: string; label: string } {

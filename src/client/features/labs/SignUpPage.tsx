@@ -13,7 +13,7 @@ import { NewPasswordFields } from '../../components/forms/NewPasswordFields';
 import { FormActions } from '../../components/forms/FormActions';
 import { confirmProblem, fieldErrors, focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
 import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
-import { selectLabUser } from '../auth/authSlice';
+import { selectLabUser } from '../auth';
 import { toastShown } from '../../app/notifications/notificationsSlice';
 import { selectLabsRequests } from './labsSlice';
 import { registerMember } from './labsThunks';

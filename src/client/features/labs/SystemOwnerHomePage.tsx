@@ -7,7 +7,7 @@ import { paths } from '../../app/paths';
 import { EmptyState } from '../../components/EmptyState';
 import { LinkButton } from '../../components/LinkButton';
 import { Loading } from '../../components/Loading';
-import { sessionEnded } from '../auth/authSlice';
+import { sessionEnded } from '../auth';
 import { selectReplaying } from '../../app/qa/qaSlice';
 import { LabCard } from './LabCard';
 import { selectLabs, selectLabsRequests } from './labsSlice';

@@ -12,7 +12,7 @@ import { paths } from '../../app/paths';
 import { TextField } from '../../components/forms/TextField';
 import { LinkButton } from '../../components/LinkButton';
 import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
-import { selectLabUser } from '../auth/authSlice';
+import { selectLabUser } from '../auth';
 import { toastShown } from '../../app/notifications/notificationsSlice';
 import { mediaRequestReset, selectMediaRequests, selectUploadPercent } from './mediaSlice';
 import { uploadFile } from './mediaThunks';

@@ -14,7 +14,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { LinkButton } from '../../components/LinkButton';
 import { Loading } from '../../components/Loading';
 import { Pagination } from '../../components/Pagination';
-import { selectLabUser } from '../auth/authSlice';
+import { selectLabUser } from '../auth';
 import { toastShown } from '../../app/notifications/notificationsSlice';
 import { selectReplaying } from '../../app/qa/qaSlice';
 import { TYPE_LABELS } from './format';
