@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { makeStore } from '../../../src/client/app/store';
 import { sessionEnded } from '../../../src/client/features/auth/authSlice';
-import { fetchLabs } from '../../../src/client/features/labs/labsThunks';
+import { fetchLabs } from '../../../src/client/features/labs/labsSlice';
 import { toastShown } from '../../../src/client/app/notifications/notificationsSlice';
 import { snapshotLoaded } from '../../../src/client/app/qa/qaSlice';
 import { lab, labUserSession, ownerSession } from '../support/fixtures';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { AnalysisDownloadButton } from '../../../../src/client/features/downloads/AnalysisDownloadButton';
-import { downloadProgressed } from '../../../../src/client/features/downloads/downloadsThunks';
+import { downloadProgressed } from '../../../../src/client/features/downloads/downloadsSlice';
 import { ResponseTimeDownloadButton } from '../../../../src/client/features/downloads/ResponseTimeDownloadButton';
 import { dataDownloadTexts } from '../../../../src/shared/dataDownloadTexts';
 import { labUserSession } from '../../support/fixtures';

@@ -5,8 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { loadSystemOwnerLanding } from '../../app/landingPages';
 import { paths, safeRedirect } from '../../app/paths';
 import { portalName, useSiteConfig } from '../../app/site/useSiteConfig';
-import { selectAuthRequests } from './authSlice';
-import { systemOwnerLogin } from './authThunks';
+import { selectAuthRequests, systemOwnerLogin } from './authSlice';
 import { SignInCard } from './SignInCard';
 
 function ownerTarget(redirect: string | null): string {

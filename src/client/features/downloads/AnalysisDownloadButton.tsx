@@ -8,7 +8,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { BusyButton } from './BusyButton';
 import { downloadScope } from './downloadScope';
 import { DownloadStatus } from './DownloadStatus';
-import { downloadAnalysisData } from './downloadsThunks';
+import { downloadAnalysisData } from './downloadsSlice';
 import { useDownload } from './useDownload';
 
 interface AnalysisDownloadButtonProps {

@@ -10,8 +10,7 @@ import { IMAGE_DOWNLOAD_LABELS, IMAGE_LINK_POLL_MS } from '../../../shared/image
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { itemRequest } from '../../../ui/state/requestState';
 import { imageDownloadKey } from './imageDownloadsApi';
-import { imageDownloadSaved, notStarted, selectImageDownloadRequests, selectImageDownloads } from './imageDownloadsSlice';
-import { fetchImageLink, startImageDownload } from './imageDownloadsThunks';
+import { imageDownloadSaved, notStarted, selectImageDownloadRequests, selectImageDownloads, fetchImageLink, startImageDownload } from './imageDownloadsSlice';
 import { saveLink } from './saveLink';
 
 interface ImageDownloadButtonProps {

@@ -11,7 +11,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { BusyButton } from './BusyButton';
 import { downloadScope } from './downloadScope';
 import { DownloadStatus } from './DownloadStatus';
-import { downloadOwnerResponseTimes, downloadResponseTimes } from './downloadsThunks';
+import { downloadOwnerResponseTimes, downloadResponseTimes } from './downloadsSlice';
 import { useDownload } from './useDownload';
 
 interface ResponseTimeDownloadButtonProps {

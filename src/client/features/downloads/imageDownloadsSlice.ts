@@ -6,8 +6,12 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 import { slices } from '../../app/store';
 import type { ImageDownloadAnswer, ImageDownloadPhase, ImageLinkReady } from '../../../shared/types/imageDownloads';
 import { forgetItemRequests, initialItemRequests, trackItemRequest, type ItemRequests } from '../../../ui/state/requestState';
-import { imageDownloadKey } from './imageDownloadsApi';
-import { fetchImageLink, startImageDownload } from './imageDownloadsThunks';
+import { imageDownloadKey, imageDownloadsApi } from './imageDownloadsApi';
+import { createApiThunk } from '../../app/createApiThunk';
+
+export const startImageDownload = createApiThunk('imageDownloads/start', imageDownloadsApi.start);
+/** Polled while the zip is built: a background call. */
+export const fetchImageLink = createApiThunk('imageDownloads/fetchLink', imageDownloadsApi.link, { background: true });
 
 const requestKeys = ['start', 'link'] as const;
 export type ImageDownloadRequest = (typeof requestKeys)[number];

@@ -5,4 +5,4 @@ export { ImageDownloadButton, useImageDownloadPhase } from './ImageDownloadButto
 export { IncludePilotCheckbox } from './IncludePilotCheckbox';
 export { ParticipantListDownloads } from './ParticipantListDownloads';
 export { ResponseTimeDownloadButton } from './ResponseTimeDownloadButton';
-export { startImageDownload } from './imageDownloadsThunks';
+export { startImageDownload } from './imageDownloadsSlice';

@@ -13,8 +13,7 @@ import { confirmProblem, fieldErrors, focusFirstError, hasErrors, type FieldErro
 import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
 import { toastShown } from '../../app/notifications/notificationsSlice';
 import { useSiteConfig } from '../../app/site/useSiteConfig';
-import { selectLabsRequests } from './labsSlice';
-import { createLab } from './labsThunks';
+import { selectLabsRequests, createLab } from './labsSlice';
 
 type Field = 'organization' | 'labName' | 'email' | 'password' | 'confirmation';
 const fieldId = (field: Field) => `create-lab-${field}`;

@@ -18,8 +18,7 @@ import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsav
 import { toastShown } from '../../app/notifications/notificationsSlice';
 import { selectReplaying } from '../../app/qa/qaSlice';
 import { AccessCheckboxes, sameAccess } from './AccessCheckboxes';
-import { selectLabsRequests, selectUser } from './labsSlice';
-import { fetchUser, updateUser } from './labsThunks';
+import { selectLabsRequests, selectUser, fetchUser, updateUser } from './labsSlice';
 
 type Field = 'email' | 'password';
 const fieldId = (field: Field) => `edit-user-${field}`;

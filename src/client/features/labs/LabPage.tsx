@@ -12,8 +12,7 @@ import { toastShown } from '../../app/notifications/notificationsSlice';
 import { selectReplaying } from '../../app/qa/qaSlice';
 import { LabStorage } from './LabStorage';
 import { LabUsersTable } from './LabUsersTable';
-import { selectLab, selectLabInfo, selectLabsRequests } from './labsSlice';
-import { deleteUser, fetchLab, fetchLabInfo } from './labsThunks';
+import { selectLab, selectLabInfo, selectLabsRequests, deleteUser, fetchLab, fetchLabInfo } from './labsSlice';
 
 export default function LabPage() {
   const { id = '' } = useParams();

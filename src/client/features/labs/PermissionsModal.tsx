@@ -11,8 +11,7 @@ import { DialogCloseButton, GuardedModal } from '../../components/unsavedChanges
 import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
 import { toastShown } from '../../app/notifications/notificationsSlice';
 import { AccessCheckboxes, sameAccess } from './AccessCheckboxes';
-import { selectLabsRequests, selectMember } from './labsSlice';
-import { fetchMember, updateMemberAccess } from './labsThunks';
+import { selectLabsRequests, selectMember, fetchMember, updateMemberAccess } from './labsSlice';
 
 interface PermissionsModalProps {
   userId: string | null;

@@ -13,8 +13,7 @@ import { FormActions } from '../../components/forms/FormActions';
 import { confirmProblem, fieldErrors, focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
 import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
 import { toastShown } from '../../app/notifications/notificationsSlice';
-import { selectLabsRequests } from './labsSlice';
-import { registerUser } from './labsThunks';
+import { selectLabsRequests, registerUser } from './labsSlice';
 import { AccessCheckboxes, sameAccess } from './AccessCheckboxes';
 
 type Field = 'email' | 'password' | 'confirmation';

@@ -15,8 +15,7 @@ import { confirmProblem, fieldErrors, focusFirstError, hasErrors, type FieldErro
 import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
 import { selectLabUser } from '../auth';
 import { toastShown } from '../../app/notifications/notificationsSlice';
-import { selectLabsRequests } from './labsSlice';
-import { registerMember } from './labsThunks';
+import { selectLabsRequests, registerMember } from './labsSlice';
 import { AccessCheckboxes, sameAccess } from './AccessCheckboxes';
 
 type Field = 'email' | 'password' | 'confirmation';

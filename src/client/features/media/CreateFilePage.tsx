@@ -14,8 +14,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
 import { selectLabUser } from '../auth';
 import { toastShown } from '../../app/notifications/notificationsSlice';
-import { mediaRequestReset, selectMediaRequests, selectUploadPercent } from './mediaSlice';
-import { uploadFile } from './mediaThunks';
+import { mediaRequestReset, selectMediaRequests, selectUploadPercent, uploadFile } from './mediaSlice';
 import { fileProblem, uploadProblems, type UploadProblems } from './uploadRules';
 
 const FIELD_IDS = { name: 'media-file-name', file: 'media-file-input' } as const;

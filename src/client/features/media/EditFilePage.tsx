@@ -16,8 +16,7 @@ import { toastShown } from '../../app/notifications/notificationsSlice';
 import { selectReplaying } from '../../app/qa/qaSlice';
 import { TYPE_LABELS } from './format';
 import { MediaPreview } from './MediaPreview';
-import { selectMediaFile, selectMediaRequests } from './mediaSlice';
-import { fetchMediaFile, renameMediaFile } from './mediaThunks';
+import { selectMediaFile, selectMediaRequests, fetchMediaFile, renameMediaFile } from './mediaSlice';
 import './media.css';
 
 const NAME_ID = 'media-file-name';

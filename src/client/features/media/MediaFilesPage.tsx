@@ -18,8 +18,7 @@ import { selectLabUser } from '../auth';
 import { toastShown } from '../../app/notifications/notificationsSlice';
 import { selectReplaying } from '../../app/qa/qaSlice';
 import { TYPE_LABELS } from './format';
-import { selectMediaLabInfo, selectMediaList, selectMediaRequests } from './mediaSlice';
-import { deleteMediaFile, fetchMediaFiles, fetchMediaLabInfo } from './mediaThunks';
+import { selectMediaLabInfo, selectMediaList, selectMediaRequests, deleteMediaFile, fetchMediaFiles, fetchMediaLabInfo } from './mediaSlice';
 import { StorageBar } from './StorageBar';
 import { mediaNames } from './names';
 

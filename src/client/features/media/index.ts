@@ -5,6 +5,5 @@ export { mediaPages } from './pages';
 export { MediaPicker, type MediaPickerProps } from './MediaPicker';
 export { mediaNames } from './names';
 export type { MediaFile } from '../../../shared/types/media';
-export { fetchMediaAddresses } from './mediaThunks';
-export { selectMediaAddresses, selectMediaRequests } from './mediaSlice';
+export { fetchMediaAddresses, selectMediaAddresses, selectMediaRequests } from './mediaSlice';
 export { formatBytes } from './format';

@@ -14,8 +14,7 @@ import { DialogCloseButton } from '../../components/unsavedChanges/GuardedModal'
 import { DraftDialog } from './DraftDialog';
 import { groupLabel, stageLabel } from '../../components/stageGroup/labels';
 import { GroupOptions, StageOptions } from '../../components/stageGroup/StageGroupOptions';
-import { selectParticipantsRequests } from './participantsSlice';
-import { assignParticipant } from './participantsThunks';
+import { selectParticipantsRequests, assignParticipant } from './participantsSlice';
 
 interface AssignStageDialogProps {
   study: Study;

@@ -13,8 +13,7 @@ import { TextField } from '../../components/forms/TextField';
 import { toastShown } from '../../app/notifications/notificationsSlice';
 import { DialogCloseButton } from '../../components/unsavedChanges/GuardedModal';
 import { DraftDialog } from './DraftDialog';
-import { participantsRequestReset, selectParticipantsRequests } from './participantsSlice';
-import { createParticipant } from './participantsThunks';
+import { participantsRequestReset, selectParticipantsRequests, createParticipant } from './participantsSlice';
 
 interface CreateParticipantDialogProps {
   studyId: string;

@@ -26,15 +26,7 @@ import { JoinLinkDialog } from './JoinLinkDialog';
 import { ParticipantFilterPanel } from './ParticipantFilterPanel';
 import { ParticipationEndDialog } from './ParticipationEndActions';
 import type { RowAction } from './ParticipantRow';
-import {
-  filterGroupChosen,
-  filterStageChosen,
-  selectParticipantFilter,
-  selectParticipantStudy,
-  selectParticipantsRequests,
-  selectShownParticipants,
-} from './participantsSlice';
-import { fetchParticipants } from './participantsThunks';
+import { filterGroupChosen, filterStageChosen, selectParticipantFilter, selectParticipantStudy, selectParticipantsRequests, selectShownParticipants, fetchParticipants } from './participantsSlice';
 import { ParticipantTable } from './ParticipantTable';
 import { StudyHeading } from './StudyHeading';
 import { useParticipantStudy } from './useParticipantStudy';

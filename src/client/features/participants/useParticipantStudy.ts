@@ -3,8 +3,7 @@
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectReplaying } from '../../app/qa/qaSlice';
-import { participantStudyOpened, selectOpenedStudyId } from './participantsSlice';
-import { fetchParticipantStudy } from './participantsThunks';
+import { participantStudyOpened, selectOpenedStudyId, fetchParticipantStudy } from './participantsSlice';
 
 export function useParticipantStudy(studyId: string): { ready: boolean; replaying: boolean } {
   const dispatch = useAppDispatch();

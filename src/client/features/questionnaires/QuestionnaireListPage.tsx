@@ -16,8 +16,7 @@ import { Pagination } from '../../components/Pagination';
 import { toastShown } from '../../app/notifications/notificationsSlice';
 import { selectReplaying } from '../../app/qa/qaSlice';
 import { CreateQuestionnaireModal } from './CreateQuestionnaireModal';
-import { selectQuestionnaireList, selectQuestionnairesRequests } from './questionnairesSlice';
-import { deleteQuestionnaire, fetchQuestionnaires } from './questionnairesThunks';
+import { selectQuestionnaireList, selectQuestionnairesRequests, deleteQuestionnaire, fetchQuestionnaires } from './questionnairesSlice';
 
 export const questionnaireListTexts = {
   empty: 'There are no questionnaires yet. Create the first one.',

@@ -16,8 +16,7 @@ import { filterGroupChosen, filterStageChosen, selectParticipantFilter, selectPa
 import { StudyHeading } from '../StudyHeading';
 import { useParticipantStudy } from '../useParticipantStudy';
 import { ProgressChart } from './ProgressChart';
-import { selectProgressFor, selectProgressRequest } from './progressSlice';
-import { fetchStudyProgress } from './progressThunks';
+import { selectProgressFor, selectProgressRequest, fetchStudyProgress } from './progressSlice';
 import { ProgressTable } from './ProgressTable';
 import type { StudyProgressAnswer } from '../../../../shared/types/progress';
 

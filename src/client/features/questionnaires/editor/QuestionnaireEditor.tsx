@@ -17,8 +17,7 @@ import { alertShown, toastShown } from '../../../app/notifications/notifications
 import { McSetManager } from '../mcSets/McSetManager';
 import { PreviewModal } from '../preview/PreviewModal';
 import { selectReplaying } from '../../../app/qa/qaSlice';
-import { selectQuestionnaireVersions, selectQuestionnaireVersionsOf, selectQuestionnairesRequests } from '../questionnairesSlice';
-import { fetchQuestionnaireVersions, repointQuestionnaire, saveQuestionnaire } from '../questionnairesThunks';
+import { selectQuestionnaireVersions, selectQuestionnaireVersionsOf, selectQuestionnairesRequests, fetchQuestionnaireVersions, repointQuestionnaire, saveQuestionnaire } from '../questionnairesSlice';
 import { useCardContexts } from './cardContext';
 import { ConditionDialog } from './ConditionDialog';
 import { editorReducer, newId } from './editorState';

@@ -8,8 +8,7 @@ import { paths } from '../../../app/paths';
 import { LinkButton } from '../../../components/LinkButton';
 import { Loading } from '../../../components/Loading';
 import { selectReplaying } from '../../../app/qa/qaSlice';
-import { selectMcSets, selectMcSetsOf, selectQuestionnaire, selectQuestionnairesRequests } from '../questionnairesSlice';
-import { fetchMcSets, fetchQuestionnaire } from '../questionnairesThunks';
+import { selectMcSets, selectMcSetsOf, selectQuestionnaire, selectQuestionnairesRequests, fetchMcSets, fetchQuestionnaire } from '../questionnairesSlice';
 import '../questionnaires.css';
 import { QuestionnaireEditor } from './QuestionnaireEditor';
 

@@ -12,8 +12,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { DialogCloseButton, GuardedModal } from '../../../components/unsavedChanges/GuardedModal';
 import { toastShown } from '../../../app/notifications/notificationsSlice';
 import type { McSetBody } from '../questionnairesApi';
-import { selectMcSets, selectQuestionnairesRequests } from '../questionnairesSlice';
-import { createMcSet, deleteMcSet, updateMcSet } from '../questionnairesThunks';
+import { selectMcSets, selectQuestionnairesRequests, createMcSet, deleteMcSet, updateMcSet } from '../questionnairesSlice';
 import { McSetForm } from './McSetForm';
 
 export const mcSetManagerTexts = {

@@ -1,13 +1,7 @@
 // What the download thunks dispatch, in order (redux-mock-store), and how the slice keeps each request's state.
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { makeStore } from '../../../../src/client/app/store';
-import { downloadsRequestReset } from '../../../../src/client/features/downloads/downloadsSlice';
-import {
-  downloadAnalysisData,
-  downloadResponseTimes,
-  downloadTextResponses,
-  fetchDownloadCandidates,
-} from '../../../../src/client/features/downloads/downloadsThunks';
+import { downloadsRequestReset, downloadAnalysisData, downloadResponseTimes, downloadTextResponses, fetchDownloadCandidates } from '../../../../src/client/features/downloads/downloadsSlice';
 import { labUserSession } from '../../support/fixtures';
 import { deferred, mockApi, type MockApi } from '../../support/mockApi';
 import { actionTypes, mockStore } from '../../support/mockStore';
