@@ -19,7 +19,7 @@ const typescript = {
 };
 // The texts are data: where a page imports them through the barrel, webpack may skip it and take only
 // the area modules that page uses (the first load then carries only its own screens' texts).
-const messagesAreData = { test: /[\\/]src[\\/]shared[\\/]messages(\.ts$|[\\/])/, sideEffects: false };
+const messagesAreData = { test: /[\\/]src[\\/]shared[\\/]messages[\\/]/, sideEffects: false };
 
 function portal(production) {
   return {
