@@ -121,7 +121,7 @@ function participantApp(production) {
             new AppBudgetGuard(),
             new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:8].css', chunkFilename: 'assets/[name].[contenthash:8].css' }),
             new InjectManifest({
-              swSrc: './src/participant/sw.ts',
+              swSrc: './src/participant/serviceWorker/sw.ts',
               swDest: 'sw.js',
               // The compressed copies and source maps are not the shell; the server picks the copy to send.
               exclude: [/\.map$/, /\.(br|gz)$/, /\.LICENSE\.txt$/],
