@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { authMessages, generalMessages, studyMessages } from '../../../../../src/shared/messages';
-import { lab, manager, member, otherLab, ownerSession } from '../../../support/fixtures';
-import { mockApi, type MockApi } from '../../../support/mockApi';
-import { currentLocation, renderWithProviders, signedIn } from '../../../testUtils';
-import { initialOwnerStudiesState } from '../../../../../src/client/features/studies/owner/ownerStudiesSlice';
-import { activeStudy, inactiveStudy, runnableStudy, study, waitingStudy } from '../studyFixtures';
+import { authMessages, generalMessages, studyMessages } from '../../../../src/shared/messages';
+import { lab, manager, member, otherLab, ownerSession } from '../../support/fixtures';
+import { mockApi, type MockApi } from '../../support/mockApi';
+import { currentLocation, renderWithProviders, signedIn } from '../../testUtils';
+import { initialStudiesState } from '../../../../src/client/features/studies/studiesSlice';
+import { activeStudy, inactiveStudy, runnableStudy, study, waitingStudy } from './studyFixtures';
 
 const LIST = '/api/studies/systemowner';
 
@@ -37,7 +37,7 @@ const buttonsOf = (code: string) =>
     .map((b) => (b.textContent ?? '').replace(code, '').trim())
     .sort();
 
-describe('SystemOwnerStudyListPage (/systemowner/studies/{page})', () => {
+describe('StudyListPage for the system owner (/systemowner/studies/{page})', () => {
   it('offers each lab as its name and organization, and the chosen lab’s users by email', async () => {
     const { user } = open();
     expect(await screen.findByRole('heading', { name: 'Study List' })).toBeInTheDocument();
@@ -134,7 +134,7 @@ describe('SystemOwnerStudyListPage (/systemowner/studies/{page})', () => {
       route: '/systemowner/studies/7',
       preloadedState: {
         auth: signedIn({ systemOwner: ownerSession() }),
-        ownerStudies: { ...initialOwnerStudiesState, choice: { labId: 'lab1', managedByUserId: 'm1' } },
+        ownerStudies: { ...initialStudiesState, choice: { labId: 'lab1', managedByUserId: 'm1' } },
       },
     });
     await screen.findByRole('cell', { name: 'XYZ789' });
