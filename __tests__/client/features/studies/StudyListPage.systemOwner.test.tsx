@@ -5,6 +5,7 @@ import { mockApi, type MockApi } from '../../support/mockApi';
 import { currentLocation, renderWithProviders, signedIn } from '../../testUtils';
 import { initialStudiesState } from '../../../../src/client/features/studies/studiesSlice';
 import { activeStudy, inactiveStudy, runnableStudy, study, waitingStudy } from './studyFixtures';
+import { buttonsOf, rowOf } from './studyListHarness';
 
 const LIST = '/api/studies/systemowner';
 
@@ -28,14 +29,6 @@ async function choose(user: ReturnType<typeof open>['user']) {
   await screen.findByRole('option', { name: 'manager@example.org' });
   await user.selectOptions(screen.getByLabelText('Managed By'), 'm1');
 }
-
-const rowOf = (code: string) => screen.getByRole('cell', { name: code }).closest('tr') as HTMLElement;
-const buttonsOf = (code: string) =>
-  within(rowOf(code))
-    .queryAllByRole('button')
-    .concat(within(rowOf(code)).queryAllByRole('link'))
-    .map((b) => (b.textContent ?? '').replace(code, '').trim())
-    .sort();
 
 describe('StudyListPage for the system owner (/systemowner/studies/{page})', () => {
   it('offers each lab as its name and organization, and the chosen lab’s users by email', async () => {
