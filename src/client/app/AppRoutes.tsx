@@ -30,8 +30,6 @@ const StudyEditorPage = lazy(() => import('../features/studies/StudyEditorPage')
 const MediaFilesPage = lazy(() => import('../features/media/MediaFilesPage'));
 const CreateFilePage = lazy(() => import('../features/media/CreateFilePage'));
 const EditFilePage = lazy(() => import('../features/media/EditFilePage'));
-const SystemOwnerStudyListPage = lazy(() => import('../features/studies/owner/SystemOwnerStudyListPage'));
-const SystemOwnerStudyEditorPage = lazy(() => import('../features/studies/owner/SystemOwnerStudyEditorPage'));
 const QuestionnaireListPage = lazy(() => import('../features/questionnaires/QuestionnaireListPage'));
 const ParticipantListPage = lazy(() => import('../features/participants/ParticipantListPage'));
 const PilotPage = lazy(() => import('../features/studies/pilot/PilotPage'));
@@ -84,9 +82,9 @@ export function AppRoutes() {
               <Route path={paths.systemOwnerLab.path} element={<LabPage />} />
               <Route path={paths.systemOwnerRegister.path} element={<RegisterUserPage />} />
               <Route path={paths.systemOwnerEditUser.path} element={<EditUserPage />} />
-              <Route path={paths.systemOwnerStudies.path} element={<SystemOwnerStudyListPage />} />
+              <Route path={paths.systemOwnerStudies.path} element={<StudyListPage scope="systemOwner" />} />
               <Route path={paths.systemOwnerActivity.path} element={<ActivityPage scope="all" />} />
-              <Route path={paths.systemOwnerStudyEdit.path} element={<SystemOwnerStudyEditorPage />} />
+              <Route path={paths.systemOwnerStudyEdit.path} element={<StudyEditorPage scope="systemOwner" />} />
             </Route>
           </Route>
         </Route>
