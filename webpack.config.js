@@ -19,7 +19,7 @@ const typescript = {
 };
 // The texts are data: where a page imports them through the barrel, webpack may skip it and take only
 // the area modules that page uses (the first load then carries only its own screens' texts).
-const messagesAreData = { test: /[\\/]src[\\/]shared[\\/]messages(\.ts$|[\\/])/, sideEffects: false };
+const messagesAreData = { test: /[\\/]src[\\/]shared[\\/]messages[\\/]/, sideEffects: false };
 // A feature's front door (index.ts) and its page loaders (pages.ts) only pass names on: webpack takes from
 // them just the modules a page uses, so importing a feature's door adds none of its other files (nor a slice
 // that injects itself on load) to the first load.
@@ -126,7 +126,7 @@ function participantApp(production) {
             new AppBudgetGuard(),
             new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:8].css', chunkFilename: 'assets/[name].[contenthash:8].css' }),
             new InjectManifest({
-              swSrc: './src/participant/sw.ts',
+              swSrc: './src/participant/serviceWorker/sw.ts',
               swDest: 'sw.js',
               // The compressed copies and source maps are not the shell; the server picks the copy to send.
               exclude: [/\.map$/, /\.(br|gz)$/, /\.LICENSE\.txt$/],

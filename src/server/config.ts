@@ -1,5 +1,5 @@
 // Every setting of the server, its default and its validation. Defaults run the portal on one machine with
-// SQLite and local files; each can be overridden from the environment (listed in the README).
+// SQLite and local files; each can be overridden from the environment (listed in docs/settings.md).
 import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import { IANAZone } from 'luxon';

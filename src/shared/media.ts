@@ -1,6 +1,6 @@
 // Media file rules (part 1 section 5 "Media file upload"): allowed extensions, the type each gives, the size
 // limit of each type and the message when a file breaks one. Browser and server check the same way.
-import { mediaMessages } from './messages';
+import { mediaMessages } from './messages/media';
 
 export const MEDIA_TYPES = ['image', 'audio', 'video'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];

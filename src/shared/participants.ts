@@ -1,6 +1,6 @@
 // Participant rules (part 2 section 5 "Participant", PARTICIPANTS.md): the Create New Participant and Assign To
 // Another Stage checks in the specification's order, used by the portal's dialogs and again by the server.
-import { participantMessages } from './messages';
+import { participantMessages } from './messages/participant';
 import { emailProblem, passwordProblem } from './validation/identity';
 
 export interface NewParticipantFields {

@@ -2,7 +2,7 @@
 // researcher or the participant, `completed` by the researcher or when the last stage's plan has ended. Which
 // moves make sense from which status, and what the researcher and the participant hear, live here once: the
 // server refuses with these messages, the portal shows only the moves that make sense.
-import { participantMessages } from './messages';
+import { participantMessages } from './messages/participant';
 import type { Participant, ParticipationStatus } from './types/participant';
 
 export const PARTICIPATION_ENDS = ['withdrawn', 'completed'] as const;

@@ -1,7 +1,7 @@
 // Web Push subscriptions (PARTICIPANTS.md "Prompting"): what the app sends from the browser's PushSubscription,
 // and the rule the server judges it by. The browser gives an https endpoint of its push service and two keys:
 // p256dh, an uncompressed P-256 public key (65 bytes), and auth, a 16-byte secret, both base64url.
-import { participantMessages } from './messages';
+import { participantMessages } from './messages/participant';
 import { PUSH_ENDPOINT_MAX_CHARS } from './limits';
 
 export interface PushSubscriptionBody {

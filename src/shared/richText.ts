@@ -2,7 +2,7 @@
 // emphasis, lists, indent, script, quote, alignment, colours, links, images, videos, formulas, code blocks).
 // The server stores nothing else; the browser renders nothing else.
 
-import { richTextMessages } from './messages';
+import { richTextMessages } from './messages/richText';
 
 export const RICH_TEXT_TAGS = [
   'p', 'br', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'a', 'img', 'iframe', 'blockquote',

@@ -1,7 +1,7 @@
 // Study-level rules: the study code's alphabet and the basic-information checks.
-import { studyMessages } from './messages';
+import { studyMessages } from './messages/study';
 import { EMAIL_PATTERN } from './validation/identity';
-import { authMessages } from './messages';
+import { authMessages } from './messages/auth';
 import { EMAIL_MAX_LENGTH } from './limits';
 
 /** Six characters without look-alikes (no 0/O, 1/I/L), so a participant can type a code read aloud. */

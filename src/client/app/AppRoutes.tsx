@@ -35,8 +35,6 @@ const StudyEditorPage = lazy(studiesPages.StudyEditorPage);
 const MediaFilesPage = lazy(mediaPages.MediaFilesPage);
 const CreateFilePage = lazy(mediaPages.CreateFilePage);
 const EditFilePage = lazy(mediaPages.EditFilePage);
-const SystemOwnerStudyListPage = lazy(studiesPages.SystemOwnerStudyListPage);
-const SystemOwnerStudyEditorPage = lazy(studiesPages.SystemOwnerStudyEditorPage);
 const QuestionnaireListPage = lazy(questionnairesPages.QuestionnaireListPage);
 const ParticipantListPage = lazy(participantsPages.ParticipantListPage);
 const PilotPage = lazy(studiesPages.PilotPage);
@@ -89,9 +87,9 @@ export function AppRoutes() {
               <Route path={paths.systemOwnerLab.path} element={<LabPage />} />
               <Route path={paths.systemOwnerRegister.path} element={<RegisterUserPage />} />
               <Route path={paths.systemOwnerEditUser.path} element={<EditUserPage />} />
-              <Route path={paths.systemOwnerStudies.path} element={<SystemOwnerStudyListPage />} />
+              <Route path={paths.systemOwnerStudies.path} element={<StudyListPage scope="systemOwner" />} />
               <Route path={paths.systemOwnerActivity.path} element={<ActivityPage scope="all" />} />
-              <Route path={paths.systemOwnerStudyEdit.path} element={<SystemOwnerStudyEditorPage />} />
+              <Route path={paths.systemOwnerStudyEdit.path} element={<StudyEditorPage scope="systemOwner" />} />
             </Route>
           </Route>
         </Route>

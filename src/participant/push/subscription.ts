@@ -2,7 +2,7 @@
 // stored through POST /api/app/push/subscriptions, removed (DELETE, then unsubscribe) when they sign out.
 import type { PushSubscriptionBody } from '../../shared/push';
 import { appCall } from '../api/client';
-import { SERVICE_WORKER_SCOPE } from '../serviceWorker/register';
+import { SERVICE_WORKER_SCOPE } from '../serviceWorkerLink/register';
 import { browserTraits, pushAvailability, type PushAvailability } from './availability';
 
 export interface PromptsState {

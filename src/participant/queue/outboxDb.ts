@@ -4,7 +4,7 @@
 // localStorage).
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { EventsBody, ResponseBody } from '../../shared/types/participantApp';
-import type { WorkerSession } from '../push/workerMessages';
+import type { WorkerSession } from '../serviceWorkerLink/messages';
 
 /** A photo chosen without network: kept here as a Blob and uploaded before its answer is sent. */
 export interface PendingPhoto {

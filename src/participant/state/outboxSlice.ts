@@ -7,7 +7,7 @@ import { initialRequests, trackRequest, type RequestFailure } from '../../ui/sta
 import { toRequestFailure } from '../api/client';
 import { eventsItem, flushOutbox, listItems, putItem, removeItem, tokenFrom, type FlushResult } from '../queue/outbox';
 import type { QueuedAnswer, QueuedItem, OutboxState } from '../queue/outboxDb';
-import { requestBackgroundSync } from '../queue/backgroundSync';
+import { requestBackgroundSync } from '../serviceWorkerLink/backgroundSync';
 import type { AppState } from './store';
 
 /** An answer in the outbox, without its photos and session. */

@@ -3,7 +3,7 @@
 // Answer shapes: text and textarea as typed; time 'HH:mm' ('hh mm A' picker) or 'YYYY-MM-DD' ('DD MM YYYY');
 // duration an ISO-8601 duration using only the units the response offers (P1DT2H30M); slider a number; mc the
 // chosen choices' values; photoUpload the key of an uploaded photo.
-import { participantMessages } from '../messages';
+import { participantMessages } from '../messages/participant';
 import type { AnswerItem, AnswerRefusal, AnswerValue } from '../types/participantApp';
 import { RESPONSE_CHECKS, isNonAnswer } from './rules';
 import type { MultipleChoiceSet, Question, ResponseItem } from './types';

@@ -2,7 +2,7 @@
 // offers Activate, and the server refuses an activation that breaks any of them with the same list. A group
 // without an assessment is only a warning (issue 31): stage 1 is often consent-and-wait, its participants
 // assigned to a group of stage 2 by the researcher; a study with no assessment anywhere cannot run.
-import { studyMessages } from '../messages';
+import { studyMessages } from '../messages/study';
 import { plainText } from '../richText';
 import type { ParticipantGroup, Stage, Study } from '../types/study';
 import { diarySettingProblem, emaSettingProblem } from './assessmentSettings';

@@ -7,7 +7,7 @@ import {
   MIN_REMINDER_INTERVAL_MINUTES,
   MIN_RESPONSE_IN_MINUTES,
 } from '../limits';
-import { assessmentMessages } from '../messages';
+import { assessmentMessages } from '../messages/assessment';
 
 export { MAX_MINUTES, MAX_NUMBER_OF_DAYS, MAX_TIMES_PER_DAY, MIN_REMINDER_INTERVAL_MINUTES, MIN_RESPONSE_IN_MINUTES };
 

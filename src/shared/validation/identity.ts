@@ -1,6 +1,6 @@
 // Rules for emails, passwords and lab names: the browser shows these messages before a call, and the server
 // answers the same ones when a call breaks them.
-import { authMessages } from '../messages';
+import { authMessages } from '../messages/auth';
 import { EMAIL_MAX_LENGTH, LAB_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits';
 import { isOrganization } from '../organizations';
 

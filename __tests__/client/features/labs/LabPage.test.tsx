@@ -53,7 +53,7 @@ describe('LabPage (/systemowner/lab/{id})', () => {
     await open();
     const bar = await screen.findByRole('progressbar', { name: 'Storage used' });
     expect(bar).toHaveAttribute('aria-valuenow', '25');
-    expect(screen.getByText('512 MB of 2.0 GB used (25%)')).toBeInTheDocument();
+    expect(screen.getByText('512 MB of 2 GB used (25%)')).toBeInTheDocument();
   });
 
   it('asks “Are you sure?” before deleting, and deletes only on Confirm', async () => {

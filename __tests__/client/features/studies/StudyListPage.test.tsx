@@ -6,6 +6,7 @@ import { labUserSession } from '../../support/fixtures';
 import { mockApi, type MockApi } from '../../support/mockApi';
 import { currentLocation, renderWithProviders, signedIn } from '../../testUtils';
 import { accessWithout, activeStudy, inactiveStudy, runnableStudy, study, summary, waitingStudy } from './studyFixtures';
+import { buttonsOf, rowOf } from './studyListHarness';
 
 let net: MockApi;
 beforeEach(() => {
@@ -21,14 +22,6 @@ function open(route = '/studies/1', allAccess: AccessEntry[] = [...ALL_ACCESS]) 
     preloadedState: { auth: { ...signedIn({ labUser: labUserSession() }), allAccess } },
   });
 }
-
-const rowOf = (code: string) => screen.getByRole('cell', { name: code }).closest('tr') as HTMLElement;
-const buttonsOf = (code: string) =>
-  within(rowOf(code))
-    .queryAllByRole('button')
-    .concat(within(rowOf(code)).queryAllByRole('link'))
-    .map((b) => (b.textContent ?? '').replace(code, '').trim())
-    .sort();
 
 describe('StudyListPage (/studies/{page})', () => {
   it('lists NAME, STUDY CODE, STATUS and CREATED AT, with page numbers', async () => {

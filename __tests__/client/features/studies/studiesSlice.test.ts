@@ -1,6 +1,15 @@
 import { makeStore } from '../../../../src/client/app/store';
-import { studiesRequestReset } from '../../../../src/client/features/studies/studiesSlice';
-import {
+import { studiesOf } from '../../../../src/client/features/studies/studiesSlice';
+import { studyMessages } from '../../../../src/shared/messages';
+import { labUserSession } from '../../support/fixtures';
+import { deferred, mockApi, type MockApi } from '../../support/mockApi';
+import { actionTypes, mockStore } from '../../support/mockStore';
+import { signedIn, siteState, sliceState } from '../../testUtils';
+import { item, mockQuestionnaireList } from './editorHarness';
+import { activeStudy, group, inactiveStudy, stage, study } from './studyFixtures';
+
+const {
+  studiesRequestReset,
   activateStudy,
   addGroup,
   addStage,
@@ -15,14 +24,7 @@ import {
   fetchQuestionnaireOptions,
   fetchStudies,
   fetchStudy,
-} from '../../../../src/client/features/studies/studiesThunks';
-import { studyMessages } from '../../../../src/shared/messages';
-import { labUserSession } from '../../support/fixtures';
-import { deferred, mockApi, type MockApi } from '../../support/mockApi';
-import { actionTypes, mockStore } from '../../support/mockStore';
-import { signedIn, siteState, sliceState } from '../../testUtils';
-import { item, mockQuestionnaireList } from './editorHarness';
-import { activeStudy, group, inactiveStudy, stage, study } from './studyFixtures';
+} = studiesOf.labUser;
 
 let net: MockApi;
 beforeEach(() => {

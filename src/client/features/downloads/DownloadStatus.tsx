@@ -5,7 +5,7 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Spinner from 'react-bootstrap/Spinner';
 import { dataDownloadTexts, receivedText, savedText } from '../../../shared/dataDownloadTexts';
 import type { RequestState } from '../../../ui/state/requestState';
-import { formatBytes } from '../media';
+import { formatBytes } from '../../../shared/byteSize';
 import type { DownloadProgress } from './downloadsApi';
 
 interface DownloadStatusProps {

@@ -1,7 +1,8 @@
 // The lab's storage used against the quota, as a progress bar.
 import { STORAGE_QUOTA_BYTES } from '../../../shared/limits';
 import type { LabInfo } from '../../../shared/types/identity';
-import { formatBytes, storagePercent } from './storage';
+import { formatBytes } from '../../../shared/byteSize';
+import { storagePercent } from './storage';
 
 export function LabStorage({ info }: { info: LabInfo }) {
   const percent = storagePercent(info.storageUsed);

@@ -1,14 +1,28 @@
-// Edit Study for a lab user (/studies/{id}/edit): the shared study editor with the lab user's calls.
-// 'Pilot this study' sits by its heading for users with the editor's permission (issue 20).
+// Edit Study (/studies/{id}/edit for a lab user, /systemowner/studies/{studyId}/{managedByUserId}/edit for the
+// system owner): the shared study editor with the caller's calls (the owner's questionnaire options are the
+// managing user's lab's). 'Pilot this study' sits by the lab user's heading for users with the editor's
+// permission (issue 20); below the owner's editor is the response-time download by stage and group (part 2
+// section 7).
 import { useParams } from 'react-router-dom';
 import { StudyEditor } from './editor/StudyEditor';
+import { OwnerResponseTimeDownload } from './owner/OwnerResponseTimeDownload';
 import { PilotStudyButton } from './pilot/PilotStudyButton';
-import { useLabUserEditorCalls } from './useLabUserEditorCalls';
+import type { StudyScope } from './studiesApi';
+import { useStudyEditorCalls } from './useStudyEditorCalls';
 import { useStudyAccess } from './useStudyAccess';
 
-export default function StudyEditorPage() {
-  const { id = '' } = useParams();
+export default function StudyEditorPage({ scope = 'labUser' }: { scope?: StudyScope }) {
+  const { id = '', studyId = id, managedByUserId = '' } = useParams();
+  const calls = useStudyEditorCalls(scope === 'systemOwner' ? { scope, managedByUserId } : { scope }, studyId);
   const can = useStudyAccess();
+  if (scope === 'systemOwner') {
+    return (
+      <>
+        <StudyEditor calls={calls} />
+        {calls.study && <OwnerResponseTimeDownload key={calls.study._id} study={calls.study} />}
+      </>
+    );
+  }
   const actions = can('editBasicInfo') ? <PilotStudyButton studyId={id} size="sm" /> : undefined;
-  return <StudyEditor calls={useLabUserEditorCalls(id)} actions={actions} />;
+  return <StudyEditor calls={calls} actions={actions} />;
 }

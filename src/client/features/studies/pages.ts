@@ -4,7 +4,5 @@
 export const studiesPages = {
   StudyListPage: () => import(/* webpackPrefetch: true */ './StudyListPage'),
   StudyEditorPage: () => import('./StudyEditorPage'),
-  SystemOwnerStudyListPage: () => import('./owner/SystemOwnerStudyListPage'),
-  SystemOwnerStudyEditorPage: () => import('./owner/SystemOwnerStudyEditorPage'),
   PilotPage: () => import('./pilot/PilotPage'),
 };

@@ -1,7 +1,7 @@
 // The notification the service worker shows for a pushed prompt: the questionnaire's name, when to answer by
 // (in the participant's language), tagged with the prompt so that a reminder replaces the prompt's notification,
 // and the task's address to open; anything that is not the server's payload shows nothing.
-import { noticeOf, payloadOf } from '../../../src/participant/sw/pushNotice';
+import { noticeOf, payloadOf } from '../../../src/participant/serviceWorker/pushNotice';
 import type { PushPayload } from '../../../src/shared/push';
 
 const closes = '2026-03-02T06:30:00.000Z';

@@ -1,14 +1,14 @@
-// The service worker's prompt handlers (sw/push.ts) with a made-up scope, on the app's real outbox and session
-// store (queue/outbox.ts, queue/outboxDb.ts) in fake-indexeddb, fetch recorded. A push shows its notification and
-// reports `delivered` with the token the page handed over; a report that fails offline stays in the outbox, the
+// The service worker's prompt handlers (serviceWorker/push.ts) with a made-up scope, on the app's real outbox and
+// session store (queue/outbox.ts, queue/outboxDb.ts) in fake-indexeddb, fetch recorded. A push shows its
+// notification and reports `delivered` with the token the page handed over; a report that fails offline stays in the outbox, the
 // outbox's background sync is asked for, and it is sent with the next push or session message; a tap focuses the
 // open app (or opens the task) and reports `opened`; refusals are dropped, a 401 kept; another participant's
 // reports go only with their own token.
-import { installPush, type PushScope } from '../../../src/participant/sw/push';
-import { installOutboxSync } from '../../../src/participant/sw/outboxSync';
+import { installPush, type PushScope } from '../../../src/participant/serviceWorker/push';
+import { installOutboxSync } from '../../../src/participant/serviceWorker/outboxSync';
 import { OUTBOX_SYNC_TAG, eventsItem, listItems, putItem } from '../../../src/participant/queue/outbox';
 import { keepWorkerSession, readWorkerSession } from '../../../src/participant/queue/outboxDb';
-import type { WorkerSession } from '../../../src/participant/push/workerMessages';
+import type { WorkerSession } from '../../../src/participant/serviceWorkerLink/messages';
 import type { PushPayload } from '../../../src/shared/push';
 import { freshIndexedDb } from '../answerSupport';
 

@@ -1,5 +1,5 @@
-// Registers the app's service worker (sw.ts, built to /app/sw.js) once the page has loaded, so that it does not
-// compete with the first load. Its scope is /app/: the portal is not touched.
+// Registers the app's service worker (serviceWorker/sw.ts, built to /app/sw.js) once the page has loaded, so that
+// it does not compete with the first load. Its scope is /app/: the portal is not touched.
 import { Workbox } from 'workbox-window';
 
 export const SERVICE_WORKER_URL = '/app/sw.js';

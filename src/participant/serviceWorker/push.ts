@@ -1,10 +1,10 @@
 // Prompts in the service worker: a push shows its notification and reports `delivered`; a tap opens the task (in
 // an open window of the app when there is one) and reports `opened`. The page hands over the session by
-// postMessage (push/workerMessages.ts), kept in the app's IndexedDB, since the service worker cannot read
+// postMessage (serviceWorkerLink/messages.ts), kept in the app's IndexedDB, since the service worker cannot read
 // localStorage. A report is an item of the app's one outbox (queue/outbox.ts), stored before it is sent; one that
 // could not be sent goes again on the next push, tap, session message (app start), Background Sync or page flush.
 import type { TaskEventKind } from '../../shared/types/participantApp';
-import { isSessionMessage, type OpenMessage } from '../push/workerMessages';
+import { isSessionMessage, type OpenMessage } from '../serviceWorkerLink/messages';
 import { OUTBOX_SYNC_TAG, eventsItem, putItem } from '../queue/outbox';
 import { keepWorkerSession, readWorkerSession } from '../queue/outboxDb';
 import { flushFromWorker } from './outboxSync';

@@ -5,7 +5,7 @@ import type { i18n } from 'i18next';
 import type { AppStore } from '../state/store';
 import { navigate } from '../routing/history';
 import { APP_BASE } from '../routing/paths';
-import { isOpenMessage, type SessionMessage, type WorkerSession } from './workerMessages';
+import { isOpenMessage, type SessionMessage, type WorkerSession } from './messages';
 
 function workerSession(store: AppStore, language: string): WorkerSession | null {
   const session = store.getState().session.session;

@@ -1,14 +1,14 @@
 // The owner's editor is the lab user's editor fed with the owner's calls: each action must reach the owner's
 // call with the owner's token, and the owner holds every permission entry.
 import { screen, waitFor, within } from '@testing-library/react';
-import { dataDownloadMessages } from '../../../../../src/shared/dataDownloads';
-import { authMessages, studyMessages } from '../../../../../src/shared/messages';
-import { labUserSession, ownerSession } from '../../../support/fixtures';
-import { captureSaves, fileAnswer, XLSX } from '../../downloads/support';
-import { mockApi, type MockApi } from '../../../support/mockApi';
-import { currentLocation, renderWithProviders, signedIn } from '../../../testUtils';
-import { LAB_QUESTIONNAIRES, mockNotLive } from '../editorHarness';
-import { group, stage, study } from '../studyFixtures';
+import { dataDownloadMessages } from '../../../../src/shared/dataDownloads';
+import { authMessages, studyMessages } from '../../../../src/shared/messages';
+import { labUserSession, ownerSession } from '../../support/fixtures';
+import { captureSaves, fileAnswer, XLSX } from '../downloads/support';
+import { mockApi, type MockApi } from '../../support/mockApi';
+import { currentLocation, renderWithProviders, signedIn } from '../../testUtils';
+import { LAB_QUESTIONNAIRES, mockNotLive } from './editorHarness';
+import { group, stage, study } from './studyFixtures';
 
 jest.setTimeout(30_000);
 
@@ -40,7 +40,7 @@ async function open() {
 const confirmWarning = async (user: Awaited<ReturnType<typeof open>>['user']) =>
   user.click(within(await screen.findByRole('dialog', { name: WARNING })).getByRole('button', { name: 'Confirm' }));
 
-describe('SystemOwnerStudyEditorPage (/systemowner/studies/{studyId}/{managedByUserId}/edit)', () => {
+describe('StudyEditorPage for the system owner (/systemowner/studies/{studyId}/{managedByUserId}/edit)', () => {
   it('loads the study and the managing user’s lab questionnaires with the owner’s calls, holding every entry', async () => {
     const { store } = await open();
     expect(net.sentTo('GET', `${BASE}/s1`)[0].authorization).toBe('Bearer owner-token');

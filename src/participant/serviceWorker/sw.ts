@@ -1,9 +1,9 @@
-// The app's service worker. Each job is a module of sw/ that this file starts: the app shell (precache and
+// The app's service worker. Each job is a module of this folder that this file starts: the app shell (precache and
 // offline navigation), the prompts (push, tap, the page's session) and the outbox's Background Sync.
-import { installAppShell } from './sw/appShell';
-import { installPush, type PushScope } from './sw/push';
-import { installOutboxSync } from './sw/outboxSync';
-import type { ServiceWorkerScope } from './sw/scope';
+import { installAppShell } from './appShell';
+import { installPush, type PushScope } from './push';
+import { installOutboxSync } from './outboxSync';
+import type { ServiceWorkerScope } from './scope';
 
 declare const self: ServiceWorkerScope;
 

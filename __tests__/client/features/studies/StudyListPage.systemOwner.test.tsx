@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { authMessages, generalMessages, studyMessages } from '../../../../../src/shared/messages';
-import { lab, manager, member, otherLab, ownerSession } from '../../../support/fixtures';
-import { mockApi, type MockApi } from '../../../support/mockApi';
-import { currentLocation, renderWithProviders, signedIn } from '../../../testUtils';
-import { initialOwnerStudiesState } from '../../../../../src/client/features/studies/owner/ownerStudiesSlice';
-import { activeStudy, inactiveStudy, runnableStudy, study, waitingStudy } from '../studyFixtures';
+import { authMessages, generalMessages, studyMessages } from '../../../../src/shared/messages';
+import { lab, manager, member, otherLab, ownerSession } from '../../support/fixtures';
+import { mockApi, type MockApi } from '../../support/mockApi';
+import { currentLocation, renderWithProviders, signedIn } from '../../testUtils';
+import { initialStudiesState } from '../../../../src/client/features/studies/studiesSlice';
+import { activeStudy, inactiveStudy, runnableStudy, study, waitingStudy } from './studyFixtures';
+import { buttonsOf, rowOf } from './studyListHarness';
 
 const LIST = '/api/studies/systemowner';
 
@@ -29,15 +30,7 @@ async function choose(user: ReturnType<typeof open>['user']) {
   await user.selectOptions(screen.getByLabelText('Managed By'), 'm1');
 }
 
-const rowOf = (code: string) => screen.getByRole('cell', { name: code }).closest('tr') as HTMLElement;
-const buttonsOf = (code: string) =>
-  within(rowOf(code))
-    .queryAllByRole('button')
-    .concat(within(rowOf(code)).queryAllByRole('link'))
-    .map((b) => (b.textContent ?? '').replace(code, '').trim())
-    .sort();
-
-describe('SystemOwnerStudyListPage (/systemowner/studies/{page})', () => {
+describe('StudyListPage for the system owner (/systemowner/studies/{page})', () => {
   it('offers each lab as its name and organization, and the chosen lab’s users by email', async () => {
     const { user } = open();
     expect(await screen.findByRole('heading', { name: 'Study List' })).toBeInTheDocument();
@@ -134,7 +127,7 @@ describe('SystemOwnerStudyListPage (/systemowner/studies/{page})', () => {
       route: '/systemowner/studies/7',
       preloadedState: {
         auth: signedIn({ systemOwner: ownerSession() }),
-        ownerStudies: { ...initialOwnerStudiesState, choice: { labId: 'lab1', managedByUserId: 'm1' } },
+        ownerStudies: { ...initialStudiesState, choice: { labId: 'lab1', managedByUserId: 'm1' } },
       },
     });
     await screen.findByRole('cell', { name: 'XYZ789' });

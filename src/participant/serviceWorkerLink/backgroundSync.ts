@@ -1,6 +1,6 @@
 // Asks the service worker to send the outbox when the network returns, even with the app closed (Background
 // Sync, where the browser has it; elsewhere the app sends on its next start or `online` event).
-import { OUTBOX_SYNC_TAG } from './outbox';
+import { OUTBOX_SYNC_TAG } from '../queue/outbox';
 
 interface SyncManagerLike {
   register(tag: string): Promise<void>;

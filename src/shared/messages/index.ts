@@ -1,0 +1,17 @@
+// Every text the product shows or answers, defined once. Texts quoted from the specification keep its
+// exact wording (typos included); texts the specification leaves open are recorded in docs/decisions.md.
+// Each area's texts are a module of their own (src/shared/messages/), so that the portal's first load carries
+// only the texts of its first screens and each page's texts come with its own code.
+
+export { authMessages } from './auth';
+export { generalMessages } from './general';
+export { richTextMessages } from './richText';
+export { mediaMessages } from './media';
+export { studyMessages } from './study';
+export { portalMessages } from './portal';
+export { assessmentMessages } from './assessment';
+export { participantMessages } from './participant';
+export { joinLinkTexts } from './joinLink';
+export { pilotMessages } from './pilot';
+export { pilotWarningTexts } from './pilotWarnings';
+export { liveEditTexts, liveEditPartNames, impactCountNames, questionnaireVersionTexts } from './liveEdits';
