@@ -19,8 +19,7 @@ import { PilotFrame } from './PilotFrame';
 import { PilotPlanSummary } from './PilotPlanSummary';
 import { PilotWarnings } from './PilotWarnings';
 import { pilotSessionOf } from './pilotSessions';
-import { pilotRequestReset, pilotSessionFound, selectPilot, selectPilotRequests, selectPilotSession, selectPilotStudy } from './pilotSlice';
-import { fetchPilot, fetchPilotStudy, movePilotClock, resetPilot } from './pilotThunks';
+import { pilotRequestReset, pilotSessionFound, selectPilot, selectPilotRequests, selectPilotSession, selectPilotStudy, fetchPilot, fetchPilotStudy, movePilotClock, resetPilot } from './pilotSlice';
 import './pilot.css';
 
 export default function PilotPage() {
