@@ -1,7 +1,7 @@
 // GET /api/access/get_all_access: the caller's permission entries, fetched by the portal after sign-in.
 import type { FastifyPluginAsync } from 'fastify';
 import { labUserOf, requireLabUser } from '../plugins/auth';
-import { accessOf } from '../services/accounts';
+import { accessOf } from '../services/identity/accounts';
 import { accessListSchema, bearerAuth, errorResponses } from './schemas';
 
 export const accessRoutes: FastifyPluginAsync = async (app) => {

@@ -5,7 +5,7 @@ import type { AppCredentials, ChangePasswordBody, ResetBody, ResetRequestBody } 
 import { participantMessages } from '../../shared/messages';
 import { acceptJsonBodiesOnly } from '../plugins/jsonBodies';
 import { participantOf, requireParticipant } from '../plugins/participantAuth';
-import { changePassword, logIn, logOut, requestPasswordReset, resetPassword, signUp } from '../services/participantSessions';
+import { changePassword, logIn, logOut, requestPasswordReset, resetPassword, signUp } from '../services/participants/participantSessions';
 import { messageSchema } from './schemas';
 import {
   appCommon,

@@ -7,7 +7,7 @@ import { acceptJsonBodiesOnly } from '../plugins/jsonBodies';
 import { participantOf, requireParticipant } from '../plugins/participantAuth';
 import { deleteSubscription, saveSubscription } from '../repositories/pushSubscriptions';
 import { badRequest, unprocessable } from '../httpErrors';
-import { newId, nowIso } from '../services/ids';
+import { newId, nowIso } from '../ids';
 import { messageSchema } from './schemas';
 import { appCommon, appErrorResponses, pushEndpointBody, pushKeySchema, pushSubscriptionBody, responseAnswerSchema } from './appSchemas';
 

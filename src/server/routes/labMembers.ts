@@ -6,7 +6,7 @@ import { authMessages } from '../../shared/messages';
 import { notFound } from '../httpErrors';
 import { labUserOf, requireLabManager } from '../plugins/auth';
 import { findLabUser, listLabUsers } from '../repositories/labUsers';
-import { createLabUser, setLabUserAccess, toLabUser, withAccess } from '../services/accounts';
+import { createLabUser, setLabUserAccess, toLabUser, withAccess } from '../services/identity/accounts';
 import { actorOf } from '../plugins/auditActor';
 import {
   accessListSchema,

@@ -6,7 +6,7 @@ import { notFound } from '../httpErrors';
 import { requireSystemOwner } from '../plugins/auth';
 import { findLabUser } from '../repositories/labUsers';
 import { findLab } from '../repositories/labs';
-import { changeLabUser, createLabUser, removeLabUser, toLabUser, withAccess } from '../services/accounts';
+import { changeLabUser, createLabUser, removeLabUser, toLabUser, withAccess } from '../services/identity/accounts';
 import { actorOf } from '../plugins/auditActor';
 import {
   accessListSchema,

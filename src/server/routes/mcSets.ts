@@ -5,7 +5,7 @@ import { conflict, notFound } from '../httpErrors';
 import { labUserOf, requireLabUser } from '../plugins/auth';
 import { actorOf } from '../plugins/auditActor';
 import { findMcSetInLab, listMcSets } from '../repositories/questionnaires';
-import { changeMcSet, createMcSet, questionnaireOfLab, questionsUsingSet, removeMcSet, toMcSet, type McSetBody } from '../services/questionnaires';
+import { changeMcSet, createMcSet, questionnaireOfLab, questionsUsingSet, removeMcSet, toMcSet, type McSetBody } from '../services/studies/questionnaires';
 import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
 import { mcSetBodySchema, mcSetSchema } from './questionnaireSchemas';
 

@@ -14,7 +14,7 @@ import {
   diaryTasksOf,
   emaTasksOf,
   readParticipants,
-} from '../services/participants';
+} from '../services/participants/participants';
 import { bearerAuth, errorResponses } from './schemas';
 import {
   assignBodySchema,

@@ -5,7 +5,7 @@ import { actorOf } from '../plugins/auditActor';
 import type { FastifyPluginAsync } from 'fastify';
 import { PARTICIPATION_ENDS, participationStatusMessages, type SetParticipationStatusBody } from '../../shared/participationStatus';
 import { requireLabUser } from '../plugins/auth';
-import { setParticipationStatus } from '../services/participants';
+import { setParticipationStatus } from '../services/participants/participants';
 import { participantAnswerSchema } from './participantSchemas';
 import { studyOfLab } from './participants';
 import { bearerAuth, errorResponses } from './schemas';

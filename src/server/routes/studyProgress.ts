@@ -6,7 +6,7 @@ import type { StudyProgressBody } from '../../shared/types/progress';
 import { notFound } from '../httpErrors';
 import { labUserOf, requireLabUser } from '../plugins/auth';
 import { findStudyInLab } from '../repositories/studies';
-import { findProgressPlace, studyProgress } from '../services/studyProgress';
+import { findProgressPlace, studyProgress } from '../services/studies/studyProgress';
 import { bearerAuth, errorResponses, idParam } from './schemas';
 import { progressAnswerSchema, progressBodySchema } from './studyProgressSchemas';
 

@@ -1,6 +1,6 @@
 // Schemas of the study calls.
 import type { FastifyRequest } from 'fastify';
-import { readSettingsOf } from '../services/settingFields';
+import { readSettingsOf } from '../services/studies/settingFields';
 import { FIRST_PAGE, MAX_PAGE_NUMBER, NUMBER_INPUT_LIMIT, TEXT_INPUT_MAX_CHARS } from '../../shared/limits';
 
 /** An assessment list item (part 2 section 3), as answered. */
@@ -266,7 +266,7 @@ export const studyEditBodySchema = {
 
 /**
  * Save Changes' preValidation step after the caller's check: the settings' fields read as sent, before the
- * schema above coerces them (true into 1, null into 0); see services/settingFields.ts.
+ * schema above coerces them (true into 1, null into 0); see services/studies/settingFields.ts.
  */
 export async function readSettingTypes(request: FastifyRequest): Promise<void> {
   readSettingsOf(request.body);

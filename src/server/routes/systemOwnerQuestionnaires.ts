@@ -3,8 +3,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { OwnerQuestionnaireListBody } from '../../shared/types/study';
 import { requireSystemOwner } from '../plugins/auth';
-import { questionnairePage } from '../services/questionnaires';
-import { managingUser } from '../services/systemOwnerStudies';
+import { questionnairePage } from '../services/studies/questionnaires';
+import { managingUser } from '../services/studies/systemOwnerStudies';
 import { bearerAuth, errorResponses } from './schemas';
 import { pageQuerySchema } from './studySchemas';
 import { questionnaireListSchema } from './questionnaireSchemas';

@@ -13,12 +13,12 @@ import { findConsentStage, findFirstPlace, findParticipant, findParticipationByI
 import { findStudyInLab } from '../../repositories/studies';
 import { findArrival } from '../../repositories/plans';
 import { listTasksOfArrival } from '../../repositories/tasks';
-import { createParticipantAccount, startParticipation } from '../participantAccounts';
-import { startSession } from '../participantSessions';
+import { createParticipantAccount, startParticipation } from '../participants/participantAccounts';
+import { startSession } from '../participants/participantSessions';
 import { arrive } from '../plan/arrival';
-import { completeEndedParticipations } from '../participationEnd';
+import { completeEndedParticipations } from '../participants/participationEnd';
 import { statusAsRead } from '../plan/taskStatus';
-import { newId, nowIso } from '../ids';
+import { newId, nowIso } from '../../ids';
 import { isPilot, offsetOf, participationNow } from './clock';
 
 /** The reserved domain of pilot addresses (RFC 2606 `.invalid`: no mail can ever be delivered there). */
