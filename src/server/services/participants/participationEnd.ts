@@ -8,7 +8,7 @@ import type { ParticipationRow } from '../../db/types';
 import type { ParticipationStatus } from '../../../shared/types/participant';
 import { endProblem, type EndingParty, type ParticipationEnd } from '../../../shared/participationStatus';
 import { conflict } from '../../httpErrors';
-import { findParticipationById } from '../../repositories/participants';
+import { findParticipationById, moveParticipationStatus } from '../../repositories/participants';
 import { completeEndedPlans, diaryZonesToCheck, type CompletedParticipation, type ParticipationScope } from '../../repositories/planEnds';
 import { findStudyLabs } from '../../repositories/participants';
 import { cancelOpenTasks } from '../../repositories/tasks';
@@ -56,13 +56,7 @@ async function moveFrom(db: Db, participation: ParticipationRow, from: Participa
   return db.transaction().execute(async (trx) => {
     const now = participationNow(participation);
     const moment = to === 'withdrawn' ? { withdrawn_at: now } : { completed_at: now };
-    const result = await trx
-      .updateTable('participations')
-      .set({ status: to, ...moment })
-      .where('id', '=', participationId)
-      .where('status', '=', from)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (!(await moveParticipationStatus(trx, participationId, from, { status: to, ...moment }))) return false;
     await cancelOpenTasks(trx, participationId, now);
     if (audit) {
       await recordAudit(trx, audit.actor, {
