@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { labUserOf, requireLabUser } from '../plugins/auth';
 import { accessOf } from '../services/identity/accounts';
-import { accessListSchema, bearerAuth, errorResponses } from './schemas';
+import { accessListSchema, bearerAuth, errorResponses } from './schemas/common';
 
 export const accessRoutes: FastifyPluginAsync = async (app) => {
   app.get(

@@ -6,7 +6,7 @@ import { participantMessages } from '../../shared/messages';
 import { acceptJsonBodiesOnly } from '../plugins/jsonBodies';
 import { participantOf, requireParticipant } from '../plugins/participantAuth';
 import { changePassword, logIn, logOut, requestPasswordReset, resetPassword, signUp } from '../services/participants/participantSessions';
-import { messageSchema } from './schemas';
+import { messageSchema } from './schemas/common';
 import {
   appCommon,
   appErrorResponses,
@@ -16,7 +16,7 @@ import {
   credentialsBody,
   resetBody,
   resetRequestBody,
-} from './appSchemas';
+} from './schemas/app';
 
 export const appAccountRoutes: FastifyPluginAsync = async (app) => {
   acceptJsonBodiesOnly(app);

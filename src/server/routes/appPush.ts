@@ -8,8 +8,8 @@ import { participantOf, requireParticipant } from '../plugins/participantAuth';
 import { deleteSubscription, saveSubscription } from '../repositories/pushSubscriptions';
 import { badRequest, unprocessable } from '../httpErrors';
 import { newId, nowIso } from '../ids';
-import { messageSchema } from './schemas';
-import { appCommon, appErrorResponses, pushEndpointBody, pushKeySchema, pushSubscriptionBody, responseAnswerSchema } from './appSchemas';
+import { messageSchema } from './schemas/common';
+import { appCommon, appErrorResponses, pushEndpointBody, pushKeySchema, pushSubscriptionBody, responseAnswerSchema } from './schemas/app';
 
 export const appPushRoutes: FastifyPluginAsync = async (app) => {
   acceptJsonBodiesOnly(app);

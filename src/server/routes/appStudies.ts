@@ -11,7 +11,7 @@ import { giveConsent, joinStudy, listParticipations, tasksOf, withdraw } from '.
 import { questionnaireForParticipant, recordEvents } from '../services/participants/appTasks';
 import { grantPhotoUpload } from '../services/participants/photos';
 import { submitResponse } from '../services/answers/responses';
-import { messageSchema } from './schemas';
+import { messageSchema } from './schemas/common';
 import {
   appCommon,
   appErrorResponses,
@@ -28,7 +28,7 @@ import {
   tasksSchema,
   uploadAnswerSchema,
   uploadBody,
-} from './appSchemas';
+} from './schemas/app';
 
 type WithStudy = { Params: { studyId: string } };
 

@@ -17,7 +17,7 @@ import {
   labUserWithAccessSchema,
   looseString,
   messageSchema,
-} from './schemas';
+} from './schemas/common';
 
 /** A member of the manager's own lab; any other id answers 404 as if it did not exist. */
 async function memberOfOwnLab(request: FastifyRequest<{ Params: { id: string } }>) {

@@ -17,7 +17,7 @@ import {
   labUserWithAccessSchema,
   looseString,
   messageSchema,
-} from './schemas';
+} from './schemas/common';
 
 async function existingUser(request: FastifyRequest<{ Params: { id: string } }>) {
   const user = await findLabUser(request.server.ctx.db, request.params.id);

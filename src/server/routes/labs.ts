@@ -11,7 +11,7 @@ import { listLabUsers } from '../repositories/labUsers';
 import { createLabWithManager, toLab, toLabUser } from '../services/identity/accounts';
 import { actorOf } from '../plugins/auditActor';
 import { storageUsedByLab } from '../services/media/storageUse';
-import { bearerAuth, errorResponses, idParam, labSchema, labUserSchema, looseString, messageSchema } from './schemas';
+import { bearerAuth, errorResponses, idParam, labSchema, labUserSchema, looseString, messageSchema } from './schemas/common';
 
 export const labRoutes: FastifyPluginAsync = async (app) => {
   const common = { tags: ['labs'], security: bearerAuth };

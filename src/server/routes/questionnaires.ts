@@ -12,10 +12,10 @@ import {
   toQuestionnaire,
   type QuestionnaireSaveBody,
 } from '../services/studies/questionnaires';
-import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
-import { pageQuerySchema } from './studySchemas';
-import { questionnaireListSchema, questionnaireSaveBodySchema, questionnaireSchema } from './questionnaireSchemas';
-import { questionnaireVersionsSchema, repointSchema } from './questionnaireVersionSchemas';
+import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas/common';
+import { pageQuerySchema } from './schemas/studies';
+import { questionnaireListSchema, questionnaireSaveBodySchema, questionnaireSchema } from './schemas/questionnaires';
+import { questionnaireVersionsSchema, repointSchema } from './schemas/questionnaireVersions';
 import { questionnaireVersions, repointToCurrent } from '../services/studies/questionnaireVersionUse';
 import { liveEditTexts } from '../../shared/messages';
 

@@ -6,7 +6,7 @@ import { brandingForHost } from '../../shared/branding';
 import { forbidden } from '../httpErrors';
 import { requireSession } from '../plugins/auth';
 import { signInLabUser, signInSystemOwner, signOut, type Credentials } from '../services/identity/signIn';
-import { bearerAuth, errorResponses, looseString, messageSchema, noAuth } from './schemas';
+import { bearerAuth, errorResponses, looseString, messageSchema, noAuth } from './schemas/common';
 
 const credentialsBody = {
   type: 'object',

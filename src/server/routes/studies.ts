@@ -12,9 +12,9 @@ import { accessOf } from '../services/identity/accounts';
 import { createBlankStudy, readStudy, studyPage } from '../services/studies/studies';
 import { activateStudy, deactivateStudy, deleteInactiveStudy } from '../services/studies/studyLifecycle';
 import { previewWholeStudy, saveBasicInfo, saveConsent, saveWholeStudy } from '../services/studies/studyEdits';
-import { liveEditImpactSchema } from './liveEditSchemas';
+import { liveEditImpactSchema } from './schemas/liveEdits';
 import { addGroup, addStage, deleteGroup, deleteStage } from '../services/studies/studyStructure';
-import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
+import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas/common';
 import {
   activationAnswerSchema,
   activationRefusalSchema,
@@ -26,7 +26,7 @@ import {
   studyListSchema,
   studyEditBodySchema,
   studySchema,
-} from './studySchemas';
+} from './schemas/studies';
 
 type WithId = { Params: { id: string } };
 type WithIdAndRef = { Params: { id: string; ref: string } };

@@ -7,8 +7,8 @@ import { notFound } from '../httpErrors';
 import { labUserOf, requireLabUser } from '../plugins/auth';
 import { findStudyInLab } from '../repositories/studies';
 import { findProgressPlace, studyProgress } from '../services/studies/studyProgress';
-import { bearerAuth, errorResponses, idParam } from './schemas';
-import { progressAnswerSchema, progressBodySchema } from './studyProgressSchemas';
+import { bearerAuth, errorResponses, idParam } from './schemas/common';
+import { progressAnswerSchema, progressBodySchema } from './schemas/studyProgress';
 
 export const studyProgressRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { studyId: string }; Body: StudyProgressBody }>(

@@ -11,13 +11,13 @@ import { requireSystemOwner } from '../plugins/auth';
 import { createBlankStudy, readStudy, studyPage } from '../services/studies/studies';
 import { activateStudy, deactivateStudy, deleteInactiveStudy } from '../services/studies/studyLifecycle';
 import { previewWholeStudy, saveBasicInfo, saveConsent, saveWholeStudy } from '../services/studies/studyEdits';
-import { liveEditImpactSchema } from './liveEditSchemas';
+import { liveEditImpactSchema } from './schemas/liveEdits';
 import { addGroup, addStage, deleteGroup, deleteStage } from '../services/studies/studyStructure';
 import { SYSTEM_OWNER_ENTRIES } from '../services/identity/permissions';
 import { anyStudy, managingUser, managingUserOfLab, studyOfAnyStage } from '../services/studies/systemOwnerStudies';
-import { responseTimeDescription, responseTimeDownload } from './dataDownloads';
-import { fileAnswer, responseTimeBodySchema } from './dataDownloadSchemas';
-import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
+import { responseTimeDescription, responseTimeDownload } from './shared/downloads';
+import { fileAnswer, responseTimeBodySchema } from './schemas/dataDownloads';
+import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas/common';
 import {
   activationAnswerSchema,
   activationRefusalSchema,
@@ -29,7 +29,7 @@ import {
   studyEditBodySchema,
   studyListSchema,
   studySchema,
-} from './studySchemas';
+} from './schemas/studies';
 
 const idText = { type: 'string', minLength: 1, maxLength: 64 } as const;
 

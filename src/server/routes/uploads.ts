@@ -12,7 +12,7 @@ import { claimPhotoUpload, findPhotoUpload } from '../repositories/photos';
 import { participantMessages } from '../../shared/messages';
 import { nowIso } from '../ids';
 import { attachmentDisposition } from '../storage/disposition';
-import { messageSchema, noAuth } from './schemas';
+import { messageSchema, noAuth } from './schemas/common';
 
 interface SignedQuery {
   expires: string;

@@ -1,6 +1,6 @@
 // The Activity call's schemas (issue 21): its filters and one page of audit entries.
-import { AUDIT_KIND_LIST } from '../../shared/audit';
-import { NUMBER_INPUT_LIMIT } from '../../shared/limits';
+import { AUDIT_KIND_LIST } from '../../../shared/audit';
+import { NUMBER_INPUT_LIMIT } from '../../../shared/limits';
 
 export const activityQuerySchema = {
   type: 'object',

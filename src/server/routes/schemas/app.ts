@@ -1,11 +1,11 @@
 // Schemas of the participant app's calls (PARTICIPANTS.md), documented under their own OpenAPI tag.
-import { PARTICIPATION_STATUSES, EMA_TASK_STATUSES } from '../../shared/types/participant';
-import { TASK_EVENT_KINDS } from '../../shared/types/participantApp';
-import { MAX_ANSWER_CHARS, MAX_ANSWER_ITEMS } from '../../shared/questionnaire/answers';
-import { EVENTS_PER_REPORT_MAX, NUMBER_INPUT_LIMIT } from '../../shared/limits';
-import { looseString, messageSchema, noAuth, participantAuth } from './schemas';
-import { assessmentItemSchema, enrolmentTimeSchema, groupRefSchema } from './participantSchemas';
-import { mcSetSchema, questionSchema } from './questionnaireSchemas';
+import { PARTICIPATION_STATUSES, EMA_TASK_STATUSES } from '../../../shared/types/participant';
+import { TASK_EVENT_KINDS } from '../../../shared/types/participantApp';
+import { MAX_ANSWER_CHARS, MAX_ANSWER_ITEMS } from '../../../shared/questionnaire/answers';
+import { EVENTS_PER_REPORT_MAX, NUMBER_INPUT_LIMIT } from '../../../shared/limits';
+import { looseString, messageSchema, noAuth, participantAuth } from './common';
+import { assessmentItemSchema, enrolmentTimeSchema, groupRefSchema } from './participants';
+import { mcSetSchema, questionSchema } from './questionnaires';
 
 export const appTag = 'participant app';
 export const appCommon = { tags: [appTag], security: participantAuth };

@@ -1,5 +1,5 @@
 // The impact of Save Changes on a live study (issue 21): `POST …/edit_impact` answers it.
-import { IMPACT_COUNT_KEYS, LIVE_EDIT_PARTS } from '../../shared/types/liveEdits';
+import { IMPACT_COUNT_KEYS, LIVE_EDIT_PARTS } from '../../../shared/types/liveEdits';
 
 const counts = Object.fromEntries(IMPACT_COUNT_KEYS.map((key) => [key, { type: 'integer', minimum: 0 }]));
 

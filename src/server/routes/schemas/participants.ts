@@ -1,6 +1,6 @@
 // Schemas of the researcher's participant calls (part 2 section 7).
-import { PARTICIPATION_STATUSES, EMA_TASK_SCOPES, EMA_TASK_STATUSES } from '../../shared/types/participant';
-import { looseString } from './schemas';
+import { PARTICIPATION_STATUSES, EMA_TASK_SCOPES, EMA_TASK_STATUSES } from '../../../shared/types/participant';
+import { looseString } from './common';
 
 const idString = { type: 'string', minLength: 1, maxLength: 64 } as const;
 

@@ -1,6 +1,6 @@
 // JSON schemas of pilot mode's warnings before launch (issue 20): src/shared/types/pilotWarnings.ts.
-import { PILOT_WARNING_KINDS } from '../../shared/types/pilotWarnings';
-import { assessmentItemSchema } from './participantSchemas';
+import { PILOT_WARNING_KINDS } from '../../../shared/types/pilotWarnings';
+import { assessmentItemSchema } from './participants';
 
 const nullableString = { type: ['string', 'null'] } as const;
 const nullableInteger = { type: ['integer', 'null'] } as const;

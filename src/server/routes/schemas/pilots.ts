@@ -1,5 +1,5 @@
 // JSON schemas of the pilot API (issue 20).
-import { appSessionSchema } from './appSchemas';
+import { appSessionSchema } from './app';
 
 const idString = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const nullableString = { type: ['string', 'null'] } as const;

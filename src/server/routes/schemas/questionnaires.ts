@@ -1,8 +1,8 @@
 // Schemas of the questionnaire calls. Missing response settings take the editor's defaults.
-import { CONSENT_MAX_CHARS } from '../../shared/studyRules';
-import { NUMBER_INPUT_LIMIT } from '../../shared/limits';
-import { MAX_CONDITIONS, MAX_QUESTIONS, MAX_RESPONSES_PER_QUESTION } from '../../shared/questionnaire/rules';
-import { MC_OPERATORS, MEDIA_SOURCES, PICKER_FORMATS, RESPONSE_TYPES, TEXT_OPERATORS, TEXT_OPERATORS_NUMERIC } from '../../shared/questionnaire/types';
+import { CONSENT_MAX_CHARS } from '../../../shared/studyRules';
+import { NUMBER_INPUT_LIMIT } from '../../../shared/limits';
+import { MAX_CONDITIONS, MAX_QUESTIONS, MAX_RESPONSES_PER_QUESTION } from '../../../shared/questionnaire/rules';
+import { MC_OPERATORS, MEDIA_SOURCES, PICKER_FORMATS, RESPONSE_TYPES, TEXT_OPERATORS, TEXT_OPERATORS_NUMERIC } from '../../../shared/questionnaire/types';
 
 const str = (max: number, fallback = '') => ({ type: 'string', maxLength: max, default: fallback }) as const;
 const bool = (fallback: boolean) => ({ type: 'boolean', default: fallback }) as const;

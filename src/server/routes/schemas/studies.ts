@@ -1,7 +1,7 @@
 // Schemas of the study calls.
 import type { FastifyRequest } from 'fastify';
-import { readSettingsOf } from '../services/studies/settingFields';
-import { FIRST_PAGE, MAX_PAGE_NUMBER, NUMBER_INPUT_LIMIT, TEXT_INPUT_MAX_CHARS } from '../../shared/limits';
+import { readSettingsOf } from '../../services/studies/settingFields';
+import { FIRST_PAGE, MAX_PAGE_NUMBER, NUMBER_INPUT_LIMIT, TEXT_INPUT_MAX_CHARS } from '../../../shared/limits';
 
 /** An assessment list item (part 2 section 3), as answered. */
 const assessmentItemSchema = {

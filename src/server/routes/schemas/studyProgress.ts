@@ -1,5 +1,5 @@
 // JSON schemas of the Study Progress call (types in src/shared/types/progress.ts).
-import { PARTICIPATION_STATUSES } from '../../shared/types/participant';
+import { PARTICIPATION_STATUSES } from '../../../shared/types/participant';
 
 const count = { type: 'integer', minimum: 0 } as const;
 const ratio = { type: ['number', 'null'], minimum: 0, maximum: 1 } as const;
