@@ -195,6 +195,44 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': layer(['**/client/**'], 'The server does not import the portal') },
   },
+  // The server's layers go one way, routes → services → repositories → db (docs/architecture.md): a repository
+  // imports no service and no route; a service imports no route; db/ imports no repository, service or route; a
+  // route reaches the database through services and repositories (it may read with a repository, and name a row
+  // type of db/types, but not open db/ itself); and a route file imports no other route file, only routes/schemas/
+  // and routes/shared/, which import no route file either. Every entry says again that the server does not import
+  // the portal, as the last entry naming no-restricted-imports for a file is the one that counts.
+  ...[
+    { files: ['src/server/repositories/**/*.ts'], forbidden: [['^([.][.]/)+(services|routes)(/|$)', 'Repositories import no service or route: services call repositories']] },
+    { files: ['src/server/services/**/*.ts'], forbidden: [['^([.][.]/)+routes(/|$)', 'Services import no route: routes call services']] },
+    { files: ['src/server/db/**/*.ts'], forbidden: [['^([.][.]/)+(repositories|services|routes)(/|$)', 'db/ imports no repository, service or route']] },
+    {
+      files: ['src/server/routes/*.ts'],
+      forbidden: [
+        ['^([.][.]/)+db/(?!types$)', 'Routes reach the database through services and repositories'],
+        ['^[.]/(?!schemas/|shared/)', 'A route file imports no other route file: move what both use to routes/schemas/ or routes/shared/'],
+      ],
+    },
+    {
+      files: ['src/server/routes/schemas/**/*.ts', 'src/server/routes/shared/**/*.ts'],
+      forbidden: [
+        ['^([.][.]/)+db/(?!types$)', 'Routes reach the database through services and repositories'],
+        ['^[.][.]/(?![.][.]/|schemas/|shared/)', 'routes/schemas/ and routes/shared/ import no route file'],
+      ],
+    },
+  ].map(({ files, forbidden }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**'], message: 'The server does not import the portal' },
+            ...forbidden.map(([regex, message]) => ({ regex, message })),
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

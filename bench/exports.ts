@@ -14,7 +14,7 @@ import SQLite from 'better-sqlite3';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { applySqlitePragmas } from '../src/server/db/database';
-import { newIds } from '../src/server/services/ids';
+import { newIds } from '../src/server/ids';
 import { makeQuestion } from '../src/shared/questionnaire/operations';
 import { XLSX_MEDIA_TYPE, ZIP_MEDIA_TYPE } from '../src/shared/types/dataDownloads';
 import { projectRoot } from '../__tests__/e2e/support/server';

@@ -11,7 +11,7 @@ import SQLite from 'better-sqlite3';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { arrive } from '../src/server/services/plan/arrival';
-import { newId, newIds, nowIso } from '../src/server/services/ids';
+import { newId, newIds, nowIso } from '../src/server/ids';
 import { newEmaSetting } from '../src/shared/study/assessmentSettings';
 import { setGroupSettings } from '../__tests__/server/support/participants';
 import type { TaskRow } from '../src/server/db/types';

@@ -88,7 +88,7 @@ describe('the OpenAPI description', () => {
     for (const o of operationsOf(doc)) {
       const security = o.operation.security;
       if (security === undefined) {
-        wrong.push(`${o.name} states no security (use bearerAuth, participantAuth or noAuth from routes/schemas.ts)`);
+        wrong.push(`${o.name} states no security (use bearerAuth, participantAuth or noAuth from routes/schemas/common.ts)`);
         continue;
       }
       const names = security.flatMap((requirement) => Object.keys(requirement));

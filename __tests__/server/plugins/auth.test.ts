@@ -6,7 +6,7 @@ import { createTestApp, databases, json, ownerToken, seedLab, labUserToken, type
 import { authenticatedRoutes, messageOf, registerUser, routeName, send, urlOf, userAsOwner, type RouteCase } from '../support/api';
 import { authMessages } from '../../../src/shared/messages';
 import type { Lab, LabUser, LabWithUsers } from '../../../src/shared/types/identity';
-import type { TokenClaims } from '../../../src/server/services/tokens';
+import type { TokenClaims } from '../../../src/server/services/identity/tokens';
 
 // Each call that hashes or checks a password takes tens of milliseconds (argon2id), more on a busy machine.
 jest.setTimeout(30_000);

@@ -8,9 +8,9 @@ import { appLogin, createParticipant, createQuestionnaire, createStudy, setGroup
 import { makeQuestion } from '../../../src/shared/questionnaire/operations';
 import { startThread, stopThread } from '../../../src/server/threads';
 import { newWalLength } from '../../../src/server/repositories/walRestart';
-import { newSequentialId } from '../../../src/server/services/ids';
+import { newSequentialId } from '../../../src/server/ids';
 import type { AnswerWrite } from '../../../src/server/repositories/answerWrites';
-import { sentItems } from '../../../src/server/services/answers/fingerprint';
+import { sentItems } from '../../../src/server/repositories/answerFingerprint';
 import type { WriterData, WriterReply, WriterRequest } from '../../../src/server/repositories/answerWriterWorker';
 import type { AppTasksAnswer } from '../../../src/shared/types/participantApp';
 

@@ -17,7 +17,7 @@ import type { AppTasksAnswer, UploadAnswer } from '../../../src/shared/types/par
 import type { ImageDownloadAnswer, ImageLinkReady } from '../../../src/shared/types/imageDownloads';
 import { IMAGE_BUILDS_PER_USER, imageDownloadMessages } from '../../../src/shared/imageDownloads';
 import { participantMessages, studyMessages } from '../../../src/shared/messages';
-import { tokenId } from '../../../src/server/services/imageDownloads/imageDownloads';
+import { tokenId } from '../../../src/server/services/exports/imageDownloads/imageDownloads';
 import type { ActivityPage } from '../../../src/shared/audit';
 
 jest.setTimeout(60_000);

@@ -8,7 +8,7 @@ import { appLogin, createParticipant, createQuestionnaire, createStudy, setGroup
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
 import type { Question, Questionnaire } from '../../../src/shared/questionnaire/types';
 import { participantMessages, pilotMessages } from '../../../src/shared/messages';
-import { requestFingerprint, sentItems } from '../../../src/server/services/answers/fingerprint';
+import { requestFingerprint, sentItems } from '../../../src/server/repositories/answerFingerprint';
 import { ACCESS, ALL_ACCESS } from '../../../src/shared/access';
 import { newEmaSetting } from '../../../src/shared/study/assessmentSettings';
 import type { Study } from '../../../src/shared/types/study';

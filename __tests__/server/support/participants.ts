@@ -1,6 +1,6 @@
 // Helpers for the participant tests: studies with stages and groups, group settings, questionnaires and
 // participants. Group settings go through the study structure's own repository functions and stored form
-// (services/groupLists.ts), in one place; they skip Save Changes' rules on purpose, so that a test can store a
+// (services/studies/groupLists.ts), in one place; they skip Save Changes' rules on purpose, so that a test can store a
 // setting the plan must leave out.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -12,7 +12,7 @@ import type { AppSession } from '../../../src/shared/types/participantApp';
 import type { MultipleChoiceSet, Question, Questionnaire } from '../../../src/shared/questionnaire/types';
 import { updateGroup } from '../../../src/server/repositories/studies';
 import { replaceGroupReferences } from '../../../src/server/repositories/groupQuestionnaires';
-import { diaryCandidate, emaCandidate, listColumns, referencesOf, storedDiary, storedEma, type GroupLists } from '../../../src/server/services/groupLists';
+import { diaryCandidate, emaCandidate, listColumns, referencesOf, storedDiary, storedEma, type GroupLists } from '../../../src/server/services/studies/groupLists';
 import { call, json } from './testApp';
 import { uniqueEmail } from './api';
 

@@ -8,9 +8,9 @@ import { forbidden, unauthorized } from '../httpErrors';
 import { authMessages, participantMessages } from '../../shared/messages';
 import { brandingForHost } from '../../shared/branding';
 import type { AccessName } from '../../shared/access';
-import { accessOf } from '../services/accounts';
-import { demand } from '../services/permissions';
-import type { TokenClaims } from '../services/tokens';
+import { accessOf } from '../services/identity/accounts';
+import { demand } from '../services/identity/permissions';
+import type { TokenClaims } from '../services/identity/tokens';
 
 export interface LabUserAuth {
   kind: 'lab_user';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { SwaggerTransform } from '@fastify/swagger';
-import { messageSchema } from '../routes/schemas';
+import { messageSchema } from '../routes/schemas/common';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 

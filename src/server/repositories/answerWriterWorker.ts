@@ -8,7 +8,7 @@ import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from '
 import SQLite from 'better-sqlite3';
 import { applySqlitePragmas } from '../db/database';
 import { completedAt, fingerprintOf, PhotoTaken, type AnswerWrite, type AnswerWriteResult } from './answerWrites';
-import type { SentItem } from '../services/answers/fingerprint';
+import type { SentItem } from './answerFingerprint';
 import { OPEN_STATUSES } from './tasks';
 import { isStopRequest, type StopThread } from '../threads';
 import { logRestarter, type WalLength } from './walRestart';

@@ -2,8 +2,7 @@
 // main thread), on SQLite in the answer writer's thread (answerWriterWorker.ts), which runs the same steps.
 import type { Db } from './db';
 import type { AnswerItemRow, SubmissionRow } from '../db/types';
-import { requestFingerprint, type SentItem } from '../services/answers/fingerprint';
-import { shiftedBy } from '../services/pilot/clock';
+import { requestFingerprint, shiftedBy, type SentItem } from './answerFingerprint';
 import { attachPhotos } from './photos';
 import { completeTasks, findSubmissionByClientId, insertAnswerItems, insertSubmissionsOnce } from './submissions';
 
@@ -40,7 +39,7 @@ export class PhotoTaken extends Error {
 }
 
 /**
- * The fingerprint of what the participant sent (services/answers/fingerprint.ts), derived where it is written.
+ * The fingerprint of what the participant sent (answerFingerprint.ts), derived where it is written.
  * A pilot's moments are stored on its clock: they are taken back by its offset to the moments as sent, so that
  * the same body sent again matches on any pilot clock (issue 31); a real participant's offset is 0 (no work).
  */

@@ -3,7 +3,7 @@ import { withLocks } from './locks';
 
 export interface LoginAttempt {
   id: string;
-  /** The account's key (services/signIn.ts attemptKey). */
+  /** The account's key (services/identity/signIn.ts attemptKey). */
   email: string;
   address: string;
   attempted_at: string;

@@ -53,6 +53,28 @@ export function updateParticipation(db: Db, id: string, changes: Updateable<Part
   return db.updateTable('participations').set(changes).where('id', '=', id).execute();
 }
 
+/** Ends a participation unless its status changed since it was read as `from`; true when it moved. */
+export async function moveParticipationStatus(
+  db: Db,
+  id: string,
+  from: string,
+  changes: Pick<Updateable<ParticipationsTable>, 'status' | 'withdrawn_at' | 'completed_at'>,
+): Promise<boolean> {
+  const result = await db.updateTable('participations').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Stores a pilot's clock offset only over a smaller one, so that of two racing moves the later moment stays. */
+export function raisePilotOffset(db: Db, id: string, offsetMs: number): Promise<unknown> {
+  return db
+    .updateTable('participations')
+    .set({ pilot_offset_ms: offsetMs })
+    .where('id', '=', id)
+    .where('pilot_offset_ms', 'is not', null)
+    .where('pilot_offset_ms', '<', offsetMs)
+    .execute();
+}
+
 /**
  * Moves a participation to a stage and group: a new assignment, not yet arrived. Counting assignments is what
  * makes each arrival (and so each plan) happen once.

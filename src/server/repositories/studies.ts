@@ -157,6 +157,11 @@ export function listGroupsByNum(db: Db, studyId: string, groupNum: number): Prom
     .execute();
 }
 
+/** The stage's groups, by id and number. */
+export function listGroupNumsOfStage(db: Db, stageId: string): Promise<Pick<ParticipantGroupRow, 'id' | 'group_num'>[]> {
+  return db.selectFrom('participant_groups').select(['id', 'group_num']).where('stage_id', '=', stageId).execute();
+}
+
 export async function maxGroupNum(db: Db, stageId: string): Promise<number> {
   const row = await db
     .selectFrom('participant_groups')

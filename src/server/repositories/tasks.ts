@@ -87,6 +87,21 @@ export function listTasksOfArrival(db: Db, enrolmentTimeId: string, kinds: reado
 }
 
 /** A participation's diary tasks that are not cancelled. */
+/** The first prompt (not a reminder) of an arrival's plan after a moment; undefined when none is left. */
+export async function nextPromptOfArrival(db: Db, enrolmentTimeId: string, after: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('tasks')
+    .select('notification_datetime')
+    .where('enrolment_time_id', '=', enrolmentTimeId)
+    .where('kind', '=', 'ema')
+    .where('prompt_task_id', 'is', null)
+    .where('notification_datetime', '>', after)
+    .orderBy('notification_datetime')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.notification_datetime ?? undefined;
+}
+
 export function listDiaryTasks(db: Db, participationId: string): Promise<TaskWithQuestionnaire[]> {
   return withQuestionnaire(db)
     .where('t.participation_id', '=', participationId)

@@ -1,8 +1,8 @@
 // GET /api/access/get_all_access: the caller's permission entries, fetched by the portal after sign-in.
 import type { FastifyPluginAsync } from 'fastify';
 import { labUserOf, requireLabUser } from '../plugins/auth';
-import { accessOf } from '../services/accounts';
-import { accessListSchema, bearerAuth, errorResponses } from './schemas';
+import { accessOf } from '../services/identity/accounts';
+import { accessListSchema, bearerAuth, errorResponses } from './schemas/common';
 
 export const accessRoutes: FastifyPluginAsync = async (app) => {
   app.get(

@@ -3,8 +3,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireSession } from '../plugins/auth';
 import { activityPage, type ActivityQuery } from '../services/audit/activity';
-import { activityPageSchema, activityQuerySchema } from './activitySchemas';
-import { bearerAuth, errorResponses } from './schemas';
+import { activityPageSchema, activityQuerySchema } from './schemas/activity';
+import { bearerAuth, errorResponses } from './schemas/common';
 
 export const activityRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: ActivityQuery }>(

@@ -5,8 +5,8 @@ import type { AppCredentials, ChangePasswordBody, ResetBody, ResetRequestBody } 
 import { participantMessages } from '../../shared/messages';
 import { acceptJsonBodiesOnly } from '../plugins/jsonBodies';
 import { participantOf, requireParticipant } from '../plugins/participantAuth';
-import { changePassword, logIn, logOut, requestPasswordReset, resetPassword, signUp } from '../services/participantSessions';
-import { messageSchema } from './schemas';
+import { changePassword, logIn, logOut, requestPasswordReset, resetPassword, signUp } from '../services/participants/participantSessions';
+import { messageSchema } from './schemas/common';
 import {
   appCommon,
   appErrorResponses,
@@ -16,7 +16,7 @@ import {
   credentialsBody,
   resetBody,
   resetRequestBody,
-} from './appSchemas';
+} from './schemas/app';
 
 export const appAccountRoutes: FastifyPluginAsync = async (app) => {
   acceptJsonBodiesOnly(app);

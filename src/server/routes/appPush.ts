@@ -7,9 +7,9 @@ import { acceptJsonBodiesOnly } from '../plugins/jsonBodies';
 import { participantOf, requireParticipant } from '../plugins/participantAuth';
 import { deleteSubscription, saveSubscription } from '../repositories/pushSubscriptions';
 import { badRequest, unprocessable } from '../httpErrors';
-import { newId, nowIso } from '../services/ids';
-import { messageSchema } from './schemas';
-import { appCommon, appErrorResponses, pushEndpointBody, pushKeySchema, pushSubscriptionBody, responseAnswerSchema } from './appSchemas';
+import { newId, nowIso } from '../ids';
+import { messageSchema } from './schemas/common';
+import { appCommon, appErrorResponses, pushEndpointBody, pushKeySchema, pushSubscriptionBody, responseAnswerSchema } from './schemas/app';
 
 export const appPushRoutes: FastifyPluginAsync = async (app) => {
   acceptJsonBodiesOnly(app);

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { brandingForHost } from '../../shared/branding';
 import { APP_ICON_URL, APP_MANIFEST_URL, appIcon, appManifest } from '../../shared/appManifest';
 import type { AppSite } from '../../shared/types/participantApp';
-import { appOpen } from './appSchemas';
+import { appOpen } from './schemas/app';
 
 const siteSchema = {
   type: 'object',

@@ -7,11 +7,11 @@ import { notFound } from '../httpErrors';
 import { acceptJsonBodiesOnly } from '../plugins/jsonBodies';
 import { participantOf, requireParticipant } from '../plugins/participantAuth';
 import { findStudyLab } from '../repositories/participants';
-import { giveConsent, joinStudy, listParticipations, tasksOf, withdraw } from '../services/appStudies';
-import { questionnaireForParticipant, recordEvents } from '../services/appTasks';
-import { grantPhotoUpload } from '../services/photos';
+import { giveConsent, joinStudy, listParticipations, tasksOf, withdraw } from '../services/participants/appStudies';
+import { questionnaireForParticipant, recordEvents } from '../services/participants/appTasks';
+import { grantPhotoUpload } from '../services/participants/photos';
 import { submitResponse } from '../services/answers/responses';
-import { messageSchema } from './schemas';
+import { messageSchema } from './schemas/common';
 import {
   appCommon,
   appErrorResponses,
@@ -28,7 +28,7 @@ import {
   tasksSchema,
   uploadAnswerSchema,
   uploadBody,
-} from './appSchemas';
+} from './schemas/app';
 
 type WithStudy = { Params: { studyId: string } };
 

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { brandingForHost, hostnameOf } from '../../shared/branding';
 import type { SiteConfig } from '../../shared/types/identity';
-import { noAuth } from './schemas';
+import { noAuth } from './schemas/common';
 
 /** Exactly SiteConfig: every field is always answered. */
 const siteConfigSchema = {

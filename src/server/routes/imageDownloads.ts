@@ -8,8 +8,8 @@ import { notFound } from '../httpErrors';
 import { labUserOf, requireLabUser } from '../plugins/auth';
 import { actorOf } from '../plugins/auditActor';
 import { findStudyInLab } from '../repositories/studies';
-import { ImageZipBuilds, imageDownloadLink, startImageDownload, sweepExpiredImageDownloads } from '../services/imageDownloads/imageDownloads';
-import { bearerAuth, errorResponses, messageSchema } from './schemas';
+import { ImageZipBuilds, imageDownloadLink, startImageDownload, sweepExpiredImageDownloads } from '../services/exports/imageDownloads/imageDownloads';
+import { bearerAuth, errorResponses, messageSchema } from './schemas/common';
 
 /** How often a process removes expired zips even when nobody asks for one. */
 const SWEEP_EVERY_MS = 10 * 60_000;

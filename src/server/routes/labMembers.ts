@@ -6,7 +6,7 @@ import { authMessages } from '../../shared/messages';
 import { notFound } from '../httpErrors';
 import { labUserOf, requireLabManager } from '../plugins/auth';
 import { findLabUser, listLabUsers } from '../repositories/labUsers';
-import { createLabUser, setLabUserAccess, toLabUser, withAccess } from '../services/accounts';
+import { createLabUser, setLabUserAccess, toLabUser, withAccess } from '../services/identity/accounts';
 import { actorOf } from '../plugins/auditActor';
 import {
   accessListSchema,
@@ -17,7 +17,7 @@ import {
   labUserWithAccessSchema,
   looseString,
   messageSchema,
-} from './schemas';
+} from './schemas/common';
 
 /** A member of the manager's own lab; any other id answers 404 as if it did not exist. */
 async function memberOfOwnLab(request: FastifyRequest<{ Params: { id: string } }>) {

@@ -6,7 +6,7 @@ import { notFound } from '../httpErrors';
 import { requireSystemOwner } from '../plugins/auth';
 import { findLabUser } from '../repositories/labUsers';
 import { findLab } from '../repositories/labs';
-import { changeLabUser, createLabUser, removeLabUser, toLabUser, withAccess } from '../services/accounts';
+import { changeLabUser, createLabUser, removeLabUser, toLabUser, withAccess } from '../services/identity/accounts';
 import { actorOf } from '../plugins/auditActor';
 import {
   accessListSchema,
@@ -17,7 +17,7 @@ import {
   labUserWithAccessSchema,
   looseString,
   messageSchema,
-} from './schemas';
+} from './schemas/common';
 
 async function existingUser(request: FastifyRequest<{ Params: { id: string } }>) {
   const user = await findLabUser(request.server.ctx.db, request.params.id);

@@ -8,10 +8,10 @@ import { notFound } from '../httpErrors';
 import { requireSession, requireSystemOwner } from '../plugins/auth';
 import { findLab, listLabs } from '../repositories/labs';
 import { listLabUsers } from '../repositories/labUsers';
-import { createLabWithManager, toLab, toLabUser } from '../services/accounts';
+import { createLabWithManager, toLab, toLabUser } from '../services/identity/accounts';
 import { actorOf } from '../plugins/auditActor';
-import { storageUsedByLab } from '../services/storageUse';
-import { bearerAuth, errorResponses, idParam, labSchema, labUserSchema, looseString, messageSchema } from './schemas';
+import { storageUsedByLab } from '../services/media/storageUse';
+import { bearerAuth, errorResponses, idParam, labSchema, labUserSchema, looseString, messageSchema } from './schemas/common';
 
 export const labRoutes: FastifyPluginAsync = async (app) => {
   const common = { tags: ['labs'], security: bearerAuth };

@@ -5,9 +5,9 @@ import { conflict, notFound } from '../httpErrors';
 import { labUserOf, requireLabUser } from '../plugins/auth';
 import { actorOf } from '../plugins/auditActor';
 import { findMcSetInLab, listMcSets } from '../repositories/questionnaires';
-import { changeMcSet, createMcSet, questionnaireOfLab, questionsUsingSet, removeMcSet, toMcSet, type McSetBody } from '../services/questionnaires';
-import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
-import { mcSetBodySchema, mcSetSchema } from './questionnaireSchemas';
+import { changeMcSet, createMcSet, questionnaireOfLab, questionsUsingSet, removeMcSet, toMcSet, type McSetBody } from '../services/studies/questionnaires';
+import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas/common';
+import { mcSetBodySchema, mcSetSchema } from './schemas/questionnaires';
 
 async function setOfLab(request: FastifyRequest<{ Params: { setId: string } }>) {
   const set = await findMcSetInLab(request.server.ctx.db, request.params.setId, labUserOf(request).user.lab_id);

@@ -9,9 +9,9 @@ import { badRequest } from '../httpErrors';
 import { labUserOf, requireLabUser } from '../plugins/auth';
 import { actorOf } from '../plugins/auditActor';
 import { countMediaFilesInLab, findMediaFilesByKeys, listMediaFilesInLab, searchMediaFiles } from '../repositories/mediaFiles';
-import { grantUpload, mediaFileOfLab, registerFile, removeFile, renameFile, toMediaFile } from '../services/media';
-import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
-import { pageQuerySchema } from './studySchemas';
+import { grantUpload, mediaFileOfLab, registerFile, removeFile, renameFile, toMediaFile } from '../services/media/media';
+import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas/common';
+import { pageQuerySchema } from './schemas/studies';
 
 const mediaFileSchema = {
   type: 'object',

@@ -2,20 +2,20 @@
 // To Another Stage, the EMA Schedule and the Assigned Diary Assessments. Another lab's study or participant
 // answers 404.
 import { actorOf } from '../plugins/auditActor';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { participantMessages, studyMessages, generalMessages } from '../../shared/messages';
+import type { FastifyPluginAsync } from 'fastify';
+import { participantMessages, generalMessages } from '../../shared/messages';
 import type { AssignGroupBody, CreateParticipantBody, EmaTaskScope, FilterParticipantsBody } from '../../shared/types/participant';
-import { badRequest, notFound } from '../httpErrors';
+import { badRequest } from '../httpErrors';
 import { labUserOf, requireAccess, requireLabUser } from '../plugins/auth';
-import { findStudyInLab } from '../repositories/studies';
+import { studyOfLab } from './shared/labStudy';
 import {
   assignToPlace,
   createInStudy,
   diaryTasksOf,
   emaTasksOf,
   readParticipants,
-} from '../services/participants';
-import { bearerAuth, errorResponses } from './schemas';
+} from '../services/participants/participants';
+import { bearerAuth, errorResponses } from './schemas/common';
 import {
   assignBodySchema,
   createBodySchema,
@@ -26,7 +26,7 @@ import {
   filteredParticipantsSchema,
   getParticipantsSchema,
   participantAnswerSchema,
-} from './participantSchemas';
+} from './schemas/participants';
 
 const idString = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const studyParam = { type: 'object', required: ['studyId'], properties: { studyId: idString } } as const;
@@ -38,13 +38,6 @@ const bothParams = {
 } as const;
 
 /** The study of the caller's lab; another lab's study answers 404 as if it did not exist. */
-export async function studyOfLab(request: FastifyRequest, studyId: string) {
-  const { user } = labUserOf(request);
-  const study = await findStudyInLab(request.server.ctx.db, studyId, user.lab_id);
-  if (!study) throw notFound(studyMessages.studyNotFound);
-  return study;
-}
-
 export const participantRoutes: FastifyPluginAsync = async (app) => {
   const common = { tags: ['participants'], security: bearerAuth };
   const db = () => app.ctx.db;

@@ -5,10 +5,10 @@ import { actorOf } from '../plugins/auditActor';
 import type { FastifyPluginAsync } from 'fastify';
 import { PARTICIPATION_ENDS, participationStatusMessages, type SetParticipationStatusBody } from '../../shared/participationStatus';
 import { requireLabUser } from '../plugins/auth';
-import { setParticipationStatus } from '../services/participants';
-import { participantAnswerSchema } from './participantSchemas';
-import { studyOfLab } from './participants';
-import { bearerAuth, errorResponses } from './schemas';
+import { setParticipationStatus } from '../services/participants/participants';
+import { participantAnswerSchema } from './schemas/participants';
+import { studyOfLab } from './shared/labStudy';
+import { bearerAuth, errorResponses } from './schemas/common';
 
 const idString = { type: 'string', minLength: 1, maxLength: 64 } as const;
 

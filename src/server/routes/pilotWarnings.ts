@@ -4,10 +4,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireAccess } from '../plugins/auth';
 import { readPilotWarnings } from '../services/pilot/warnings';
-import { studyOfLab } from './participants';
-import { pilotStudyParam } from './pilotSchemas';
-import { pilotWarningsSchema } from './pilotWarningSchemas';
-import { bearerAuth, errorResponses } from './schemas';
+import { studyOfLab } from './shared/labStudy';
+import { pilotStudyParam } from './schemas/pilots';
+import { pilotWarningsSchema } from './schemas/pilotWarnings';
+import { bearerAuth, errorResponses } from './schemas/common';
 
 export const pilotWarningRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { studyId: string } }>(

@@ -6,9 +6,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { CreatePilotBody, PilotClockBody } from '../../shared/types/pilot';
 import { labUserOf, requireAccess } from '../plugins/auth';
 import { createPilot, moveClock, pilotOfLab, readPilot, resetPilot } from '../services/pilot/pilots';
-import { studyOfLab } from './participants';
-import { bearerAuth, errorResponses } from './schemas';
-import { createPilotBody, createdPilotSchema, pilotClockBody, pilotParam, pilotSchema, pilotStudyParam } from './pilotSchemas';
+import { studyOfLab } from './shared/labStudy';
+import { bearerAuth, errorResponses } from './schemas/common';
+import { createPilotBody, createdPilotSchema, pilotClockBody, pilotParam, pilotSchema, pilotStudyParam } from './schemas/pilots';
 
 export const pilotRoutes: FastifyPluginAsync = async (app) => {
   const common = { tags: ['pilot'], security: bearerAuth };

@@ -11,12 +11,12 @@ import {
   saveQuestionnaire,
   toQuestionnaire,
   type QuestionnaireSaveBody,
-} from '../services/questionnaires';
-import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
-import { pageQuerySchema } from './studySchemas';
-import { questionnaireListSchema, questionnaireSaveBodySchema, questionnaireSchema } from './questionnaireSchemas';
-import { questionnaireVersionsSchema, repointSchema } from './questionnaireVersionSchemas';
-import { questionnaireVersions, repointToCurrent } from '../services/questionnaireVersionUse';
+} from '../services/studies/questionnaires';
+import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas/common';
+import { pageQuerySchema } from './schemas/studies';
+import { questionnaireListSchema, questionnaireSaveBodySchema, questionnaireSchema } from './schemas/questionnaires';
+import { questionnaireVersionsSchema, repointSchema } from './schemas/questionnaireVersions';
+import { questionnaireVersions, repointToCurrent } from '../services/studies/questionnaireVersionUse';
 import { liveEditTexts } from '../../shared/messages';
 
 type WithId = { Params: { id: string } };

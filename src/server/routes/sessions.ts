@@ -5,8 +5,8 @@ import { authMessages } from '../../shared/messages';
 import { brandingForHost } from '../../shared/branding';
 import { forbidden } from '../httpErrors';
 import { requireSession } from '../plugins/auth';
-import { signInLabUser, signInSystemOwner, signOut, type Credentials } from '../services/signIn';
-import { bearerAuth, errorResponses, looseString, messageSchema, noAuth } from './schemas';
+import { signInLabUser, signInSystemOwner, signOut, type Credentials } from '../services/identity/signIn';
+import { bearerAuth, errorResponses, looseString, messageSchema, noAuth } from './schemas/common';
 
 const credentialsBody = {
   type: 'object',

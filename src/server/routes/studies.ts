@@ -8,13 +8,13 @@ import { notFound } from '../httpErrors';
 import { labUserOf, requireAccess, requireLabUser } from '../plugins/auth';
 import type { StudyRow } from '../db/types';
 import { findStudyInLab, findStudyOfStageInLab } from '../repositories/studies';
-import { accessOf } from '../services/accounts';
-import { createBlankStudy, readStudy, studyPage } from '../services/studies';
-import { activateStudy, deactivateStudy, deleteInactiveStudy } from '../services/studyLifecycle';
-import { previewWholeStudy, saveBasicInfo, saveConsent, saveWholeStudy } from '../services/studyEdits';
-import { liveEditImpactSchema } from './liveEditSchemas';
-import { addGroup, addStage, deleteGroup, deleteStage } from '../services/studyStructure';
-import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
+import { accessOf } from '../services/identity/accounts';
+import { createBlankStudy, readStudy, studyPage } from '../services/studies/studies';
+import { activateStudy, deactivateStudy, deleteInactiveStudy } from '../services/studies/studyLifecycle';
+import { previewWholeStudy, saveBasicInfo, saveConsent, saveWholeStudy } from '../services/studies/studyEdits';
+import { liveEditImpactSchema } from './schemas/liveEdits';
+import { addGroup, addStage, deleteGroup, deleteStage } from '../services/studies/studyStructure';
+import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas/common';
 import {
   activationAnswerSchema,
   activationRefusalSchema,
@@ -26,7 +26,7 @@ import {
   studyListSchema,
   studyEditBodySchema,
   studySchema,
-} from './studySchemas';
+} from './schemas/studies';
 
 type WithId = { Params: { id: string } };
 type WithIdAndRef = { Params: { id: string; ref: string } };

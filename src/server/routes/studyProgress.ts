@@ -6,9 +6,9 @@ import type { StudyProgressBody } from '../../shared/types/progress';
 import { notFound } from '../httpErrors';
 import { labUserOf, requireLabUser } from '../plugins/auth';
 import { findStudyInLab } from '../repositories/studies';
-import { findProgressPlace, studyProgress } from '../services/studyProgress';
-import { bearerAuth, errorResponses, idParam } from './schemas';
-import { progressAnswerSchema, progressBodySchema } from './studyProgressSchemas';
+import { findProgressPlace, studyProgress } from '../services/studies/studyProgress';
+import { bearerAuth, errorResponses, idParam } from './schemas/common';
+import { progressAnswerSchema, progressBodySchema } from './schemas/studyProgress';
 
 export const studyProgressRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { studyId: string }; Body: StudyProgressBody }>(

@@ -3,11 +3,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { OwnerQuestionnaireListBody } from '../../shared/types/study';
 import { requireSystemOwner } from '../plugins/auth';
-import { questionnairePage } from '../services/questionnaires';
-import { managingUser } from '../services/systemOwnerStudies';
-import { bearerAuth, errorResponses } from './schemas';
-import { pageQuerySchema } from './studySchemas';
-import { questionnaireListSchema } from './questionnaireSchemas';
+import { questionnairePage } from '../services/studies/questionnaires';
+import { managingUser } from '../services/studies/systemOwnerStudies';
+import { bearerAuth, errorResponses } from './schemas/common';
+import { pageQuerySchema } from './schemas/studies';
+import { questionnaireListSchema } from './schemas/questionnaires';
 
 export const systemOwnerQuestionnaireRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Querystring: { pageNumber: number }; Body: OwnerQuestionnaireListBody }>(

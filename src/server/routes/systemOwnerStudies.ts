@@ -8,16 +8,16 @@ import { studyMessages } from '../../shared/messages';
 import { XLSX_MEDIA_TYPE, type ResponseTimeDownloadBody } from '../../shared/types/dataDownloads';
 import type { BasicInfoBody, ConsentBody, OwnerCreateStudyBody, OwnerStudyListBody, StudyEditBody } from '../../shared/types/study';
 import { requireSystemOwner } from '../plugins/auth';
-import { createBlankStudy, readStudy, studyPage } from '../services/studies';
-import { activateStudy, deactivateStudy, deleteInactiveStudy } from '../services/studyLifecycle';
-import { previewWholeStudy, saveBasicInfo, saveConsent, saveWholeStudy } from '../services/studyEdits';
-import { liveEditImpactSchema } from './liveEditSchemas';
-import { addGroup, addStage, deleteGroup, deleteStage } from '../services/studyStructure';
-import { SYSTEM_OWNER_ENTRIES } from '../services/permissions';
-import { anyStudy, managingUser, managingUserOfLab, studyOfAnyStage } from '../services/systemOwnerStudies';
-import { responseTimeDescription, responseTimeDownload } from './dataDownloads';
-import { fileAnswer, responseTimeBodySchema } from './dataDownloadSchemas';
-import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas';
+import { createBlankStudy, readStudy, studyPage } from '../services/studies/studies';
+import { activateStudy, deactivateStudy, deleteInactiveStudy } from '../services/studies/studyLifecycle';
+import { previewWholeStudy, saveBasicInfo, saveConsent, saveWholeStudy } from '../services/studies/studyEdits';
+import { liveEditImpactSchema } from './schemas/liveEdits';
+import { addGroup, addStage, deleteGroup, deleteStage } from '../services/studies/studyStructure';
+import { SYSTEM_OWNER_ENTRIES } from '../services/identity/permissions';
+import { anyStudy, managingUser, managingUserOfLab, studyOfAnyStage } from '../services/studies/systemOwnerStudies';
+import { responseTimeDescription, responseTimeDownload } from './shared/downloads';
+import { fileAnswer, responseTimeBodySchema } from './schemas/dataDownloads';
+import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas/common';
 import {
   activationAnswerSchema,
   activationRefusalSchema,
@@ -29,7 +29,7 @@ import {
   studyEditBodySchema,
   studyListSchema,
   studySchema,
-} from './studySchemas';
+} from './schemas/studies';
 
 const idText = { type: 'string', minLength: 1, maxLength: 64 } as const;
 

@@ -10,9 +10,9 @@ import { hasNoBody } from '../plugins/emptyBodies';
 import { claimUploadGrant, findUploadGrant } from '../repositories/mediaFiles';
 import { claimPhotoUpload, findPhotoUpload } from '../repositories/photos';
 import { participantMessages } from '../../shared/messages';
-import { nowIso } from '../services/ids';
+import { nowIso } from '../ids';
 import { attachmentDisposition } from '../storage/disposition';
-import { messageSchema, noAuth } from './schemas';
+import { messageSchema, noAuth } from './schemas/common';
 
 interface SignedQuery {
   expires: string;

@@ -16,10 +16,10 @@ import { findSubmissionByClientId } from '../../repositories/submissions';
 import { findPhotoUploadsByKeys } from '../../repositories/photos';
 import { questionnaireAsPlanned } from '../plan/questionnaireVersions';
 import { diaryEndDate, localDate } from '../plan/diaryDays';
-import { checkStoredPhoto } from '../photos';
-import { newSequentialId, nowIso } from '../ids';
-import { judgedMoment, reportedMoment } from '../reportedMoments';
-import { requestFingerprint, sentItems, type SentAnswer } from './fingerprint';
+import { checkStoredPhoto } from '../participants/photos';
+import { newSequentialId, nowIso } from '../../ids';
+import { judgedMoment, reportedMoment } from './reportedMoments';
+import { requestFingerprint, sentItems, type SentAnswer } from '../../repositories/answerFingerprint';
 import { isPilot, offsetOf, onClock } from '../pilot/clock';
 
 export interface StoredAnswer {

@@ -3,7 +3,7 @@
 import type { Db } from '../../repositories/db';
 import { chainTail, insertAuditEntry, lockChainTail } from '../../repositories/audit';
 import type { AuditActorKind, AuditKind } from '../../../shared/audit';
-import { nowIso } from '../ids';
+import { nowIso } from '../../ids';
 import { fieldChanges } from './changes';
 import { entryHash, GENESIS_HASH, type HashedContent } from './hash';
 

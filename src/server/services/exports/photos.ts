@@ -2,7 +2,7 @@
 // it (photoNames): the analysis download's manifest lists them, the text download's photo cells name them.
 import type { Db } from '../../repositories/db';
 import { photosOfParticipants, type ParticipationEntry, type PhotoEntry, type ScopeFilter } from '../../repositories/exports';
-import { photoNames } from '../imageDownloads/photoNames';
+import { photoNames } from './imageDownloads/photoNames';
 import type { ItemColumn } from './items';
 
 export interface NamedPhoto extends PhotoEntry {

@@ -6,7 +6,7 @@ import type { StudyRow } from '../../db/types';
 import { studyMessages } from '../../../shared/messages';
 import { downloadTitle, type DownloadKind } from '../../../shared/dataDownloads';
 import { notFound } from '../../httpErrors';
-import { findStageInStudy } from '../../repositories/studies';
+import { findStageInStudy, listGroupNumsOfStage } from '../../repositories/studies';
 import { participationPage, type ParticipationEntry, type ScopeFilter } from '../../repositories/exports';
 
 export interface ExportScope {
@@ -32,7 +32,7 @@ export async function resolveScope(
 ): Promise<ExportScope> {
   const stage = await findStageInStudy(db, study.id, stageId);
   if (!stage) throw notFound(studyMessages.stageNotFound);
-  const groups = await db.selectFrom('participant_groups').select(['id', 'group_num']).where('stage_id', '=', stage.id).execute();
+  const groups = await listGroupNumsOfStage(db, stage.id);
   const groupNums = new Map(groups.map((g) => [g.id, g.group_num]));
   if (groupId && !groupNums.has(groupId)) throw notFound(studyMessages.groupNotFound);
   return {

@@ -2,6 +2,7 @@
 // its stored offset. Every moment the server uses for a participant (arrival, windows, lateness, events,
 // completion) is read here; a real participation (offset null) always reads the real clock.
 import type { ParticipationRow } from '../../db/types';
+import { shiftedBy } from '../../repositories/answerFingerprint';
 
 type Clocked = Pick<ParticipationRow, 'pilot_offset_ms'>;
 
@@ -18,14 +19,6 @@ export function isPilot(participation: Clocked): boolean {
 /** "Now" for the participation, as an ISO moment. */
 export function participationNow(participation: Clocked): string {
   return new Date(Date.now() + offsetOf(participation)).toISOString();
-}
-
-/**
- * A moment moved by ms (an ISO moment in ms, so moving it back by the same ms gives the same text again: the
- * answer writer takes a pilot's stored moments back to the ones sent, for the answer's fingerprint).
- */
-export function shiftedBy(moment: string, ms: number): string {
-  return ms === 0 ? moment : new Date(Date.parse(moment) + ms).toISOString();
 }
 
 /** A real moment placed on the participation's clock (the app reports its device's real moments). */

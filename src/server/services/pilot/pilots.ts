@@ -9,16 +9,25 @@ import type { ParticipationRow, StudyRow } from '../../db/types';
 import type { CreatedPilot, CreatePilotBody, Pilot, PilotClockBody, PilotTask } from '../../../shared/types/pilot';
 import { pilotMessages, studyMessages } from '../../../shared/messages';
 import { badRequest, conflict, notFound } from '../../httpErrors';
-import { findConsentStage, findFirstPlace, findParticipant, findParticipationById, listPlaces } from '../../repositories/participants';
+import {
+  findConsentStage,
+  findFirstPlace,
+  findParticipant,
+  findParticipationById,
+  listPlaces,
+  raisePilotOffset,
+  updateParticipation,
+} from '../../repositories/participants';
 import { findStudyInLab } from '../../repositories/studies';
 import { findArrival } from '../../repositories/plans';
-import { listTasksOfArrival } from '../../repositories/tasks';
-import { createParticipantAccount, startParticipation } from '../participantAccounts';
-import { startSession } from '../participantSessions';
+import { listTasksOfArrival, nextPromptOfArrival } from '../../repositories/tasks';
+import { resetPilotPlan } from '../../repositories/pilots';
+import { createParticipantAccount, startParticipation } from '../participants/participantAccounts';
+import { startSession } from '../participants/participantSessions';
 import { arrive } from '../plan/arrival';
-import { completeEndedParticipations } from '../participationEnd';
+import { completeEndedParticipations } from '../participants/participationEnd';
 import { statusAsRead } from '../plan/taskStatus';
-import { newId, nowIso } from '../ids';
+import { newId, nowIso } from '../../ids';
 import { isPilot, offsetOf, participationNow } from './clock';
 
 /** The reserved domain of pilot addresses (RFC 2606 `.invalid`: no mail can ever be delivered there). */
@@ -66,7 +75,7 @@ export async function createPilot(ctx: AppContext, study: StudyRow, body: Create
       current_stage_id: place.stage_id,
       current_group_id: place.group_id,
     };
-    await trx.updateTable('participations').set(changes).where('id', '=', started.id).execute();
+    await updateParticipation(trx, started.id, changes);
     await recordAudit(trx, actor, {
       kind: 'participant.created',
       entityType: 'participant',
@@ -134,17 +143,7 @@ export async function readPilot(db: Db, participation: ParticipationRow, labId: 
 async function nextPromptAfter(db: Db, participation: ParticipationRow, now: string): Promise<string | undefined> {
   const arrival = await findArrival(db, participation.id, participation.assignment_num);
   if (!arrival) return undefined;
-  const row = await db
-    .selectFrom('tasks')
-    .select('notification_datetime')
-    .where('enrolment_time_id', '=', arrival.id)
-    .where('kind', '=', 'ema')
-    .where('prompt_task_id', 'is', null)
-    .where('notification_datetime', '>', now)
-    .orderBy('notification_datetime')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.notification_datetime ?? undefined;
+  return nextPromptOfArrival(db, arrival.id, now);
 }
 
 /** The moment the clock moves to: a step forward, the next prompt, or a chosen moment never before its now. */
@@ -172,13 +171,7 @@ export async function moveClock(db: Db, participation: ParticipationRow, labId: 
   const nowMs = realMs + offsetOf(participation);
   const target = await targetOf(db, participation, body, nowMs);
   const offset = Math.max(offsetOf(participation), target - realMs);
-  await db
-    .updateTable('participations')
-    .set({ pilot_offset_ms: offset })
-    .where('id', '=', participation.id)
-    .where('pilot_offset_ms', 'is not', null)
-    .where('pilot_offset_ms', '<', offset)
-    .execute();
+  await raisePilotOffset(db, participation.id, offset);
   const moved = await findParticipationById(db, participation.id);
   if (!moved) throw notFound(pilotMessages.notPilot);
   return readPilot(db, moved, labId);
@@ -190,21 +183,7 @@ export async function moveClock(db: Db, participation: ParticipationRow, labId: 
  */
 export async function resetPilot(db: Db, participation: ParticipationRow, labId: string, resetBy: string, actor: AuditActor): Promise<Pilot> {
   await db.transaction().execute(async (trx) => {
-    const submissions = trx.selectFrom('submissions').select('id').where('participation_id', '=', participation.id);
-    await trx.updateTable('photo_uploads').set({ submission_id: null }).where('submission_id', 'in', submissions).execute();
-    await trx.deleteFrom('answer_items').where('submission_id', 'in', submissions).execute();
-    await trx.deleteFrom('submissions').where('participation_id', '=', participation.id).execute();
-    await trx.deleteFrom('tasks').where('participation_id', '=', participation.id).execute();
-    await trx.deleteFrom('enrolment_times').where('participation_id', '=', participation.id).execute();
-    await trx
-      .updateTable('participations')
-      .set({ status: 'enrolled', arrive_assigned: 0, withdrawn_at: null, completed_at: null })
-      .where('id', '=', participation.id)
-      .execute();
-    await trx
-      .insertInto('pilot_resets')
-      .values({ id: newId(), participation_id: participation.id, reset_by: resetBy, reset_at: nowIso(), offset_ms: offsetOf(participation) })
-      .execute();
+    await resetPilotPlan(trx, { id: newId(), participation_id: participation.id, reset_by: resetBy, reset_at: nowIso(), offset_ms: offsetOf(participation) });
     await recordAudit(trx, actor, {
       kind: 'pilot.reset',
       entityType: 'participant',

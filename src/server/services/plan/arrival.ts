@@ -5,7 +5,7 @@ import type { Db } from '../../repositories/db';
 import type { ParticipationRow } from '../../db/types';
 import { claimArrival, insertEnrolmentTime } from '../../repositories/plans';
 import { insertTasks } from '../../repositories/tasks';
-import { newId, nowIso } from '../ids';
+import { newId, nowIso } from '../../ids';
 import { groupPlanInput } from './groupPlanInput';
 import { planQuestionnaires } from './questionnaireVersions';
 import { planRows, questionnaireIdsOf } from './makePlan';

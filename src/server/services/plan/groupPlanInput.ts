@@ -1,12 +1,12 @@
 // The one place the plan reads a group's assessment settings: through the study structure's typed reader of the
-// group's stored lists (services/groupLists.ts), with the questionnaires as list items of the lab (an id of
+// group's stored lists (services/studies/groupLists.ts), with the questionnaires as list items of the lab (an id of
 // another lab, or of a deleted questionnaire, is left out). Settings that break the shared rules are left out
 // of a plan rather than planned wrongly.
 import { DateTime } from 'luxon';
 import type { Db } from '../../repositories/db';
 import { findGroupInStudy } from '../../repositories/studies';
 import { listQuestionnaireItems } from '../../repositories/groupQuestionnaires';
-import { idsInLists, readGroupLists, withItems, type GroupLists, type ItemsById } from '../groupLists';
+import { idsInLists, readGroupLists, withItems, type GroupLists, type ItemsById } from '../studies/groupLists';
 import { diarySettingProblem, emaSettingProblem, type DiarySetting, type EmaSetting } from '../../../shared/study/assessmentSettings';
 
 export interface GroupPlanInput {

@@ -6,7 +6,7 @@ import type { PlannedQuestionnaire } from './questionnaireVersions';
 import { emaPrompts } from './emaPlan';
 import { seededRandom } from './seededRandom';
 import { localDate } from './diaryDays';
-import { newIds } from '../ids';
+import { newIds } from '../../ids';
 
 export interface PlanContext {
   participationId: string;

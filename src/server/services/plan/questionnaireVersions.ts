@@ -6,7 +6,7 @@ import type { Db } from '../../repositories/db';
 import type { McSetRow, QuestionnaireRow, QuestionnaireVersionRow } from '../../db/types';
 import type { Choice, MultipleChoiceSet, Question } from '../../../shared/questionnaire/types';
 import { findMcSetsOf, findQuestionnaireVersion, findQuestionnairesOfLab, insertQuestionnaireVersion } from '../../repositories/plans';
-import { nowIso } from '../ids';
+import { nowIso } from '../../ids';
 
 export interface PlannedQuestionnaire {
   versionId: string;

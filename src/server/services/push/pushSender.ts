@@ -9,7 +9,7 @@ import type { Db } from '../../repositories/db';
 import type { PushSubscriptionRow } from '../../db/types';
 import { pushEndpointAllowed, type PushPayload } from '../../../shared/push';
 import { claimDuePushes, claimedPushes, deferPush, finishPushes, releasePushes, retireClosedPushes, type ClaimedPush } from '../../repositories/pushes';
-import { newId } from '../ids';
+import { newId } from '../../ids';
 import { groupWriter } from './groupWrite';
 import { removeSubscription, subscriptionsOf } from '../../repositories/pushSubscriptions';
 import type { VapidDetails } from './vapid';
