@@ -5,7 +5,36 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+/**
+ * The portal's features in the one order they may depend on each other (docs/architecture.md "The portal's
+ * code"): each may import only those before it, so no two features import each other, directly or round about.
+ */
+const featureOrder = ['auth', 'labs', 'media', 'questionnaires', 'downloads', 'participants', 'activity', 'studies'];
+
+/** A feature's front door: the import '../labs' resolves to it. */
+const door = (feature) => `./${feature}/index.ts`;
+
+/** import-x/no-restricted-paths zones: what features/X, app/ and main.tsx may take from src/client/features. */
+const featureZones = [
+  ...featureOrder.map((feature, i) => ({
+    target: `src/client/features/${feature}`,
+    from: 'src/client/features',
+    except: [`./${feature}`, ...featureOrder.slice(0, i).map(door)],
+    message:
+      i === 0
+        ? `features/${feature} comes first and imports no other feature`
+        : `features/${feature} may import only ${featureOrder.slice(0, i).join(', ')}, each only through its index (features/<name>), never a file inside it`,
+  })),
+  {
+    target: ['src/client/app', 'src/client/main.tsx'],
+    from: 'src/client/features',
+    except: featureOrder.map(door),
+    message: "app/ takes a feature's pages, slice and calls through its index (features/<name>), never a file inside it",
+  },
+];
 
 const layer = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
 
@@ -92,6 +121,26 @@ export default tseslint.config(
           paths: [{ name: 'react-redux', message: 'components/ does not read the store: take data as props' }],
         },
       ],
+    },
+  },
+  {
+    // Features have front doors and one order (eslint-plugin-import-x), read in words:
+    // - no-restricted-paths: a file in features/X imports another feature only as features/Y, which is Y's
+    //   index.ts, never a file inside Y; and only a feature before X in featureOrder, so features depend one way
+    //   and never in a cycle. app/ and main.tsx, too, take from a feature only what its index exports.
+    // - no-cycle: no module of the portal imports itself back through a chain of imports (imports of types
+    //   only do not count; nor does a chain through import(), since a page loaded later cannot see a
+    //   half-loaded module).
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: featureZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }],
     },
   },
   {

@@ -20,6 +20,10 @@ const typescript = {
 // The texts are data: where a page imports them through the barrel, webpack may skip it and take only
 // the area modules that page uses (the first load then carries only its own screens' texts).
 const messagesAreData = { test: /[\\/]src[\\/]shared[\\/]messages[\\/]/, sideEffects: false };
+// A feature's front door (index.ts) and its page loaders (pages.ts) only pass names on: webpack takes from
+// them just the modules a page uses, so importing a feature's door adds none of its other files (nor a slice
+// that injects itself on load) to the first load.
+const featureDoorsAreData = { test: /[\\/]src[\\/]client[\\/]features[\\/][^\\/]+[\\/](index|pages)\.ts$/, sideEffects: false };
 
 function portal(production) {
   return {
@@ -52,6 +56,7 @@ function portal(production) {
       rules: [
         typescript,
         messagesAreData,
+        featureDoorsAreData,
         { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         {
           test: /[\\/]bootstrap[\\/]dist[\\/]css[\\/]bootstrap\.min\.css$/,

@@ -7,7 +7,7 @@ import { App } from './app/App';
 import { applyBranding } from './app/branding';
 import { browser } from './app/browser';
 import { makeStore } from './app/store';
-import { fetchSiteConfig } from './features/site/siteSlice';
+import { fetchSiteConfig } from './app/site/siteSlice';
 
 function renderFailure(container: HTMLElement, detail: string) {
   const box = document.createElement('div');

@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react';
 import { makeStore } from '../../../src/client/app/store';
 import { sessionEnded } from '../../../src/client/features/auth/authSlice';
-import { fetchLabs } from '../../../src/client/features/labs/labsThunks';
-import { toastShown } from '../../../src/client/features/notifications/notificationsSlice';
-import { snapshotLoaded } from '../../../src/client/features/qa/qaSlice';
+import { fetchLabs } from '../../../src/client/features/labs/labsSlice';
+import { toastShown } from '../../../src/client/app/notifications/notificationsSlice';
+import { snapshotLoaded } from '../../../src/client/app/qa/qaSlice';
 import { lab, labUserSession, ownerSession } from '../support/fixtures';
 import { mockApi, type MockApi } from '../support/mockApi';
 import { signedIn, siteState } from '../testUtils';

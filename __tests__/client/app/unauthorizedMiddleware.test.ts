@@ -1,7 +1,7 @@
 import { makeStore } from '../../../src/client/app/store';
 import type { Navigation } from '../../../src/client/app/navigation';
-import { login, logout } from '../../../src/client/features/auth/authThunks';
-import { createLab, fetchLabs, fetchMembers } from '../../../src/client/features/labs/labsThunks';
+import { login, logout } from '../../../src/client/features/auth/authSlice';
+import { createLab, fetchLabs, fetchMembers } from '../../../src/client/features/labs/labsSlice';
 import { authMessages } from '../../../src/shared/messages';
 import { managerSession, ownerSession } from '../support/fixtures';
 import { mockApi, type MockApi } from '../support/mockApi';

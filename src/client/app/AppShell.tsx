@@ -2,13 +2,13 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Loading } from '../components/Loading';
-import { pageChanged } from '../features/notifications/notificationsSlice';
-import { useQaTools } from '../features/qa/useQaTools';
+import { pageChanged } from './notifications/notificationsSlice';
+import { useQaTools } from './qa/useQaTools';
 import { useAppDispatch } from './hooks';
 import { Toasts } from './layout/Toasts';
 import { NavigationBridge } from './NavigationBridge';
 
-const QaPanel = lazy(() => import('../features/qa/QaPanel').then((m) => ({ default: m.QaPanel })));
+const QaPanel = lazy(() => import('./qa/QaPanel').then((m) => ({ default: m.QaPanel })));
 
 /** Red alerts belong to the page they were raised on: moving to another page clears them. */
 function usePageChanges() {

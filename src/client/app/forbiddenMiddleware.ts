@@ -3,9 +3,7 @@
 // The 403's message stays in the red alert (the read is a background call).
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { isApiError } from '../api/errors';
-import { readAccess } from '../features/auth/accessReads';
-import type { AuthState } from '../features/auth/authSlice';
-import { fetchAccess } from '../features/auth/authThunks';
+import { readAccess, type AuthState, fetchAccess } from '../features/auth';
 import { isRejectionMeta } from './unauthorizedMiddleware';
 
 interface WithAuth {

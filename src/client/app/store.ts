@@ -17,12 +17,12 @@ import {
 } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { setTokenGetter } from '../api/client';
-import { authReducer, type AuthState } from '../features/auth/authSlice';
-import { labsReducer } from '../features/labs/labsSlice';
-import { notificationsReducer } from '../features/notifications/notificationsSlice';
-import { qaReducer, snapshotLoaded } from '../features/qa/qaSlice';
-import { stateFromSnapshot } from '../features/qa/snapshot';
-import { siteReducer } from '../features/site/siteSlice';
+import { authReducer, type AuthState } from '../features/auth';
+import { labsReducer } from '../features/labs';
+import { notificationsReducer } from './notifications/notificationsSlice';
+import { qaReducer, snapshotLoaded } from './qa/qaSlice';
+import { stateFromSnapshot } from './qa/snapshot';
+import { siteReducer } from './site/siteSlice';
 import { forbiddenMiddleware } from './forbiddenMiddleware';
 import { createUnauthorizedMiddleware } from './unauthorizedMiddleware';
 import type { Navigation } from './navigation';

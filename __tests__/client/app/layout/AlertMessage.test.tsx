@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { alertShown } from '../../../../src/client/features/notifications/notificationsSlice';
+import { alertShown } from '../../../../src/client/app/notifications/notificationsSlice';
 import { mockApi, type MockApi } from '../../support/mockApi';
 import { renderWithProviders } from '../../testUtils';
 

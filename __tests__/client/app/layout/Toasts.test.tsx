@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { Toasts } from '../../../../src/client/app/layout/Toasts';
-import { toastShown } from '../../../../src/client/features/notifications/notificationsSlice';
+import { toastShown } from '../../../../src/client/app/notifications/notificationsSlice';
 import { TOAST_AUTO_HIDE_MS } from '../../../../src/shared/limits';
 import { renderWithProviders } from '../../testUtils';
 import { bottomBarProps } from '../../../../src/client/app/layout/bottomBars';

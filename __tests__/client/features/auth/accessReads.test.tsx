@@ -3,7 +3,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { forbiddenMiddleware, refusedLabUserCall } from '../../../../src/client/app/forbiddenMiddleware';
 import { readAccess, rereadStaleAccess } from '../../../../src/client/features/auth/accessReads';
-import { fetchAccess } from '../../../../src/client/features/auth/authThunks';
+import { fetchAccess } from '../../../../src/client/features/auth/authSlice';
 import { ALL_ACCESS, type AccessEntry } from '../../../../src/shared/access';
 import { ACCESS_REREAD_AFTER_MS } from '../../../../src/shared/limits';
 import { authMessages } from '../../../../src/shared/messages';

@@ -1,7 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { makeStore } from '../../../../src/client/app/store';
-import { authRequestReset, sessionEnded } from '../../../../src/client/features/auth/authSlice';
-import { fetchAccess, login, logout, systemOwnerLogin } from '../../../../src/client/features/auth/authThunks';
+import { authRequestReset, sessionEnded, fetchAccess, login, logout, systemOwnerLogin } from '../../../../src/client/features/auth/authSlice';
 import { ALL_ACCESS } from '../../../../src/shared/access';
 import { authMessages } from '../../../../src/shared/messages';
 import { labUserSession, ownerSession } from '../../support/fixtures';

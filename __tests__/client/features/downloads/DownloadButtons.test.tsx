@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { AnalysisDownloadButton } from '../../../../src/client/features/downloads/AnalysisDownloadButton';
-import { downloadProgressed } from '../../../../src/client/features/downloads/downloadsThunks';
+import { downloadProgressed } from '../../../../src/client/features/downloads/downloadsSlice';
 import { ResponseTimeDownloadButton } from '../../../../src/client/features/downloads/ResponseTimeDownloadButton';
 import { dataDownloadTexts } from '../../../../src/shared/dataDownloadTexts';
 import { labUserSession } from '../../support/fixtures';
@@ -8,7 +8,6 @@ import { deferred, mockApi, type MockApi } from '../../support/mockApi';
 import { renderWithProviders, signedIn, sliceState } from '../../testUtils';
 import { twoStageStudy } from '../participants/participantFixtures';
 import { ANALYSIS, captureSaves, fileAnswer, TIMES, XLSX, ZIP } from './support';
-import { initialParticipantsState } from '../../../../src/client/features/participants/participantsSlice';
 
 let net: MockApi;
 let capture: ReturnType<typeof captureSaves>;
@@ -22,8 +21,8 @@ afterEach(() => {
 });
 
 const auth = signedIn({ labUser: labUserSession() });
-/** The page's study loaded, as on the Participant List and Study Progress (its code names a fallback file). */
-const withStudy = { auth, participants: { ...initialParticipantsState, studyId: 's1', study: twoStageStudy } };
+/** The page's study, as the Participant List and Study Progress pass it (its code names a fallback file). */
+const study = twoStageStudy;
 
 describe('ResponseTimeDownloadButton', () => {
   it('on the Participant List reads Download Response Time and asks for EMA too', async () => {
@@ -43,8 +42,8 @@ describe('ResponseTimeDownloadButton', () => {
 
   it('without EMA reads the specification’s label, notes where EMA is, and leaves out a group not given', async () => {
     net.on('POST', TIMES, fileAnswer(XLSX));
-    const { user } = renderWithProviders(<ResponseTimeDownloadButton studyId="s1" stageId="stage2" includeEma={false} />, {
-      preloadedState: withStudy,
+    const { user } = renderWithProviders(<ResponseTimeDownloadButton studyId="s1" stageId="stage2" includeEma={false} study={study} />, {
+      preloadedState: { auth },
     });
     const button = screen.getByRole('button', { name: 'Download Questionnaire Response Time (Not Include EMA Response)' });
     expect(button).toHaveAccessibleDescription(dataDownloadTexts.emaNote);
@@ -106,8 +105,8 @@ describe('AnalysisDownloadButton', () => {
   it('asks for the analysis zip, shows progress and saves it', async () => {
     const answer = deferred();
     net.on('POST', ANALYSIS, answer.responder);
-    const { user, store } = renderWithProviders(<AnalysisDownloadButton studyId="s1" stageId="stage2" groupId="group2-2" />, {
-      preloadedState: withStudy,
+    const { user, store } = renderWithProviders(<AnalysisDownloadButton studyId="s1" stageId="stage2" groupId="group2-2" study={study} />, {
+      preloadedState: { auth },
     });
     await user.click(screen.getByRole('button', { name: 'Download analysis data' }));
     expect(screen.getByRole('status')).toHaveTextContent(dataDownloadTexts.preparing);

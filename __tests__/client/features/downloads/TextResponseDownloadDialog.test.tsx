@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { downloadProgressed } from '../../../../src/client/features/downloads/downloadsThunks';
+import { downloadProgressed } from '../../../../src/client/features/downloads/downloadsSlice';
 import { dataDownloadTexts } from '../../../../src/shared/dataDownloadTexts';
 import type { Participant } from '../../../../src/shared/types/participant';
 import { deferred, mockApi, type MockApi } from '../../support/mockApi';

@@ -1,18 +1,5 @@
 import { makeStore } from '../../../../src/client/app/store';
-import { labsRequestReset } from '../../../../src/client/features/labs/labsSlice';
-import {
-  createLab,
-  deleteUser,
-  fetchLab,
-  fetchLabInfo,
-  fetchLabs,
-  fetchMember,
-  fetchMembers,
-  registerMember,
-  registerUser,
-  updateMemberAccess,
-  updateUser,
-} from '../../../../src/client/features/labs/labsThunks';
+import { labsRequestReset, createLab, deleteUser, fetchLab, fetchLabInfo, fetchLabs, fetchMember, fetchMembers, registerMember, registerUser, updateMemberAccess, updateUser } from '../../../../src/client/features/labs/labsSlice';
 import { ALL_ACCESS } from '../../../../src/shared/access';
 import { lab, labInfo, manager, managerSession, member, memberWithAccess, otherLab, ownerSession } from '../../support/fixtures';
 import { deferred, mockApi, type MockApi } from '../../support/mockApi';

@@ -1,14 +1,5 @@
 import { makeStore } from '../../../../src/client/app/store';
-import { mediaRequestReset } from '../../../../src/client/features/media/mediaSlice';
-import {
-  deleteMediaFile,
-  fetchMediaFile,
-  fetchMediaFiles,
-  fetchMediaLabInfo,
-  renameMediaFile,
-  searchPickerFiles,
-  uploadFile,
-} from '../../../../src/client/features/media/mediaThunks';
+import { mediaRequestReset, deleteMediaFile, fetchMediaFile, fetchMediaFiles, fetchMediaLabInfo, renameMediaFile, searchPickerFiles, uploadFile } from '../../../../src/client/features/media/mediaSlice';
 import { mediaMessages } from '../../../../src/shared/messages';
 import { labInfo, labUserSession } from '../../support/fixtures';
 import { deferred, mockApi, type MockApi } from '../../support/mockApi';

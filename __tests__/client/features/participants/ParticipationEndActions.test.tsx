@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { makeStore } from '../../../../src/client/app/store';
-import { fetchParticipants, setParticipationStatus } from '../../../../src/client/features/participants/participantsThunks';
-import { participantStudyOpened } from '../../../../src/client/features/participants/participantsSlice';
+import { fetchParticipants, setParticipationStatus, participantStudyOpened } from '../../../../src/client/features/participants/participantsSlice';
 import { participantMessages } from '../../../../src/shared/messages';
 import { endConsequences, participationStatusMessages } from '../../../../src/shared/participationStatus';
 import type { Participant, ParticipationStatus } from '../../../../src/shared/types/participant';

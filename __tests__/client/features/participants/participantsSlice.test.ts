@@ -1,11 +1,5 @@
 import { makeStore } from '../../../../src/client/app/store';
-import {
-  filterGroupChosen,
-  filterStageChosen,
-  participantStudyOpened,
-  participantsRequestReset,
-} from '../../../../src/client/features/participants/participantsSlice';
-import { fetchEmaTasks, fetchParticipants } from '../../../../src/client/features/participants/participantsThunks';
+import { filterGroupChosen, filterStageChosen, participantStudyOpened, participantsRequestReset, fetchEmaTasks, fetchParticipants } from '../../../../src/client/features/participants/participantsSlice';
 import { participantMessages } from '../../../../src/shared/messages';
 import { labUserSession } from '../../support/fixtures';
 import { deferred, mockApi, type MockApi } from '../../support/mockApi';

@@ -1,18 +1,5 @@
 import { makeStore } from '../../../../src/client/app/store';
-import { questionnairesRequestReset } from '../../../../src/client/features/questionnaires/questionnairesSlice';
-import {
-  createMcSet,
-  createQuestionnaire,
-  deleteMcSet,
-  deleteQuestionnaire,
-  fetchMcSets,
-  fetchQuestionnaire,
-  fetchQuestionnaires,
-  fetchQuestionnaireVersions,
-  repointQuestionnaire,
-  saveQuestionnaire,
-  updateMcSet,
-} from '../../../../src/client/features/questionnaires/questionnairesThunks';
+import { questionnairesRequestReset, createMcSet, createQuestionnaire, deleteMcSet, deleteQuestionnaire, fetchMcSets, fetchQuestionnaire, fetchQuestionnaires, fetchQuestionnaireVersions, repointQuestionnaire, saveQuestionnaire, updateMcSet } from '../../../../src/client/features/questionnaires/questionnairesSlice';
 import { liveEditTexts } from '../../../../src/shared/messages';
 import { deferred, mockApi, type MockApi } from '../../support/mockApi';
 import { actionTypes, mockStore } from '../../support/mockStore';

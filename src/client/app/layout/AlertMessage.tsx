@@ -2,7 +2,7 @@
 // alert markup is written out: every page shows it, and react-bootstrap's Alert brings its fade transition
 // code into the first load.
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { alertDismissed, selectAlert } from '../../features/notifications/notificationsSlice';
+import { alertDismissed, selectAlert } from '../notifications/notificationsSlice';
 
 export function AlertMessage() {
   const alert = useAppSelector(selectAlert);

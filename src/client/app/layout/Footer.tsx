@@ -1,5 +1,5 @@
 // Every regular page ends with the privacy-policy link and the powered-by line (part 1 section 1).
-import { useSiteConfig } from '../../features/site/useSiteConfig';
+import { useSiteConfig } from '../site/useSiteConfig';
 
 export function Footer() {
   const config = useSiteConfig();

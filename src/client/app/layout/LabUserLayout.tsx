@@ -1,7 +1,7 @@
 // The lab user's area (part 1 section 1): Studies, Lab Members for a lab manager, Questionnaires, Uploaded
 // Files, and the Account menu.
-import { selectLabUser } from '../../features/auth/authSlice';
-import { mediaNames } from '../../features/media/names';
+import { selectLabUser } from '../../features/auth';
+import { mediaNames } from '../../features/media';
 import { useAppSelector } from '../hooks';
 import { paths } from '../paths';
 import { SignedInLayout, type NavEntry } from './SignedInLayout';

@@ -1,7 +1,7 @@
 // Pages open to anyone (sign-in, error, participant pages): the site name, the page and the footer. The header
 // is Bootstrap's navbar markup written out: react-bootstrap's Navbar brings its collapse and offcanvas code
 // (with modal and transitions), which the sign-in page's first load has no use for.
-import { portalName, useSiteConfig } from '../../features/site/useSiteConfig';
+import { portalName, useSiteConfig } from '../site/useSiteConfig';
 import { PageFrame } from './PageFrame';
 
 function PublicHeader() {

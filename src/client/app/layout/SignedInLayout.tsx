@@ -8,7 +8,7 @@ import Navbar from 'react-bootstrap/Navbar';
 import { Link } from 'react-router-dom';
 import { AccountMenu } from '../../components/AccountMenu';
 import { NavItem } from '../../components/NavItem';
-import { portalName, useSiteConfig } from '../../features/site/useSiteConfig';
+import { portalName, useSiteConfig } from '../site/useSiteConfig';
 import { PageFrame } from './PageFrame';
 
 export interface NavEntry {

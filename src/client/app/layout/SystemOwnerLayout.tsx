@@ -1,6 +1,6 @@
 // The system owner's own header (part 2 section 1): the "System Owner" badge, Labs, Studies and the Account
 // menu, given as data to the one signed-in layout.
-import { selectSystemOwner } from '../../features/auth/authSlice';
+import { selectSystemOwner } from '../../features/auth';
 import { useAppSelector } from '../hooks';
 import { paths } from '../paths';
 import { SignedInLayout, type NavEntry } from './SignedInLayout';

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { TOAST_AUTO_HIDE_MS } from '../../../shared/limits';
 import { useAppDispatch, useAppSelector } from '../hooks';
-import { selectToasts, toastHidden, type Toast } from '../../features/notifications/notificationsSlice';
+import { selectToasts, toastHidden, type Toast } from '../notifications/notificationsSlice';
 import { useBottomBarsHeight } from './bottomBars';
 
 function InfoToast({ toast }: { toast: Toast }) {

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SessionKind } from '../../api/client';
 import { useUnsavedChanges } from '../../components/unsavedChanges/useUnsavedChangesGuard';
-import { logout } from '../../features/auth/authThunks';
+import { logout } from '../../features/auth';
 import { useAppDispatch } from '../hooks';
 import { paths } from '../paths';
 

@@ -10,8 +10,7 @@ import { Loading } from '../../components/Loading';
 import { ActivityEntryRow } from './ActivityEntryRow';
 import { ActivityFilters, noFilter, type ActivityFilter } from './ActivityFilters';
 import type { ActivityQuery } from './activityApi';
-import { selectActivityPage, selectActivityRequest } from './activitySlice';
-import { fetchActivity, fetchActivityAsOwner } from './activityThunks';
+import { selectActivityPage, selectActivityRequest, fetchActivity, fetchActivityAsOwner } from './activitySlice';
 
 export type ActivityScope = 'study' | 'lab' | 'all';
 

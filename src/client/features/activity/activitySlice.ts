@@ -3,7 +3,11 @@ import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { slices } from '../../app/store';
 import type { ActivityPage } from '../../../shared/audit';
 import { initialRequests, trackRequest, type Requests } from '../../../ui/state/requestState';
-import { fetchActivity, fetchActivityAsOwner } from './activityThunks';
+import { createApiThunk } from '../../app/createApiThunk';
+import { activityApi } from './activityApi';
+
+export const fetchActivity = createApiThunk('activity/fetchActivity', activityApi.get);
+export const fetchActivityAsOwner = createApiThunk('activity/fetchActivityAsOwner', activityApi.getAsOwner, { session: 'systemOwner' });
 
 const requestKeys = ['activity'] as const;
 export type ActivityRequest = (typeof requestKeys)[number];

@@ -4,9 +4,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { loadLabUserLanding } from '../../app/landingPages';
 import { paths, safeRedirect } from '../../app/paths';
-import { portalName, useSiteConfig } from '../site/useSiteConfig';
-import { selectAuthRequests } from './authSlice';
-import { login } from './authThunks';
+import { portalName, useSiteConfig } from '../../app/site/useSiteConfig';
+import { selectAuthRequests, login } from './authSlice';
 import { isUnexpired } from './session';
 import { SignInCard } from './SignInCard';
 

@@ -4,9 +4,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { loadSystemOwnerLanding } from '../../app/landingPages';
 import { paths, safeRedirect } from '../../app/paths';
-import { portalName, useSiteConfig } from '../site/useSiteConfig';
-import { selectAuthRequests } from './authSlice';
-import { systemOwnerLogin } from './authThunks';
+import { portalName, useSiteConfig } from '../../app/site/useSiteConfig';
+import { selectAuthRequests, systemOwnerLogin } from './authSlice';
 import { SignInCard } from './SignInCard';
 
 function ownerTarget(redirect: string | null): string {

@@ -5,8 +5,7 @@
 // permission granted or taken away counts without signing in again (docs/decisions.md).
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { ACCESS_REREAD_AFTER_MS } from '../../../shared/limits';
-import type { AuthState } from './authSlice';
-import { fetchAccess } from './authThunks';
+import { type AuthState, fetchAccess } from './authSlice';
 
 type AccessThunk = ThunkAction<void, { auth: AuthState }, unknown, UnknownAction>;
 

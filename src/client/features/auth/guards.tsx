@@ -7,7 +7,7 @@ import { browser } from '../../app/browser';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { Loading } from '../../components/Loading';
-import { useSiteConfig } from '../site/useSiteConfig';
+import { useSiteConfig } from '../../app/site/useSiteConfig';
 import { readAccess } from './accessReads';
 import { selectAllAccess, selectAuthRequests, selectLabUser, selectSystemOwner } from './authSlice';
 import { isLabUserSessionValid, isSystemOwnerSessionValid } from './session';

@@ -2,7 +2,7 @@
 // and again when the window comes back after a while. A QA tester's replayed snapshot is shown as it was.
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectReplaying } from '../qa/qaSlice';
+import { selectReplaying } from '../../app/qa/qaSlice';
 import { selectAllAccess } from './authSlice';
 import { readAccess, rereadStaleAccess } from './accessReads';
 

@@ -3,12 +3,12 @@
 import Button from 'react-bootstrap/Button';
 import { dataDownloadTitle } from '../../../shared/dataDownloads';
 import { dataDownloadTexts } from '../../../shared/dataDownloadTexts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectParticipantStudy } from '../participants/participantsSlice';
+import type { Study } from '../../../shared/types/study';
+import { useAppDispatch } from '../../app/hooks';
 import { BusyButton } from './BusyButton';
 import { downloadScope } from './downloadScope';
 import { DownloadStatus } from './DownloadStatus';
-import { downloadAnalysisData } from './downloadsThunks';
+import { downloadAnalysisData } from './downloadsSlice';
 import { useDownload } from './useDownload';
 
 interface AnalysisDownloadButtonProps {
@@ -18,11 +18,12 @@ interface AnalysisDownloadButtonProps {
   groupId?: string;
   /** 'Include pilot data' is ticked (issue 20). */
   includePilot?: boolean;
+  /** The page's study, which names the fallback file; the study id stands in while it is not loaded. */
+  study?: Study | null;
 }
 
-export function AnalysisDownloadButton({ studyId, stageId, groupId, includePilot = false }: AnalysisDownloadButtonProps) {
+export function AnalysisDownloadButton({ studyId, stageId, groupId, includePilot = false, study = null }: AnalysisDownloadButtonProps) {
   const dispatch = useAppDispatch();
-  const study = useAppSelector(selectParticipantStudy);
   const download = useDownload('analysis');
   const label = dataDownloadTexts.analysisButton;
 

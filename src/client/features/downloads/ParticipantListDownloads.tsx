@@ -24,7 +24,7 @@ export function ParticipantListDownloads({ study, stageId, groupId }: Participan
         <Button variant="outline-primary" onClick={() => setOpen(true)}>
           {dataDownloadTexts.textResponseButton}
         </Button>
-        <ResponseTimeDownloadButton studyId={study._id} stageId={stageId} groupId={groupId} includeEma includePilot={includePilot} />
+        <ResponseTimeDownloadButton studyId={study._id} stageId={stageId} groupId={groupId} includeEma includePilot={includePilot} study={study} />
         <IncludePilotCheckbox id="downloads-include-pilot" checked={includePilot} onChange={setIncludePilot} />
       </Card.Body>
       {open && (

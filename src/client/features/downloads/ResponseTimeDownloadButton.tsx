@@ -7,12 +7,11 @@ import { dataDownloadTitle } from '../../../shared/dataDownloads';
 import { dataDownloadTexts } from '../../../shared/dataDownloadTexts';
 import type { Study } from '../../../shared/types/study';
 import type { SessionKind } from '../../api/client';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectParticipantStudy } from '../participants/participantsSlice';
+import { useAppDispatch } from '../../app/hooks';
 import { BusyButton } from './BusyButton';
 import { downloadScope } from './downloadScope';
 import { DownloadStatus } from './DownloadStatus';
-import { downloadOwnerResponseTimes, downloadResponseTimes } from './downloadsThunks';
+import { downloadOwnerResponseTimes, downloadResponseTimes } from './downloadsSlice';
 import { useDownload } from './useDownload';
 
 interface ResponseTimeDownloadButtonProps {
@@ -23,7 +22,7 @@ interface ResponseTimeDownloadButtonProps {
   includeEma: boolean;
   /** Whose call: the lab user's (the default) or the system owner's. */
   caller?: SessionKind;
-  /** The study the fallback file name is read from; the Participant List's study when not given. */
+  /** The page's study, which names the fallback file; the study id stands in while it is not loaded. */
   study?: Study | null;
   /** 'Include pilot data' is ticked (issue 20). */
   includePilot?: boolean;
@@ -31,10 +30,8 @@ interface ResponseTimeDownloadButtonProps {
 
 const thunks = { labUser: downloadResponseTimes, systemOwner: downloadOwnerResponseTimes } as const;
 
-export function ResponseTimeDownloadButton({ studyId, stageId, groupId, includeEma, caller = 'labUser', study: given, includePilot = false }: ResponseTimeDownloadButtonProps) {
+export function ResponseTimeDownloadButton({ studyId, stageId, groupId, includeEma, caller = 'labUser', study = null, includePilot = false }: ResponseTimeDownloadButtonProps) {
   const dispatch = useAppDispatch();
-  const participantStudy = useAppSelector(selectParticipantStudy);
-  const study = given === undefined ? participantStudy : given;
   const download = useDownload('responseTimes');
   const noteId = useId();
   const label = includeEma ? dataDownloadTexts.responseTimeButton : dataDownloadTexts.responseTimeWithoutEmaButton;

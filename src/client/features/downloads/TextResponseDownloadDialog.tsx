@@ -16,8 +16,7 @@ import { GroupOptions, StageOptions } from '../../components/stageGroup/StageGro
 import { BusyButton } from './BusyButton';
 import { downloadScope } from './downloadScope';
 import { DownloadStatus } from './DownloadStatus';
-import { selectDownloadCandidates, selectDownloadsRequests } from './downloadsSlice';
-import { downloadTextResponses, fetchDownloadCandidates } from './downloadsThunks';
+import { selectDownloadCandidates, selectDownloadsRequests, downloadTextResponses, fetchDownloadCandidates } from './downloadsSlice';
 import { ExclusionChecklist } from './ExclusionChecklist';
 import { useDownload } from './useDownload';
 

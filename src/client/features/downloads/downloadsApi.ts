@@ -10,6 +10,7 @@ import {
   type ResponseTimeDownloadBody,
   type TextResponseDownloadBody,
 } from '../../../shared/types/dataDownloads';
+import type { FilteredParticipantsAnswer, Participant } from '../../../shared/types/participant';
 import { api, type SessionKind } from '../../api/client';
 import { fileNameFromDisposition } from './saveFile';
 
@@ -36,6 +37,13 @@ export interface DownloadedFile {
 export type TextResponseRequest = TextResponseDownloadBody & { studyId: string };
 export type ResponseTimeRequest = ResponseTimeDownloadBody & { studyId: string };
 export type AnalysisRequest = AnalysisDownloadBody & { studyId: string };
+
+/** The participants of a stage, or of one of its groups (null: all groups), that the text download may leave out. */
+export interface CandidatesQuery {
+  studyId: string;
+  stageId: string;
+  groupId: string | null;
+}
 
 function readText(blob: Blob): Promise<string> {
   // FileReader rather than Blob.text(): the same in every browser the portal supports and in the test DOM.
@@ -88,7 +96,13 @@ async function streamFile(
   }
 }
 
+async function candidates({ studyId, stageId, groupId }: CandidatesQuery): Promise<Participant[]> {
+  const body = groupId ? { currentStageId: stageId, currentGroupId: groupId } : { currentStageId: stageId };
+  return (await api.post<FilteredParticipantsAnswer>(`/api/participants/${id(studyId)}/get_filtered_participants`, body)).data.participants;
+}
+
 export const downloadsApi = {
+  candidates,
   textResponses: ({ studyId, ...body }: TextResponseRequest, options: DownloadOptions = {}) =>
     streamFile(`/api/data/${id(studyId)}/download_text_resp`, body, ZIP_MEDIA_TYPE, options, TEXT_DOWNLOAD_TIMEOUT_MS),
   responseTimes: ({ studyId, ...body }: ResponseTimeRequest, options: DownloadOptions = {}) =>

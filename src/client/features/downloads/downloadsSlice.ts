@@ -1,21 +1,62 @@
 // The data downloads: each download's request state, its progress while the file arrives and the name it was
 // saved under; and the participants the text dialog lists for exclusion. A cancelled download is no failure:
 // its request goes back to `reset` instead of showing an alert.
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice, createAction, createAsyncThunk } from '@reduxjs/toolkit';
 import { slices } from '../../app/store';
 import { DATA_DOWNLOAD_KINDS, type DataDownloadKind } from '../../../shared/dataDownloads';
 import type { Participant } from '../../../shared/types/participant';
 import { initialRequests, resetRequest, resetState, trackRequest, type Requests } from '../../../ui/state/requestState';
-import type { ListQuery } from '../participants/participantsApi';
-import type { DownloadProgress } from './downloadsApi';
-import {
-  downloadAnalysisData,
-  downloadOwnerResponseTimes,
-  downloadProgressed,
-  downloadResponseTimes,
-  downloadTextResponses,
-  fetchDownloadCandidates,
-} from './downloadsThunks';
+import { type CandidatesQuery, type DownloadProgress, downloadsApi, type DownloadedFile, type DownloadOptions } from './downloadsApi';
+import type { SessionKind } from '../../api/client';
+import { toApiError } from '../../api/errors';
+import { createApiThunk, type ApiRejectionMeta, type ApiThunkConfig } from '../../app/createApiThunk';
+import { saveFile } from './saveFile';
+
+// The downloads as thunks. A download thunk makes the call (its progress into the slice), saves the file and
+// answers what it saved, so no Blob passes through the store. Its signal is the thunk's own: `.abort()` on the
+// dispatched thunk cancels the request itself.
+export const downloadProgressed = createAction<{ kind: DataDownloadKind; progress: DownloadProgress }>('downloads/progressed');
+
+export interface DownloadArg<Request> {
+  request: Request;
+  /** The name to save under when the answer names none (shared dataDownloadTitle). */
+  fallbackTitle: string;
+}
+
+export interface SavedDownload {
+  fileName: string;
+  bytes: number;
+}
+
+/** The lab user's download of a kind, or the system owner's (its own action type, the same request state). */
+function createDownloadThunk<Request>(
+  kind: DataDownloadKind,
+  call: (request: Request, options: DownloadOptions) => Promise<DownloadedFile>,
+  session: SessionKind = 'labUser',
+) {
+  const rejection: ApiRejectionMeta = { session, signOutOn401: true };
+  return createAsyncThunk<SavedDownload, DownloadArg<Request>, ApiThunkConfig>(
+    session === 'labUser' ? `downloads/${kind}` : `downloads/${kind}/${session}`,
+    async ({ request, fallbackTitle }, { dispatch, signal, rejectWithValue }) => {
+      try {
+        const file = await call(request, { signal, onProgress: (progress) => dispatch(downloadProgressed({ kind, progress })) });
+        const fileName = file.fileName ?? fallbackTitle;
+        saveFile(file.blob, fileName);
+        return { fileName, bytes: file.blob.size };
+      } catch (error) {
+        return rejectWithValue(toApiError(error), rejection);
+      }
+    },
+  );
+}
+
+export const downloadTextResponses = createDownloadThunk('textResponses', downloadsApi.textResponses);
+export const downloadResponseTimes = createDownloadThunk('responseTimes', downloadsApi.responseTimes);
+export const downloadOwnerResponseTimes = createDownloadThunk('responseTimes', downloadsApi.ownerResponseTimes, 'systemOwner');
+export const downloadAnalysisData = createDownloadThunk('analysis', downloadsApi.analysis);
+
+/** The participants the text dialog offers to exclude, apart from the Participant List's own rows. */
+export const fetchDownloadCandidates = createApiThunk('downloads/fetchCandidates', downloadsApi.candidates);
 
 const requestKeys = [...DATA_DOWNLOAD_KINDS, 'candidates'] as const;
 export type DownloadsRequest = (typeof requestKeys)[number];
@@ -25,7 +66,7 @@ export interface DownloadsState {
   progress: Record<DataDownloadKind, DownloadProgress | null>;
   /** The name the last finished download was saved under. */
   saved: Record<DataDownloadKind, string | null>;
-  candidates: { query: ListQuery; participants: Participant[] } | null;
+  candidates: { query: CandidatesQuery; participants: Participant[] } | null;
   /** The latest candidates call: an earlier one answering late must not replace it. */
   candidatesRequestId: string | null;
   requests: Requests<DownloadsRequest>;

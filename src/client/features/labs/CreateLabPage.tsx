@@ -11,10 +11,9 @@ import { NewPasswordFields } from '../../components/forms/NewPasswordFields';
 import { FormActions } from '../../components/forms/FormActions';
 import { confirmProblem, fieldErrors, focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
 import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
-import { toastShown } from '../notifications/notificationsSlice';
-import { useSiteConfig } from '../site/useSiteConfig';
-import { selectLabsRequests } from './labsSlice';
-import { createLab } from './labsThunks';
+import { toastShown } from '../../app/notifications/notificationsSlice';
+import { useSiteConfig } from '../../app/site/useSiteConfig';
+import { selectLabsRequests, createLab } from './labsSlice';
 
 type Field = 'organization' | 'labName' | 'email' | 'password' | 'confirmation';
 const fieldId = (field: Field) => `create-lab-${field}`;

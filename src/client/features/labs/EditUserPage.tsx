@@ -15,11 +15,10 @@ import { Loading } from '../../components/Loading';
 import { TextField } from '../../components/forms/TextField';
 import { fieldErrors, focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
 import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
-import { toastShown } from '../notifications/notificationsSlice';
-import { selectReplaying } from '../qa/qaSlice';
+import { toastShown } from '../../app/notifications/notificationsSlice';
+import { selectReplaying } from '../../app/qa/qaSlice';
 import { AccessCheckboxes, sameAccess } from './AccessCheckboxes';
-import { selectLabsRequests, selectUser } from './labsSlice';
-import { fetchUser, updateUser } from './labsThunks';
+import { selectLabsRequests, selectUser, fetchUser, updateUser } from './labsSlice';
 
 type Field = 'email' | 'password';
 const fieldId = (field: Field) => `edit-user-${field}`;

@@ -10,10 +10,9 @@ import { EmptyState } from '../../components/EmptyState';
 import { LinkButton } from '../../components/LinkButton';
 import { Loading } from '../../components/Loading';
 import { ManagerMark } from '../../components/ManagerMark';
-import { selectReplaying } from '../qa/qaSlice';
+import { selectReplaying } from '../../app/qa/qaSlice';
 import { PermissionsModal } from './PermissionsModal';
-import { selectLabsRequests, selectMembers } from './labsSlice';
-import { fetchMembers } from './labsThunks';
+import { selectLabsRequests, selectMembers, fetchMembers } from './labsSlice';
 
 export default function LabMembersPage() {
   const dispatch = useAppDispatch();

@@ -8,12 +8,11 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { LinkButton } from '../../components/LinkButton';
 import { Loading } from '../../components/Loading';
-import { toastShown } from '../notifications/notificationsSlice';
-import { selectReplaying } from '../qa/qaSlice';
+import { toastShown } from '../../app/notifications/notificationsSlice';
+import { selectReplaying } from '../../app/qa/qaSlice';
 import { LabStorage } from './LabStorage';
 import { LabUsersTable } from './LabUsersTable';
-import { selectLab, selectLabInfo, selectLabsRequests } from './labsSlice';
-import { deleteUser, fetchLab, fetchLabInfo } from './labsThunks';
+import { selectLab, selectLabInfo, selectLabsRequests, deleteUser, fetchLab, fetchLabInfo } from './labsSlice';
 
 export default function LabPage() {
   const { id = '' } = useParams();

@@ -9,10 +9,9 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Loading } from '../../components/Loading';
 import { DialogCloseButton, GuardedModal } from '../../components/unsavedChanges/GuardedModal';
 import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
-import { toastShown } from '../notifications/notificationsSlice';
+import { toastShown } from '../../app/notifications/notificationsSlice';
 import { AccessCheckboxes, sameAccess } from './AccessCheckboxes';
-import { selectLabsRequests, selectMember } from './labsSlice';
-import { fetchMember, updateMemberAccess } from './labsThunks';
+import { selectLabsRequests, selectMember, fetchMember, updateMemberAccess } from './labsSlice';
 
 interface PermissionsModalProps {
   userId: string | null;

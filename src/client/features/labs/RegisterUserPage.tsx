@@ -12,9 +12,8 @@ import { NewPasswordFields } from '../../components/forms/NewPasswordFields';
 import { FormActions } from '../../components/forms/FormActions';
 import { confirmProblem, fieldErrors, focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
 import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
-import { toastShown } from '../notifications/notificationsSlice';
-import { selectLabsRequests } from './labsSlice';
-import { registerUser } from './labsThunks';
+import { toastShown } from '../../app/notifications/notificationsSlice';
+import { selectLabsRequests, registerUser } from './labsSlice';
 import { AccessCheckboxes, sameAccess } from './AccessCheckboxes';
 
 type Field = 'email' | 'password' | 'confirmation';

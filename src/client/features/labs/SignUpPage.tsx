@@ -13,10 +13,9 @@ import { NewPasswordFields } from '../../components/forms/NewPasswordFields';
 import { FormActions } from '../../components/forms/FormActions';
 import { confirmProblem, fieldErrors, focusFirstError, hasErrors, type FieldErrors } from '../../components/forms/rules';
 import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
-import { selectLabUser } from '../auth/authSlice';
-import { toastShown } from '../notifications/notificationsSlice';
-import { selectLabsRequests } from './labsSlice';
-import { registerMember } from './labsThunks';
+import { selectLabUser } from '../auth';
+import { toastShown } from '../../app/notifications/notificationsSlice';
+import { selectLabsRequests, registerMember } from './labsSlice';
 import { AccessCheckboxes, sameAccess } from './AccessCheckboxes';
 
 type Field = 'email' | 'password' | 'confirmation';

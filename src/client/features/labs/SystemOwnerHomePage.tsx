@@ -7,11 +7,10 @@ import { paths } from '../../app/paths';
 import { EmptyState } from '../../components/EmptyState';
 import { LinkButton } from '../../components/LinkButton';
 import { Loading } from '../../components/Loading';
-import { sessionEnded } from '../auth/authSlice';
-import { selectReplaying } from '../qa/qaSlice';
+import { sessionEnded } from '../auth';
+import { selectReplaying } from '../../app/qa/qaSlice';
 import { LabCard } from './LabCard';
-import { selectLabs, selectLabsRequests } from './labsSlice';
-import { fetchLabs } from './labsThunks';
+import { selectLabs, selectLabsRequests, fetchLabs } from './labsSlice';
 
 /**
  * "Stored system owner info is removed when the page is unloaded" (part 1 section 2): leaving or reloading

@@ -12,10 +12,9 @@ import { paths } from '../../app/paths';
 import { TextField } from '../../components/forms/TextField';
 import { LinkButton } from '../../components/LinkButton';
 import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
-import { selectLabUser } from '../auth/authSlice';
-import { toastShown } from '../notifications/notificationsSlice';
-import { mediaRequestReset, selectMediaRequests, selectUploadPercent } from './mediaSlice';
-import { uploadFile } from './mediaThunks';
+import { selectLabUser } from '../auth';
+import { toastShown } from '../../app/notifications/notificationsSlice';
+import { mediaRequestReset, selectMediaRequests, selectUploadPercent, uploadFile } from './mediaSlice';
 import { fileProblem, uploadProblems, type UploadProblems } from './uploadRules';
 
 const FIELD_IDS = { name: 'media-file-name', file: 'media-file-input' } as const;

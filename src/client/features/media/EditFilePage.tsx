@@ -12,12 +12,11 @@ import { TextField } from '../../components/forms/TextField';
 import { LinkButton } from '../../components/LinkButton';
 import { Loading } from '../../components/Loading';
 import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
-import { toastShown } from '../notifications/notificationsSlice';
-import { selectReplaying } from '../qa/qaSlice';
+import { toastShown } from '../../app/notifications/notificationsSlice';
+import { selectReplaying } from '../../app/qa/qaSlice';
 import { TYPE_LABELS } from './format';
 import { MediaPreview } from './MediaPreview';
-import { selectMediaFile, selectMediaRequests } from './mediaSlice';
-import { fetchMediaFile, renameMediaFile } from './mediaThunks';
+import { selectMediaFile, selectMediaRequests, fetchMediaFile, renameMediaFile } from './mediaSlice';
 import './media.css';
 
 const NAME_ID = 'media-file-name';

@@ -14,12 +14,11 @@ import { EmptyState } from '../../components/EmptyState';
 import { LinkButton } from '../../components/LinkButton';
 import { Loading } from '../../components/Loading';
 import { Pagination } from '../../components/Pagination';
-import { selectLabUser } from '../auth/authSlice';
-import { toastShown } from '../notifications/notificationsSlice';
-import { selectReplaying } from '../qa/qaSlice';
+import { selectLabUser } from '../auth';
+import { toastShown } from '../../app/notifications/notificationsSlice';
+import { selectReplaying } from '../../app/qa/qaSlice';
 import { TYPE_LABELS } from './format';
-import { selectMediaLabInfo, selectMediaList, selectMediaRequests } from './mediaSlice';
-import { deleteMediaFile, fetchMediaFiles, fetchMediaLabInfo } from './mediaThunks';
+import { selectMediaLabInfo, selectMediaList, selectMediaRequests, deleteMediaFile, fetchMediaFiles, fetchMediaLabInfo } from './mediaSlice';
 import { StorageBar } from './StorageBar';
 import { mediaNames } from './names';
 

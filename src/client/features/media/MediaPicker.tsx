@@ -15,8 +15,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { TYPE_LABELS } from './format';
-import { pickerCleared, selectMediaRequests, selectPickerFiles, selectPickerLabHasFiles } from './mediaSlice';
-import { searchPickerFiles } from './mediaThunks';
+import { pickerCleared, selectMediaRequests, selectPickerFiles, selectPickerLabHasFiles, searchPickerFiles } from './mediaSlice';
 import './media.css';
 
 /** Typing waits this long after the last key before searching. */

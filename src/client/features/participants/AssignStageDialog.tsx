@@ -9,13 +9,12 @@ import { assignProblem, withAssignedStage, type AssignFields } from '../../../sh
 import type { Participant } from '../../../shared/types/participant';
 import type { Study } from '../../../shared/types/study';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { toastShown } from '../notifications/notificationsSlice';
+import { toastShown } from '../../app/notifications/notificationsSlice';
 import { DialogCloseButton } from '../../components/unsavedChanges/GuardedModal';
 import { DraftDialog } from './DraftDialog';
 import { groupLabel, stageLabel } from '../../components/stageGroup/labels';
 import { GroupOptions, StageOptions } from '../../components/stageGroup/StageGroupOptions';
-import { selectParticipantsRequests } from './participantsSlice';
-import { assignParticipant } from './participantsThunks';
+import { selectParticipantsRequests, assignParticipant } from './participantsSlice';
 
 interface AssignStageDialogProps {
   study: Study;

@@ -10,11 +10,10 @@ import Modal from 'react-bootstrap/Modal';
 import { newParticipantProblem } from '../../../shared/participants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TextField } from '../../components/forms/TextField';
-import { toastShown } from '../notifications/notificationsSlice';
+import { toastShown } from '../../app/notifications/notificationsSlice';
 import { DialogCloseButton } from '../../components/unsavedChanges/GuardedModal';
 import { DraftDialog } from './DraftDialog';
-import { participantsRequestReset, selectParticipantsRequests } from './participantsSlice';
-import { createParticipant } from './participantsThunks';
+import { participantsRequestReset, selectParticipantsRequests, createParticipant } from './participantsSlice';
 
 interface CreateParticipantDialogProps {
   studyId: string;

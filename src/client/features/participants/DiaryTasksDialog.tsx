@@ -6,8 +6,7 @@ import Table from 'react-bootstrap/Table';
 import { participantMessages } from '../../../shared/messages';
 import type { Participant } from '../../../shared/types/participant';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectDiaryTasks, selectParticipantsRequests } from './participantsSlice';
-import { fetchDiaryTasks } from './participantsThunks';
+import { selectDiaryTasks, selectParticipantsRequests, fetchDiaryTasks } from './participantsSlice';
 import { TasksDialog } from './TasksDialog';
 
 interface DiaryTasksDialogProps {

@@ -10,8 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ClockToggle } from './clock/ClockToggle';
 import { useParticipantClock, type Clock } from './clock/useClock';
 import { scheduleRows, todayIndex, todayText, type ScheduledQuestionnaire } from './emaSchedule';
-import { selectEmaTasks, selectParticipantsRequests } from './participantsSlice';
-import { fetchEmaTasks } from './participantsThunks';
+import { selectEmaTasks, selectParticipantsRequests, fetchEmaTasks } from './participantsSlice';
 import { TasksDialog } from './TasksDialog';
 import './participants.css';
 

@@ -14,8 +14,8 @@ import type { Participant } from '../../../shared/types/participant';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
-import { selectAllAccess } from '../auth/authSlice';
-import { ParticipantListDownloads } from '../downloads/ParticipantListDownloads';
+import { selectAllAccess } from '../auth';
+import { ParticipantListDownloads } from '../downloads';
 import { AssignStageDialog } from './AssignStageDialog';
 import { ClockToggle } from './clock/ClockToggle';
 import { useParticipantClock } from './clock/useClock';
@@ -26,15 +26,7 @@ import { JoinLinkDialog } from './JoinLinkDialog';
 import { ParticipantFilterPanel } from './ParticipantFilterPanel';
 import { ParticipationEndDialog } from './ParticipationEndActions';
 import type { RowAction } from './ParticipantRow';
-import {
-  filterGroupChosen,
-  filterStageChosen,
-  selectParticipantFilter,
-  selectParticipantStudy,
-  selectParticipantsRequests,
-  selectShownParticipants,
-} from './participantsSlice';
-import { fetchParticipants } from './participantsThunks';
+import { filterGroupChosen, filterStageChosen, selectParticipantFilter, selectParticipantStudy, selectParticipantsRequests, selectShownParticipants, fetchParticipants } from './participantsSlice';
 import { ParticipantTable } from './ParticipantTable';
 import { StudyHeading } from './StudyHeading';
 import { useParticipantStudy } from './useParticipantStudy';

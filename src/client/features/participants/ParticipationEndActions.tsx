@@ -6,9 +6,8 @@ import { endConsequences, endProblem, participationStatusMessages, type Particip
 import type { Participant } from '../../../shared/types/participant';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { toastShown } from '../notifications/notificationsSlice';
-import { selectParticipantsRequests } from './participantsSlice';
-import { setParticipationStatus } from './participantsThunks';
+import { toastShown } from '../../app/notifications/notificationsSlice';
+import { selectParticipantsRequests, setParticipationStatus } from './participantsSlice';
 
 export const participationEndLabels: Record<ParticipationEnd, { button: string; question: string }> = {
   withdrawn: { button: 'Withdraw', question: participationStatusMessages.confirmWithdraw },

@@ -7,16 +7,17 @@ import { withAssignedStage } from '../../../shared/participants';
 import type { DiaryTasksAnswer, EmaTask, Participant } from '../../../shared/types/participant';
 import type { Study } from '../../../shared/types/study';
 import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../ui/state/requestState';
-import type { ListQuery, ParticipantFilter } from './participantsApi';
-import {
-  assignParticipant,
-  createParticipant,
-  fetchDiaryTasks,
-  fetchEmaTasks,
-  fetchParticipants,
-  fetchParticipantStudy,
-  setParticipationStatus,
-} from './participantsThunks';
+import { type ListQuery, type ParticipantFilter, participantsApi } from './participantsApi';
+import { createApiThunk } from '../../app/createApiThunk';
+
+export const fetchParticipantStudy = createApiThunk('participants/fetchStudy', participantsApi.study);
+export const fetchParticipants = createApiThunk('participants/fetchParticipants', participantsApi.list);
+// The dialog shows its own failure (an email in use): once, there, not also in the red alert behind it.
+export const createParticipant = createApiThunk('participants/createParticipant', participantsApi.create, { showsOwnFailure: true });
+export const assignParticipant = createApiThunk('participants/assignParticipant', participantsApi.assign);
+export const setParticipationStatus = createApiThunk('participants/setParticipationStatus', participantsApi.setStatus);
+export const fetchEmaTasks = createApiThunk('participants/fetchEmaTasks', participantsApi.emaTasks);
+export const fetchDiaryTasks = createApiThunk('participants/fetchDiaryTasks', participantsApi.diaryTasks);
 
 const requestKeys = ['study', 'list', 'create', 'assign', 'status', 'emaTasks', 'diaryTasks'] as const;
 export type ParticipantsRequest = (typeof requestKeys)[number];

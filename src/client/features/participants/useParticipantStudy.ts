@@ -2,9 +2,8 @@
 // stages and groups). Answers whether the store is now set up for this study, so the page's own calls wait.
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectReplaying } from '../qa/qaSlice';
-import { participantStudyOpened, selectOpenedStudyId } from './participantsSlice';
-import { fetchParticipantStudy } from './participantsThunks';
+import { selectReplaying } from '../../app/qa/qaSlice';
+import { participantStudyOpened, selectOpenedStudyId, fetchParticipantStudy } from './participantsSlice';
 
 export function useParticipantStudy(studyId: string): { ready: boolean; replaying: boolean } {
   const dispatch = useAppDispatch();

@@ -12,8 +12,7 @@ import { paths } from '../../app/paths';
 import { TextField } from '../../components/forms/TextField';
 import { DialogCloseButton, GuardedModal } from '../../components/unsavedChanges/GuardedModal';
 import { useUnsavedChangesGuard } from '../../components/unsavedChanges/useUnsavedChangesGuard';
-import { selectQuestionnairesRequests } from './questionnairesSlice';
-import { createQuestionnaire } from './questionnairesThunks';
+import { selectQuestionnairesRequests, createQuestionnaire } from './questionnairesSlice';
 
 function CreateForm({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();

@@ -13,11 +13,10 @@ import { EmptyState } from '../../components/EmptyState';
 import { LinkButton } from '../../components/LinkButton';
 import { Loading } from '../../components/Loading';
 import { Pagination } from '../../components/Pagination';
-import { toastShown } from '../notifications/notificationsSlice';
-import { selectReplaying } from '../qa/qaSlice';
+import { toastShown } from '../../app/notifications/notificationsSlice';
+import { selectReplaying } from '../../app/qa/qaSlice';
 import { CreateQuestionnaireModal } from './CreateQuestionnaireModal';
-import { selectQuestionnaireList, selectQuestionnairesRequests } from './questionnairesSlice';
-import { deleteQuestionnaire, fetchQuestionnaires } from './questionnairesThunks';
+import { selectQuestionnaireList, selectQuestionnairesRequests, deleteQuestionnaire, fetchQuestionnaires } from './questionnairesSlice';
 
 export const questionnaireListTexts = {
   empty: 'There are no questionnaires yet. Create the first one.',

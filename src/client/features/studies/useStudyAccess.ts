@@ -4,7 +4,7 @@
 import { useCallback } from 'react';
 import { hasAccess, type AccessName } from '../../../shared/access';
 import { useAppSelector } from '../../app/hooks';
-import { selectAllAccess } from '../auth/authSlice';
+import { selectAllAccess } from '../auth';
 
 export function useStudyAccess(): (name: AccessName) => boolean {
   const entries = useAppSelector(selectAllAccess);

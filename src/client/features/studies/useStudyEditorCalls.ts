@@ -6,8 +6,8 @@
 import { useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
-import { selectReplaying } from '../qa/qaSlice';
-import { useSiteConfig } from '../site/useSiteConfig';
+import { selectReplaying } from '../../app/qa/qaSlice';
+import { useSiteConfig } from '../../app/site/useSiteConfig';
 import type { StudyEditorCalls } from './editor/editorCalls';
 import { studiesOf } from './studiesSlice';
 import { useStudyAccess } from './useStudyAccess';

@@ -7,9 +7,7 @@ import { progressTexts } from '../../../../shared/progress';
 import { participantMessages } from '../../../../shared/messages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
-import { AnalysisDownloadButton } from '../../downloads/AnalysisDownloadButton';
-import { IncludePilotCheckbox } from '../../downloads/IncludePilotCheckbox';
-import { ResponseTimeDownloadButton } from '../../downloads/ResponseTimeDownloadButton';
+import { AnalysisDownloadButton, IncludePilotCheckbox, ResponseTimeDownloadButton } from '../../downloads';
 import { Loading } from '../../../components/Loading';
 import { ClockToggle } from '../clock/ClockToggle';
 import { useParticipantClock } from '../clock/useClock';
@@ -18,8 +16,7 @@ import { filterGroupChosen, filterStageChosen, selectParticipantFilter, selectPa
 import { StudyHeading } from '../StudyHeading';
 import { useParticipantStudy } from '../useParticipantStudy';
 import { ProgressChart } from './ProgressChart';
-import { selectProgressFor, selectProgressRequest } from './progressSlice';
-import { fetchStudyProgress } from './progressThunks';
+import { selectProgressFor, selectProgressRequest, fetchStudyProgress } from './progressSlice';
 import { ProgressTable } from './ProgressTable';
 import type { StudyProgressAnswer } from '../../../../shared/types/progress';
 
@@ -80,8 +77,8 @@ export default function StudyProgressPage() {
       ) : (
         <>
           <div className="progressActions d-flex flex-wrap align-items-start gap-3 mb-3">
-            <ResponseTimeDownloadButton studyId={studyId} stageId={stageId} groupId={groupId} includeEma={false} includePilot={includePilot} />
-            <AnalysisDownloadButton studyId={studyId} stageId={stageId} groupId={groupId} includePilot={includePilot} />
+            <ResponseTimeDownloadButton studyId={studyId} stageId={stageId} groupId={groupId} includeEma={false} includePilot={includePilot} study={study} />
+            <AnalysisDownloadButton studyId={studyId} stageId={stageId} groupId={groupId} includePilot={includePilot} study={study} />
             <IncludePilotCheckbox id="progress-include-pilot" checked={includePilot} onChange={setIncludePilot} />
           </div>
           {answer ? <ProgressResults answer={answer} /> : request.status !== 'fail' && <Loading />}

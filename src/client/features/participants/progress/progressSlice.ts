@@ -4,8 +4,10 @@ import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { slices } from '../../../app/store';
 import type { StudyProgressAnswer } from '../../../../shared/types/progress';
 import { initialRequests, trackRequest, type Requests } from '../../../../ui/state/requestState';
-import type { ProgressQuery } from './progressApi';
-import { fetchStudyProgress } from './progressThunks';
+import { type ProgressQuery, progressApi } from './progressApi';
+import { createApiThunk } from '../../../app/createApiThunk';
+
+export const fetchStudyProgress = createApiThunk('progress/fetchStudyProgress', progressApi.get);
 
 const requestKeys = ['progress'] as const;
 export type ProgressRequest = (typeof requestKeys)[number];

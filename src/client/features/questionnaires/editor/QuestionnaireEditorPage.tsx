@@ -7,9 +7,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paths } from '../../../app/paths';
 import { LinkButton } from '../../../components/LinkButton';
 import { Loading } from '../../../components/Loading';
-import { selectReplaying } from '../../qa/qaSlice';
-import { selectMcSets, selectMcSetsOf, selectQuestionnaire, selectQuestionnairesRequests } from '../questionnairesSlice';
-import { fetchMcSets, fetchQuestionnaire } from '../questionnairesThunks';
+import { selectReplaying } from '../../../app/qa/qaSlice';
+import { selectMcSets, selectMcSetsOf, selectQuestionnaire, selectQuestionnairesRequests, fetchMcSets, fetchQuestionnaire } from '../questionnairesSlice';
 import '../questionnaires.css';
 import { QuestionnaireEditor } from './QuestionnaireEditor';
 

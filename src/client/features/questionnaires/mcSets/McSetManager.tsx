@@ -10,10 +10,9 @@ import type { MultipleChoiceSet } from '../../../../shared/questionnaire/types';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import { DialogCloseButton, GuardedModal } from '../../../components/unsavedChanges/GuardedModal';
-import { toastShown } from '../../notifications/notificationsSlice';
+import { toastShown } from '../../../app/notifications/notificationsSlice';
 import type { McSetBody } from '../questionnairesApi';
-import { selectMcSets, selectQuestionnairesRequests } from '../questionnairesSlice';
-import { createMcSet, deleteMcSet, updateMcSet } from '../questionnairesThunks';
+import { selectMcSets, selectQuestionnairesRequests, createMcSet, deleteMcSet, updateMcSet } from '../questionnairesSlice';
 import { McSetForm } from './McSetForm';
 
 export const mcSetManagerTexts = {

@@ -12,7 +12,7 @@ import type { RequestState } from '../../../../ui/state/requestState';
 import { LazyRichTextEditor } from '../../../components/richText/LazyRichTextEditor';
 import { DialogCloseButton, GuardedModal } from '../../../components/unsavedChanges/GuardedModal';
 import { useUnsavedChangesGuard } from '../../../components/unsavedChanges/useUnsavedChangesGuard';
-import { toastShown } from '../../notifications/notificationsSlice';
+import { toastShown } from '../../../app/notifications/notificationsSlice';
 
 export const CONSENT_TITLE = 'Consent Form (Scroll Down To Save)';
 

@@ -9,7 +9,7 @@ import { studyMessages } from '../../../../shared/messages';
 import type { ParticipantGroup, Study } from '../../../../shared/types/study';
 import { useAppDispatch } from '../../../app/hooks';
 import { stageLabel } from '../../../components/stageGroup/labels';
-import { toastShown } from '../../notifications/notificationsSlice';
+import { toastShown } from '../../../app/notifications/notificationsSlice';
 import { bottomBarProps } from '../../../app/layout/bottomBars';
 import { BASIC_FIELD_IDS, basicInfoError, basicInfoOf, type BasicField } from './basicInfo';
 import { BasicInfoColumn } from './BasicInfoColumn';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import type { Study } from '../../../../shared/types/study';
-import { ResponseTimeDownloadButton } from '../../downloads/ResponseTimeDownloadButton';
+import { ResponseTimeDownloadButton } from '../../downloads';
 import { GroupOptions, StageOptions } from '../../../components/stageGroup/StageGroupOptions';
 
 export function OwnerResponseTimeDownload({ study }: { study: Study }) {

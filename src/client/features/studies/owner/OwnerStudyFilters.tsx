@@ -5,9 +5,8 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectLab, selectLabs } from '../../labs/labsSlice';
-import { fetchLab, fetchLabs } from '../../labs/labsThunks';
-import { selectReplaying } from '../../qa/qaSlice';
+import { selectLab, selectLabs, fetchLab, fetchLabs } from '../../labs';
+import { selectReplaying } from '../../../app/qa/qaSlice';
 import { studiesOf } from '../studiesSlice';
 
 const { labChosen, managingUserChosen, selectChoice } = studiesOf.systemOwner;

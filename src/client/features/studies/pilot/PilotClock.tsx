@@ -9,7 +9,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { pilotTexts } from '../../../../shared/pilotTexts';
 import type { PilotClockBody } from '../../../../shared/types/pilot';
-import { momentText } from '../../participants/dateTime';
+import { momentText } from '../../participants';
 
 const INPUT_FORMAT = "yyyy-MM-dd'T'HH:mm";
 

@@ -12,16 +12,14 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { LinkButton } from '../../../components/LinkButton';
 import { Loading } from '../../../components/Loading';
-import { browserZone } from '../../participants/dateTime';
-import { studyZone } from '../../participants/clock/studyZone';
-import { toastShown } from '../../notifications/notificationsSlice';
+import { browserZone, studyZone } from '../../participants';
+import { toastShown } from '../../../app/notifications/notificationsSlice';
 import { PilotClock } from './PilotClock';
 import { PilotFrame } from './PilotFrame';
 import { PilotPlanSummary } from './PilotPlanSummary';
 import { PilotWarnings } from './PilotWarnings';
 import { pilotSessionOf } from './pilotSessions';
-import { pilotRequestReset, pilotSessionFound, selectPilot, selectPilotRequests, selectPilotSession, selectPilotStudy } from './pilotSlice';
-import { fetchPilot, fetchPilotStudy, movePilotClock, resetPilot } from './pilotThunks';
+import { pilotRequestReset, pilotSessionFound, selectPilot, selectPilotRequests, selectPilotSession, selectPilotStudy, fetchPilot, fetchPilotStudy, movePilotClock, resetPilot } from './pilotSlice';
 import './pilot.css';
 
 export default function PilotPage() {

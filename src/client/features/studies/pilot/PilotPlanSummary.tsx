@@ -6,7 +6,7 @@ import Table from 'react-bootstrap/Table';
 import { pilotTaskStates, pilotTexts } from '../../../../shared/pilotTexts';
 import type { PilotTask } from '../../../../shared/types/pilot';
 import { EmptyState } from '../../../components/EmptyState';
-import { momentText } from '../../participants/dateTime';
+import { momentText } from '../../participants';
 import { planInOrder } from './pilotPlan';
 
 const KINDS: Record<string, string> = { ema: 'EMA prompt', diary: 'Diary', once: 'Questionnaire', anytime: 'Anytime questionnaire' };

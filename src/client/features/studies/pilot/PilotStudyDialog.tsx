@@ -13,8 +13,7 @@ import { paths } from '../../../app/paths';
 import { Loading } from '../../../components/Loading';
 import { groupLabel, stageLabel } from '../../../components/stageGroup/labels';
 import { keepPilotSession } from './pilotSessions';
-import { pilotRequestReset, selectPilotRequests, selectPilotStudy } from './pilotSlice';
-import { createPilot, fetchPilotStudy } from './pilotThunks';
+import { pilotRequestReset, selectPilotRequests, selectPilotStudy, createPilot, fetchPilotStudy } from './pilotSlice';
 
 
 export function PilotStudyDialog({ studyId, onClose }: { studyId: string; onClose: () => void }) {

@@ -9,13 +9,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { Loading } from '../../../components/Loading';
 import { pilotWarningTexts as texts } from '../../../../shared/messages/pilotWarnings';
 import { PILOT_WARNING_KINDS, type PilotWarning, type PilotWarningKind } from '../../../../shared/types/pilotWarnings';
-import { fetchPilotWarnings } from './pilotWarningsThunks';
-import {
-  pilotWarningsRequestReset,
-  selectPilotWarningsLoadedFor,
-  selectPilotWarningsOf,
-  selectPilotWarningsRequest,
-} from './pilotWarningsSlice';
+import { fetchPilotWarnings, pilotWarningsRequestReset, selectPilotWarningsLoadedFor, selectPilotWarningsOf, selectPilotWarningsRequest } from './pilotWarningsSlice';
 
 function WarningGroup({ kind, warnings }: { kind: PilotWarningKind; warnings: readonly PilotWarning[] }) {
   const headingId = useId();

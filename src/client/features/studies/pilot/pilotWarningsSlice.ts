@@ -4,7 +4,11 @@ import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { slices } from '../../../app/store';
 import type { PilotWarning } from '../../../../shared/types/pilotWarnings';
 import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../../ui/state/requestState';
-import { fetchPilotWarnings } from './pilotWarningsThunks';
+import { createApiThunk } from '../../../app/createApiThunk';
+import { pilotWarningsApi } from './pilotWarningsApi';
+
+// The warnings show their own failure in place, beside the pilot, rather than in the page's red alert.
+export const fetchPilotWarnings = createApiThunk('pilotWarnings/fetch', pilotWarningsApi.get, { showsOwnFailure: true });
 
 const requestKeys = ['warnings'] as const;
 export type PilotWarningsRequest = (typeof requestKeys)[number];

@@ -1,0 +1,2 @@
+// What the app uses of the activity log: its page.
+export { activityPages } from './pages';

@@ -1,4 +1,0 @@
-import { createApiThunk } from '../../../app/createApiThunk';
-import { progressApi } from './progressApi';
-
-export const fetchStudyProgress = createApiThunk('progress/fetchStudyProgress', progressApi.get);

@@ -1,0 +1,2 @@
+// What the app uses of studies: the pages.
+export { studiesPages } from './pages';
