@@ -166,6 +166,11 @@ export default tseslint.config(
               regex: '^([.][.]/)+(client|server)(/|$)',
               message: 'The participant app uses src/shared and src/ui, and talks to the server over HTTP only',
             },
+            {
+              // serviceWorker/ is the worker's own bundle (built to /app/sw.js); pages reach it by messages only.
+              regex: '(^|/)serviceWorker(/|$)',
+              message: 'Pages talk to the service worker through serviceWorkerLink/, never by importing serviceWorker/',
+            },
           ],
           paths: [{ name: 'react-redux', importNames: ['useDispatch', 'useSelector'], message: 'Use the typed hooks of state/hooks' }],
         },

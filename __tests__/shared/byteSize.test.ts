@@ -1,4 +1,4 @@
-import { formatBytes } from '../../src/shared/byteSize';
+import { formatBytes, quotaPercent, storageSummary } from '../../src/shared/byteSize';
 
 describe('formatBytes', () => {
   it('writes whole sizes without a decimal, as the specification does', () => {
@@ -17,5 +17,21 @@ describe('formatBytes', () => {
 
   it('reads a negative size as none', () => {
     expect(formatBytes(-5)).toBe('0 B');
+  });
+});
+
+describe('quotaPercent and storageSummary', () => {
+  const quota = 2 * 1024 ** 3;
+
+  it('gives the share of the quota with one decimal', () => {
+    expect(quotaPercent(512 * 1024 ** 2, quota)).toBe(25);
+    expect(quotaPercent(1024 ** 3 / 3, quota)).toBe(16.7);
+    expect(storageSummary(512 * 1024 ** 2, quota)).toBe('512 MB of 2 GB used (25%)');
+  });
+
+  it('stops at 100 when over the quota and reads a negative use as none', () => {
+    expect(quotaPercent(3 * 1024 ** 3, quota)).toBe(100);
+    expect(quotaPercent(-1, quota)).toBe(0);
+    expect(quotaPercent(1, 0)).toBe(100);
   });
 });

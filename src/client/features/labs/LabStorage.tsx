@@ -1,12 +1,10 @@
 // The lab's storage used against the quota, as a progress bar.
-import { STORAGE_QUOTA_BYTES } from '../../../shared/limits';
 import type { LabInfo } from '../../../shared/types/identity';
-import { formatBytes } from '../../../shared/byteSize';
-import { storagePercent } from './storage';
+import { quotaPercent, storageSummary } from '../../../shared/byteSize';
 
 export function LabStorage({ info }: { info: LabInfo }) {
-  const percent = storagePercent(info.storageUsed);
-  const summary = `${formatBytes(info.storageUsed)} of ${formatBytes(STORAGE_QUOTA_BYTES)} used (${percent}%)`;
+  const percent = quotaPercent(info.storageUsed);
+  const summary = storageSummary(info.storageUsed);
   return (
     <section className="mb-4" aria-labelledby="lab-storage-heading">
       <h2 id="lab-storage-heading" className="h6 mb-2">

@@ -1,7 +1,7 @@
 // The lab's storage used against its 2 GiB quota (part 1 sections 3 and 9), as a progress bar and a line of text.
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import type { LabInfo } from '../../../shared/types/identity';
-import { quotaPercent, storageSummary } from './format';
+import { quotaPercent, storageSummary } from '../../../shared/byteSize';
 
 export function StorageBar({ info }: { info: LabInfo }) {
   const quota = info.storageQuota > 0 ? info.storageQuota : undefined;
