@@ -8,6 +8,7 @@ import { notFound } from '../httpErrors';
 import { labUserOf, requireAccess, requireLabUser } from '../plugins/auth';
 import type { StudyRow } from '../db/types';
 import { findStudyInLab, findStudyOfStageInLab } from '../repositories/studies';
+import { studyOfLab } from './shared/labStudy';
 import { accessOf } from '../services/identity/accounts';
 import { createBlankStudy, readStudy, studyPage } from '../services/studies/studies';
 import { activateStudy, deactivateStudy, deleteInactiveStudy } from '../services/studies/studyLifecycle';
@@ -31,12 +32,9 @@ import {
 type WithId = { Params: { id: string } };
 type WithIdAndRef = { Params: { id: string; ref: string } };
 
-/** The study of the caller's lab; another lab's study answers 404 as if it did not exist. */
-async function studyOfLab(request: FastifyRequest<WithId>) {
-  const { user } = labUserOf(request);
-  const study = await findStudyInLab(request.server.ctx.db, request.params.id, user.lab_id);
-  if (!study) throw notFound(studyMessages.studyNotFound);
-  return study;
+/** The study of the caller's lab named by the path; another lab's study answers 404 as if it did not exist. */
+function studyOfPath(request: FastifyRequest<WithId>) {
+  return studyOfLab(request, request.params.id);
 }
 
 /** The caller's permission entries (a lab manager holds every one). */
@@ -80,13 +78,13 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
   app.get<WithId>(
     '/api/studies/:id',
     { preValidation: requireLabUser, schema: { ...withId, operationId: 'getStudy', summary: 'A study with its stages and groups', response: { 200: studySchema, ...errorResponses } } },
-    async (request) => readStudy(db(), await studyOfLab(request)),
+    async (request) => readStudy(db(), await studyOfPath(request)),
   );
 
   app.delete<WithId>(
     '/api/studies/:id',
     { preValidation: requireAccess('deleteStudy'), schema: { ...withId, operationId: 'deleteStudy', summary: 'Delete an inactive study', response: { 200: messageSchema, ...errorResponses } } },
-    async (request) => ({ message: await deleteInactiveStudy(db(), await studyOfLab(request), actorOf(request)) }),
+    async (request) => ({ message: await deleteInactiveStudy(db(), await studyOfPath(request), actorOf(request)) }),
   );
 
   app.post<WithId>(
@@ -100,13 +98,13 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: activationAnswerSchema, ...errorResponses, 409: activationRefusalSchema },
       },
     },
-    async (request) => activateStudy(db(), await studyOfLab(request), app.ctx.config.timezones, actorOf(request)),
+    async (request) => activateStudy(db(), await studyOfPath(request), app.ctx.config.timezones, actorOf(request)),
   );
 
   app.post<WithId>(
     '/api/studies/:id/deactivate',
     { preValidation: requireAccess('deactivateStudy'), schema: { ...withId, operationId: 'deactivateStudy', summary: 'Deactivate a study', response: { 200: messageSchema, ...errorResponses } } },
-    async (request) => ({ message: await deactivateStudy(db(), await studyOfLab(request), actorOf(request)) }),
+    async (request) => ({ message: await deactivateStudy(db(), await studyOfPath(request), actorOf(request)) }),
   );
 
   // The second path argument: a group's id or number (delete_group), a stage's number (delete_stage).
@@ -119,7 +117,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
     '/api/studies/:id/add_stage',
     { preValidation: requireLabUser, schema: { ...withId, operationId: 'addStage', summary: 'Append a stage with its group 1 (STUDY/ADD/STUDY_STAGE)', response: { 200: studySchema, ...errorResponses } } },
     async (request) => {
-      const study = await studyOfLab(request);
+      const study = await studyOfPath(request);
       await addStage(db(), study, await entriesOf(request), actorOf(request));
       return freshStudy(request, study);
     },
@@ -158,7 +156,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const study = await studyOfLab(request);
+      const study = await studyOfPath(request);
       await deleteGroup(db(), study, request.params.ref, await entriesOf(request), actorOf(request));
       return freshStudy(request, study);
     },
@@ -171,7 +169,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
       schema: { ...withRef, operationId: 'deleteStage', summary: 'Delete a stage (not stage 1) by its number (STUDY/DELETE/STUDY_STAGE)', response: { 200: studySchema, ...errorResponses } },
     },
     async (request) => {
-      const study = await studyOfLab(request);
+      const study = await studyOfPath(request);
       await deleteStage(db(), study, request.params.ref, await entriesOf(request), actorOf(request));
       return freshStudy(request, study);
     },
@@ -184,7 +182,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
       schema: { ...withId, operationId: 'saveStudy', summary: 'Save the whole study except the consent form', body: studyEditBodySchema, response: { 200: studySchema, ...errorResponses } },
     },
     async (request) => {
-      const study = await studyOfLab(request);
+      const study = await studyOfPath(request);
       await saveWholeStudy(db(), study, request.body, await entriesOf(request), { timezones: app.ctx.config.timezones }, actorOf(request));
       return freshStudy(request, study);
     },
@@ -202,14 +200,14 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: liveEditImpactSchema, ...errorResponses },
       },
     },
-    async (request) => previewWholeStudy(db(), await studyOfLab(request), request.body, await entriesOf(request), { timezones: app.ctx.config.timezones }),
+    async (request) => previewWholeStudy(db(), await studyOfPath(request), request.body, await entriesOf(request), { timezones: app.ctx.config.timezones }),
   );
 
   app.put<WithId & { Body: Partial<BasicInfoBody> }>(
     '/api/studies/:id/edit_basic',
     { preValidation: requireAccess('editBasicInfo'), schema: { ...withId, operationId: 'saveStudyBasics', summary: "Save the study's basic information", body: basicInfoBodySchema, response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
-      await saveBasicInfo(db(), await studyOfLab(request), request.body, actorOf(request));
+      await saveBasicInfo(db(), await studyOfPath(request), request.body, actorOf(request));
       return { message: studyMessages.basicInfoChanged };
     },
   );
@@ -218,7 +216,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
     '/api/studies/:id/edit_consent',
     { preValidation: requireAccess('editConsent'), schema: { ...withId, operationId: 'saveConsentForm', summary: 'Save the consent form (sanitised)', body: consentBodySchema, response: { 200: messageSchema, ...errorResponses } } },
     async (request) => {
-      await saveConsent(db(), await studyOfLab(request), request.body, actorOf(request));
+      await saveConsent(db(), await studyOfPath(request), request.body, actorOf(request));
       return { message: studyMessages.consentUpdated };
     },
   );
