@@ -132,6 +132,14 @@ export interface StudiesTable {
   active_status: string;
   created_at: string;
   updated_at: string;
+  /** The prompting choice (migration 0016): 1 = email a prompt that cannot be pushed, so many minutes after an unreceived push. */
+  email_fallback: Generated<number>;
+  email_after_minutes: Generated<number>;
+  /** Adherence alerts (migration 0016): on/off, the response rate (percent) over the last alert_prompts closed prompts, hours unseen. */
+  adherence_alerts: Generated<number>;
+  alert_response_rate: Generated<number>;
+  alert_prompts: Generated<number>;
+  alert_silent_hours: Generated<number>;
 }
 
 export interface StagesTable {
@@ -235,6 +243,10 @@ export interface ParticipantsTable {
   created_at: string;
   /** 1 for a pilot participant (migration 0012): never mailed or pushed, left out of counts unless asked. */
   pilot: Generated<number>;
+  /** 1 = prompt emails wanted (migration 0016); the email's unsubscribe link and the app's prompt settings turn it off. */
+  prompt_emails: Generated<number>;
+  /** The app's language as last reported ('en' or 'zh-Hant'), for the language of emails; null until reported. */
+  app_language: string | null;
 }
 
 export interface ParticipantSessionsTable {
@@ -338,6 +350,22 @@ export interface TaskPushColumns {
   push_done_at: string | null;
   /** The claim that holds the task (migration 0015): only it may record the task pushed, deferred or released. */
   push_claim_token: string | null;
+  /** The delivery ledger (migration 0016): when and by which channel it went out, and the push services' answer. */
+  sent_at: string | null;
+  /** 'push' or 'email'. */
+  delivery_channel: string | null;
+  /** 'accepted', 'refused', 'gone' or 'none' (no push subscription). */
+  push_result: string | null;
+  /** When the phone's service worker reported it got the push. */
+  received_at: string | null;
+  /** When the prompt is to be emailed (set by the push sender); the email sender's claim, like the push sender's. */
+  email_due_at: string | null;
+  email_claimed_until: string | null;
+  email_claim_token: string | null;
+  email_attempts: Generated<number>;
+  email_done_at: string | null;
+  /** 'sent' or 'refused' (by the mail server, permanently or after the retries). */
+  email_result: string | null;
 }
 
 export interface PushSubscriptionsTable {

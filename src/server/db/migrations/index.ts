@@ -15,6 +15,7 @@ import * as pilot from './0012_pilot';
 import * as auditTrail from './0013_audit_trail';
 import * as auditSeqPositive from './0014_audit_seq_positive';
 import * as pushClaimToken from './0015_push_claim_token';
+import * as deliveryLedger from './0016_delivery_ledger';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_audit_trail': auditTrail,
   '0014_audit_seq_positive': auditSeqPositive,
   '0015_push_claim_token': pushClaimToken,
+  '0016_delivery_ledger': deliveryLedger,
 };

@@ -35,6 +35,8 @@ export async function createParticipantAccount(
       created_by: input.createdBy,
       created_at: nowIso(),
       pilot: input.pilot ? 1 : 0,
+      prompt_emails: 1,
+      app_language: null,
     };
     try {
       await insertParticipant(db, row);
