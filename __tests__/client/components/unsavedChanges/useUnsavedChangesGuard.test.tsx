@@ -23,6 +23,8 @@ function NameForm() {
         Name <input value={name} onChange={(event) => setName(event.target.value)} />
       </label>
       <button onClick={() => setSaved(name)}>Save</button>
+      {/* A save whose answer comes a moment later, as the server's does. */}
+      <button onClick={() => setTimeout(() => setSaved(name), 50)}>Save slowly</button>
       <button onClick={() => guard.leaveWithoutAsking(() => void navigate('/saved'))}>Save and go</button>
       <button onClick={() => guard.confirmDiscard(() => setName(saved))}>Undo all</button>
       <Link to="/elsewhere">Elsewhere</Link>
@@ -81,6 +83,17 @@ function unloadIsHeld(): boolean {
 describe('useUnsavedChangesGuard: leaving a page', () => {
   it('lets a link go without a question when nothing changed', async () => {
     const { user } = renderForm();
+    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    expect(await screen.findByText('Another page')).toBeInTheDocument();
+    expect(currentLocation()).toBe('/elsewhere');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('goes where the link leads when the changes are saved while the link waits: nothing is left to lose', async () => {
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Name'), ' diary');
+    await user.click(screen.getByRole('button', { name: 'Save slowly' }));
+    // Clicked before the save's answer: the link is held, then the save lands and the link goes on.
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
     expect(await screen.findByText('Another page')).toBeInTheDocument();
     expect(currentLocation()).toBe('/elsewhere');

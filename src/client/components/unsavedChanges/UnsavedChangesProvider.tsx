@@ -42,9 +42,10 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   );
   const blocker = useBlocker(shouldBlock);
 
-  // The changes were saved or dropped while the question was open: nothing is left to ask about.
+  // The changes were saved or dropped while the navigation was held (a link clicked just before a save's answer
+  // came): nothing is left to lose, so the navigation goes on, as the user asked; dropping it lost their click.
   useEffect(() => {
-    if (blocker.state === 'blocked' && !anyDirty) blocker.reset();
+    if (blocker.state === 'blocked' && !anyDirty) blocker.proceed();
   }, [blocker, anyDirty]);
 
   useEffect(() => {
