@@ -3,12 +3,14 @@
 // email (services/push/emailDue.ts): at once when it could not be pushed, emailAfterMinutes after an accepted
 // push; never when the study or the participant turned email off (then a participant without a subscription still
 // gets the prompt by subscribing in the window). A reminder follows its prompt's channel.
-import { createTestApp, databases, type TestApp } from '../../support/testApp';
+import { createTestApp, databases, json, type TestApp } from '../../support/testApp';
 import { startPushService, type PushService } from '../../support/pushService';
 import { emaStudy, iso, moveTasks, naming, plannedParticipant, QUIET, subscribe, unsubscribedParticipant } from '../../support/pushPlans';
 import { PUSH_MAX_ATTEMPTS, PUSH_RETRY_MS } from '../../../../src/server/services/push/pushSender';
 import type { Study } from '../../../../src/shared/types/study';
 import type { AppTasksAnswer } from '../../../../src/shared/types/participantApp';
+import type { EmaTasksAnswer } from '../../../../src/shared/types/participant';
+import { send } from '../../support/api';
 
 jest.setTimeout(90_000);
 
@@ -197,5 +199,35 @@ describe.each(databases)('the delivery ledger (%s)', (database) => {
     await moveTasks(t.app, [itsReminder._id], 60_000, 10 * 60_000);
     await t.app.ctx.push.tick();
     expect(optedOut.subscription.messagesIn(service)).toEqual([expect.objectContaining({ taskId: itsReminder._id })]);
+  });
+
+  it("the EMA Schedule answers each notification's ledger: pushed and received (the app's report), not pushed and due for email, not yet sent", async () => {
+    await setStudy(study._id, { email_fallback: 1, email_after_minutes: 2 });
+    const pushed = await plannedParticipant(t.app, service, manager, study);
+    const unreached = await unsubscribedParticipant(t.app, manager, study);
+    const [prompt, later] = promptsOf(pushed.ema);
+    const [unreachedPrompt] = promptsOf(unreached.ema);
+    await moveTasks(t.app, [prompt._id, unreachedPrompt._id], 60_000, 10 * 60_000);
+    await t.app.ctx.push.tick();
+    const received = new Date().toISOString();
+    const report = await send(t.app, { method: 'POST', url: `/api/app/studies/${study._id}/events`, token: pushed.token, payload: { events: [{ taskId: prompt._id, kind: 'received', at: received }] } });
+    expect(report.statusCode).toBe(200);
+
+    const schedule = async (participantId: string) => {
+      const res = await send(t.app, { method: 'GET', url: `/api/ema_tasks/${study._id}/${participantId}?scope=all`, token: manager });
+      expect(res.statusCode).toBe(200);
+      return new Map(json<EmaTasksAnswer>(res).emaTasks.map((e) => [e._id, e.delivery]));
+    };
+    const ofPushed = await schedule(pushed.participantId);
+    const sent = await ledger(prompt._id);
+    expect(ofPushed.get(prompt._id)).toEqual({
+      channel: 'push', sent_at: sent.sent_at, push_result: 'accepted', received_at: received, email_due_at: sent.email_due_at, email_result: null, emailed_at: null,
+    });
+    expect(ofPushed.get(later._id)).toEqual({ channel: null, sent_at: null, push_result: null, received_at: null, email_due_at: null, email_result: null, emailed_at: null });
+    const due = await ledger(unreachedPrompt._id);
+    expect((await schedule(unreached.participantId)).get(unreachedPrompt._id)).toEqual({
+      channel: null, sent_at: null, push_result: 'none', received_at: null, email_due_at: due.email_due_at, email_result: null, emailed_at: null,
+    });
+    expect(due.email_due_at).not.toBeNull();
   });
 });
