@@ -1,6 +1,6 @@
 // The service worker's prompt handlers (serviceWorker/push.ts) with a made-up scope, on the app's real outbox and
 // session store (queue/outbox.ts, queue/outboxDb.ts) in fake-indexeddb, fetch recorded. A push shows its
-// notification and reports `delivered` with the token the page handed over; a report that fails offline stays in the outbox, the
+// notification and reports `received` (before showing it) and `delivered` in one report, with the token the page handed over; a report that fails offline stays in the outbox, the
 // outbox's background sync is asked for, and it is sent with the next push or session message; a tap focuses the
 // open app (or opens the task) and reports `opened`; refusals are dropped, a 401 kept; another participant's
 // reports go only with their own token.
@@ -77,11 +77,24 @@ async function waiting() {
 }
 
 describe('the service worker’s prompts', () => {
-  it('shows a push as its notification and reports it delivered with the handed-over token', async () => {
+  it('reports received before showing the notification: a push the phone fails to show is still received', async () => {
+    const sw = worker();
+    let stored: unknown[] = [];
+    sw.showNotification.mockImplementation(async () => {
+      stored = await waiting();
+      throw new TypeError('No notification permission has been granted for this origin.');
+    });
+    await sw.push(prompt);
+    expect(stored).toEqual([{ participantId: 'p1', token: 'token-pat', events: [{ taskId: 't1', kind: 'received' }] }]);
+    // Shown never: received alone stays for the outbox's next flush.
+    expect(await waiting()).toEqual([{ participantId: 'p1', token: 'token-pat', events: [{ taskId: 't1', kind: 'received' }] }]);
+  });
+
+  it('shows a push as its notification and reports it received and delivered (one report) with the handed-over token', async () => {
     const sw = worker();
     await sw.push(prompt);
     expect(sw.showNotification).toHaveBeenCalledWith('Mood', expect.objectContaining({ tag: 't1', data: { url: '/app/studies/s1/tasks/t1', taskId: 't1', studyId: 's1' } }));
-    expect(sent).toEqual([{ url: '/api/app/studies/s1/events', token: 'Bearer token-pat', events: [{ taskId: 't1', kind: 'delivered' }] }]);
+    expect(sent).toEqual([{ url: '/api/app/studies/s1/events', token: 'Bearer token-pat', events: [{ taskId: 't1', kind: 'received' }, { taskId: 't1', kind: 'delivered' }] }]);
     expect(await listItems()).toEqual([]);
   });
 
@@ -90,7 +103,7 @@ describe('the service worker’s prompts', () => {
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     await sw.push(prompt);
     expect(sw.showNotification).toHaveBeenCalledTimes(1);
-    expect(await waiting()).toEqual([{ participantId: 'p1', token: 'token-pat', events: [{ taskId: 't1', kind: 'delivered' }] }]);
+    expect(await waiting()).toEqual([{ participantId: 'p1', token: 'token-pat', events: [{ taskId: 't1', kind: 'received' }, { taskId: 't1', kind: 'delivered' }] }]);
     expect(sw.syncRegister).toHaveBeenCalledWith(OUTBOX_SYNC_TAG);
     expect(OUTBOX_SYNC_TAG).toBe('participant-outbox');
     // The outbox's sync tries again and, still offline, rejects so that the browser retries later.
@@ -101,7 +114,12 @@ describe('the service worker’s prompts', () => {
     sent = [];
     // The next push comes before the backoff is over: a push is a sign of network, so all that waits goes.
     await sw.push({ ...prompt, taskId: 'r1' });
-    expect(sent.flatMap((s) => s.events)).toEqual([{ taskId: 't1', kind: 'delivered' }, { taskId: 'r1', kind: 'delivered' }]);
+    expect(sent.flatMap((s) => s.events)).toEqual([
+      { taskId: 't1', kind: 'received' },
+      { taskId: 't1', kind: 'delivered' },
+      { taskId: 'r1', kind: 'received' },
+      { taskId: 'r1', kind: 'delivered' },
+    ]);
     expect(await listItems()).toEqual([]);
   });
 
@@ -119,7 +137,7 @@ describe('the service worker’s prompts', () => {
     answer = async () => new Response('{}', { status: 200 });
     await sw.message({ type: 'participant-session', session: { ...PAT, token: 'token-new' } });
     expect((await readWorkerSession())?.token).toBe('token-new');
-    expect(sent.at(-1)).toEqual({ url: '/api/app/studies/s1/events', token: 'Bearer token-new', events: [{ taskId: 't1', kind: 'delivered' }] });
+    expect(sent.at(-1)).toEqual({ url: '/api/app/studies/s1/events', token: 'Bearer token-new', events: [{ taskId: 't1', kind: 'received' }, { taskId: 't1', kind: 'delivered' }] });
     expect(await listItems()).toEqual([]);
   });
 
@@ -127,7 +145,7 @@ describe('the service worker’s prompts', () => {
     const sw = worker();
     answer = async () => new Response('{}', { status: 401 });
     await sw.push(prompt);
-    expect(await waiting()).toEqual([{ participantId: 'p1', token: 'token-pat', events: [{ taskId: 't1', kind: 'delivered' }] }]);
+    expect(await waiting()).toEqual([{ participantId: 'p1', token: 'token-pat', events: [{ taskId: 't1', kind: 'received' }, { taskId: 't1', kind: 'delivered' }] }]);
     expect(sw.syncRegister).toHaveBeenCalledWith(OUTBOX_SYNC_TAG);
     answer = async () => new Response('{}', { status: 404 });
     await sw.push({ ...prompt, taskId: 'gone' });

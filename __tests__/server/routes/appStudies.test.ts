@@ -266,6 +266,8 @@ describe.each(databases)('participant app studies (%s)', (database) => {
         opened_at: null,
         answered_at: null,
         answered_late: false,
+        // Not sent yet: the delivery ledger (issue 33) is empty.
+        delivery: { channel: null, sent_at: null, push_result: null, received_at: null, email_due_at: null, email_result: null, emailed_at: null },
       });
       const diary = await api('GET', `/api/diary_ax_tasks/${study._id}/${p.id}`, manager);
       const before = json<DiaryTasksAnswer>(diary);
@@ -340,6 +342,32 @@ describe.each(databases)('participant app studies (%s)', (database) => {
       const byId = new Map(rows.map((r) => [r.id, r]));
       expect(byId.get(prompt._id)).toMatchObject({ status: 'opened', delivered_at: at, opened_at: '2024-05-01T09:06:00.000Z' });
       expect(byId.get(reminder._id)).toMatchObject({ status: 'opened', opened_at: '2024-05-01T09:06:00.000Z' });
+    });
+
+    it("received (the push reached the phone): received_at of that task only, the first kept, the status unmoved; sent twice, the same answer", async () => {
+      const p = await participantIn(study);
+      const [prompt, reminder] = (await tasks(study, p.session.token)).ema;
+      const first = '2024-05-01T09:05:01.000Z';
+      const body = { events: [{ taskId: reminder._id, kind: 'received', at: first }] };
+      const res = await api('POST', `/api/app/studies/${study._id}/events`, p.session.token, body);
+      expect([res.statusCode, messageOf(res)]).toEqual([200, participantMessages.eventsRecorded]);
+      const again = await api('POST', `/api/app/studies/${study._id}/events`, p.session.token, body);
+      expect([again.statusCode, messageOf(again)]).toEqual([200, participantMessages.eventsRecorded]);
+      // A later report of the same push (another moment) changes nothing either.
+      await api('POST', `/api/app/studies/${study._id}/events`, p.session.token, { events: [{ taskId: reminder._id, kind: 'received', at: '2024-05-01T09:06:00.000Z' }] });
+      const rows = await t.app.ctx.db.selectFrom('tasks').select(['id', 'status', 'received_at', 'delivered_at']).where('id', 'in', [prompt._id, reminder._id]).execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      expect(byId.get(reminder._id)).toEqual({ id: reminder._id, status: 'planned', received_at: first, delivered_at: null });
+      // The prompt's push is another one: its ledger is its own.
+      expect(byId.get(prompt._id)?.received_at).toBeNull();
+    });
+
+    it('refuses an unknown kind of event, naming the field', async () => {
+      const p = await participantIn(study);
+      const [prompt] = (await tasks(study, p.session.token)).ema;
+      const res = await api('POST', `/api/app/studies/${study._id}/events`, p.session.token, { events: [{ taskId: prompt._id, kind: 'shown', at: '2024-05-01T09:00:00.000Z' }] });
+      expect(res.statusCode).toBe(400);
+      expect(messageOf(res)).toContain('kind');
     });
 
     it("refuses another participant's task, applying none of the report", async () => {

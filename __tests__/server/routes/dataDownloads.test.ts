@@ -457,6 +457,38 @@ describe.each(databases)('data downloads (%s)', (database) => {
     });
   });
 
+  describe('analysis data: the delivery ledger (issue 33)', () => {
+    it('channel, sent_utc and received_utc of each prompt as the senders recorded them, empty when never sent; in the codebook', async () => {
+      const [pushed, emailed, unsent] = p1Tasks.ema.filter((e) => !e.reminder);
+      const ledger = t.app.ctx.db.updateTable('tasks');
+      await ledger.set({ delivery_channel: 'push', push_result: 'accepted', sent_at: '2025-01-01T01:00:02.000Z', received_at: '2025-01-01T01:00:05.000Z' }).where('id', '=', pushed._id).execute();
+      await ledger.set({ delivery_channel: 'email', push_result: 'none', sent_at: '2025-01-01T05:00:03.000Z', email_result: 'sent' }).where('id', '=', emailed._id).execute();
+      try {
+        const res = await api('POST', analysisUrl(), manager, { stageId, groupId: group1 });
+        expect(res.statusCode).toBe(200);
+        const files = csvFiles(res.rawPayload);
+        const byTask = new Map(files['tasks_long.csv'].map((r) => [r.task_id, r]));
+        const columns = (id: string) => {
+          const row = byTask.get(id);
+          return row && [row.channel, row.sent_utc, row.received_utc];
+        };
+        expect(columns(pushed._id)).toEqual(['push', '2025-01-01T01:00:02.000Z', '2025-01-01T01:00:05.000Z']);
+        expect(columns(emailed._id)).toEqual(['email', '2025-01-01T05:00:03.000Z', '']);
+        expect(columns(unsent._id)).toEqual(['', '', '']);
+        const header = Object.keys(files['tasks_long.csv'][0]);
+        expect(header.slice(header.indexOf('window_closes_utc'), header.indexOf('delivered_utc') + 1)).toEqual(['window_closes_utc', 'channel', 'sent_utc', 'received_utc', 'delivered_utc']);
+        const codebook = new Map(files['codebook.csv'].map((c) => [c.column, c.description]));
+        expect(codebook.get('channel')).toMatch(/push, or email/);
+        expect(codebook.get('sent_utc')).toMatch(/push service accepted/);
+        expect(codebook.get('received_utc')).toMatch(/reached the phone/);
+        const readme = strFromU8(unzipSync(new Uint8Array(res.rawPayload))['README.txt']);
+        expect(readme).toContain('received_utc when the pushed prompt reached');
+      } finally {
+        await t.app.ctx.db.updateTable('tasks').set({ delivery_channel: null, push_result: null, sent_at: null, received_at: null, email_result: null }).where('id', 'in', [pushed._id, emailed._id]).execute();
+      }
+    });
+  });
+
   describe('access', () => {
     it("another lab's study, a stage or group not of the study: 404", async () => {
       for (const url of [textUrl(), timeUrl(), analysisUrl()]) {

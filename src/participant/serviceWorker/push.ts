@@ -1,4 +1,5 @@
-// Prompts in the service worker: a push shows its notification and reports `delivered`; a tap opens the task (in
+// Prompts in the service worker: a push reports `received` (it reached the phone; issue 33's delivery ledger),
+// shows its notification and reports `delivered`; a tap opens the task (in
 // an open window of the app when there is one) and reports `opened`. The page hands over the session by
 // postMessage (serviceWorkerLink/messages.ts), kept in the app's IndexedDB, since the service worker cannot read
 // localStorage. A report is an item of the app's one outbox (queue/outbox.ts), stored before it is sent; one that
@@ -6,7 +7,7 @@
 import type { TaskEventKind } from '../../shared/types/participantApp';
 import { isSessionMessage, type OpenMessage } from '../serviceWorkerLink/messages';
 import { OUTBOX_SYNC_TAG, eventsItem, putItem } from '../queue/outbox';
-import { keepWorkerSession, readWorkerSession } from '../queue/outboxDb';
+import { keepWorkerSession, readWorkerSession, type QueuedEvents } from '../queue/outboxDb';
 import { flushFromWorker } from './outboxSync';
 import { isNoticeData, noticeOf, payloadOf } from './pushNotice';
 import type { ExtendableEventLike, ServiceWorkerScope } from './scope';
@@ -34,12 +35,22 @@ export interface PushScope extends ServiceWorkerScope {
   };
 }
 
-/** Stores a report of the signed-in participant, given with their token (none signed in: nothing to report for). */
-async function recordEvent(studyId: string, taskId: string, kind: TaskEventKind): Promise<void> {
+/**
+ * Stores a report of the signed-in participant, given with their token (none signed in: nothing to report for);
+ * answers the stored item, so that a later event of the same moment can join it.
+ */
+async function recordEvent(studyId: string, taskId: string, kind: TaskEventKind): Promise<QueuedEvents | null> {
   const session = await readWorkerSession();
-  if (!session) return;
+  if (!session) return null;
   const at = new Date();
-  await putItem(eventsItem({ studyId, participantId: session.participantId, token: session.token, events: [{ taskId, kind, at: at.toISOString() }] }, at));
+  const item = eventsItem({ studyId, participantId: session.participantId, token: session.token, events: [{ taskId, kind, at: at.toISOString() }] }, at);
+  await putItem(item);
+  return item;
+}
+
+/** Adds an event to a stored report (the same item, so the server gets one report of both). */
+async function addEvent(item: QueuedEvents, taskId: string, kind: TaskEventKind): Promise<void> {
+  await putItem({ ...item, body: { events: [...item.body.events, { taskId, kind, at: new Date().toISOString() }] } });
 }
 
 /** Sends what is waiting; when something must still wait, asks the browser to wake this worker when the network returns. */
@@ -52,10 +63,12 @@ async function sendOrWait(sw: PushScope): Promise<void> {
 async function showPrompt(sw: PushScope, text: string | null): Promise<void> {
   const payload = payloadOf(text);
   if (!payload) return;
+  // Kept before the notification is shown, so that a push the phone fails to show still counts as received.
+  const report = await recordEvent(payload.studyId, payload.taskId, 'received');
   const session = await readWorkerSession();
   const notice = noticeOf(payload, session?.language ?? 'en');
   await sw.registration.showNotification(notice.title, notice.options);
-  await recordEvent(payload.studyId, payload.taskId, 'delivered');
+  if (report) await addEvent(report, payload.taskId, 'delivered');
   await sendOrWait(sw);
 }
 

@@ -105,6 +105,10 @@ export interface TaskEntry {
   delivered_at: string | null;
   opened_at: string | null;
   cancelled_at: string | null;
+  /** The delivery ledger (issue 33): the channel that carried it, when it was sent, when the phone got the push. */
+  delivery_channel: string | null;
+  sent_at: string | null;
+  received_at: string | null;
 }
 
 /** The tasks (not reminders: they belong to their prompt) of some participations in the stage (and group). */
@@ -115,7 +119,7 @@ export function tasksOfParticipations(db: Db, participationIds: readonly string[
     .select([
       'id', 'participation_id', 'enrolment_time_id', 'group_id', 'kind', 'questionnaire_id', 'questionnaire_version_id',
       'notification_datetime', 'timezone', 'window_closes_at', 'diary_start_date', 'number_of_days', 'status', 'delivered_at',
-      'opened_at', 'cancelled_at',
+      'opened_at', 'cancelled_at', 'delivery_channel', 'sent_at', 'received_at',
     ])
     .where('participation_id', 'in', participationIds)
     .where('stage_id', '=', scope.stageId)

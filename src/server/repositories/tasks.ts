@@ -164,6 +164,14 @@ export async function markDelivered(db: Db, ids: readonly string[], at: string, 
   await db.updateTable('tasks').set({ status: 'delivered' }).where('id', 'in', ids).where('status', '=', 'planned').execute();
 }
 
+/**
+ * The push reached the phone's service worker at `at` (the phone's moment; the delivery ledger, issue 33): the
+ * first report is kept. The status does not move: the notification is not shown yet.
+ */
+export async function markReceived(db: Db, ids: readonly string[], at: string): Promise<void> {
+  await db.updateTable('tasks').set({ received_at: at }).where('id', 'in', ids).where('received_at', 'is', null).execute();
+}
+
 /** The participant opened it (so it was delivered too): planned or delivered tasks become opened. */
 export async function markOpened(db: Db, ids: readonly string[], at: string, receivedAt: string): Promise<void> {
   await db.updateTable('tasks').set({ opened_at: at, opened_received_at: receivedAt }).where('id', 'in', ids).where('opened_at', 'is', null).execute();

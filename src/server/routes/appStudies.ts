@@ -109,7 +109,9 @@ export const appStudyRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         ...appCommon,
         operationId: 'reportTaskEvents',
-        summary: 'Report notifications delivered and opened (the first report of each is kept; the same report again answers the same)',
+        summary: 'Report pushes received, notifications delivered and opened (the first report of each is kept; the same report again answers the same)',
+        description:
+          "`received`: the push reached the phone's service worker, reported before the notification is shown (the delivery ledger's `received_at`, of that task only: a reminder's push is its own). `delivered`: the notification was shown; `opened`: tapped, or the task's page opened; a reminder's `delivered` and `opened` move its prompt too.",
         params: studyParam,
         body: eventsBody,
         response: { 200: messageSchema, ...appErrorResponses },

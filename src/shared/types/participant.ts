@@ -1,5 +1,6 @@
 // Participants as the researcher's calls carry them (part 2 sections 3 and 7) and as the participant app's
 // calls carry them (PARTICIPANTS.md). The server's response schemas and the portal's slices share these.
+import type { DeliveryChannel, EmailResult, PushResult } from '../delivery';
 import type { AssessmentListItem } from '../study/assessmentSettings';
 
 /** A participation's status (PARTICIPANTS.md "The participant's life in a study"). */
@@ -118,6 +119,24 @@ export interface EmaTask {
   answered_at: string | null;
   /** The answer came after the response window closed: stored, but not counted as completed. */
   answered_late: boolean;
+  /** How it went out (the delivery ledger, issue 33); a reminder's is its own. */
+  delivery: EmaTaskDelivery;
+}
+
+/** The delivery ledger of an EMA notification: every field null until it happened. */
+export interface EmaTaskDelivery {
+  /** The channel that carried it first. */
+  channel: DeliveryChannel | null;
+  /** When a push service accepted it, or (channel email) the mail server took its email. */
+  sent_at: string | null;
+  push_result: PushResult | null;
+  /** When the phone reported the push reached it. */
+  received_at: string | null;
+  /** When it is (or was) to be emailed. */
+  email_due_at: string | null;
+  email_result: EmailResult | null;
+  /** When the email sender was done with it (sent or refused). */
+  emailed_at: string | null;
 }
 
 /** Which notifications GET /api/ema_tasks answers: those still to come (the specification's), or every one. */

@@ -117,7 +117,12 @@ export interface AppQuestionnaire extends Questionnaire {
   media: { urls: Record<string, string>; expiresAt: string };
 }
 
-export const TASK_EVENT_KINDS = ['delivered', 'opened'] as const;
+/**
+ * What the app reports of a pushed task: `received` when the push reached the phone's service worker (before
+ * it shows the notification; issue 33), `delivered` when the notification was shown, `opened` on a tap or when
+ * the task's page opened.
+ */
+export const TASK_EVENT_KINDS = ['received', 'delivered', 'opened'] as const;
 export type TaskEventKind = (typeof TASK_EVENT_KINDS)[number];
 
 export interface TaskEvent {

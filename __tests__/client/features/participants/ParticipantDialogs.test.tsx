@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { DateTime, Settings } from 'luxon';
 import { authMessages, participantMessages, portalMessages } from '../../../../src/shared/messages';
-import type { Participant } from '../../../../src/shared/types/participant';
+import type { EmaTask, Participant } from '../../../../src/shared/types/participant';
 import { mockApi, type MockApi } from '../../support/mockApi';
 import { sliceState } from '../../testUtils';
-import { diaryTask, emaTask, participant } from './participantFixtures';
+import { diaryTask, emaTask, NOT_SENT, participant } from './participantFixtures';
 import { FILTERED, LIST, answerParticipants, chooseRowAction, openPage } from './support';
 
 let rows: Participant[];
@@ -285,7 +285,31 @@ describe('EMA Schedule', () => {
     expect(within(rows[4]).getByRole('columnheader')).toHaveAttribute('colspan', '4');
   });
 
+  it('says how each notification went out, in words: pushed and on the phone to the second, or why not and its email (issue 33)', async () => {
+    const ledger = (delivery: Partial<EmaTask['delivery']>) => ({ delivery: { ...NOT_SENT, ...delivery } });
+    const { dialog } = await openSchedule([
+      emaTask('a', past, 'MOOD', {
+        status: 'completed',
+        ...ledger({ channel: 'push', push_result: 'accepted', sent_at: '2000-01-01T01:00:02.000Z', received_at: '2000-01-01T01:00:05.000Z' }),
+        delivered_at: '2000-01-01T01:00:05.000Z',
+        opened_at: '2000-01-01T01:03:00.000Z',
+        answered_at: '2000-01-01T01:04:00.000Z',
+      }),
+      emaTask('b', past, 'SLEEP', { status: 'expired', ...ledger({ channel: 'email', push_result: 'none', sent_at: '2000-01-01T01:00:03.000Z', email_result: 'sent', emailed_at: '2000-01-01T01:00:03.000Z' }) }),
+      emaTask('c', '2000-01-01T01:05:00.000Z', 'SLEEP', { reminder: true, status: 'expired', ...ledger({ email_result: 'refused', emailed_at: '2000-01-01T01:05:01.000Z', email_due_at: '2000-01-01T01:05:00.000Z' }) }),
+    ]);
+    const rows = within(dialog).getAllByRole('row');
+    const [mood, sleep] = within(rows[1]).getAllByRole('listitem');
+    expect(mood).toHaveTextContent(
+      'MOOD: AnsweredPushed 2000-01-01 09:00:02 AM GMT+8 · On the phone 2000-01-01 09:00:05 AM GMT+8 · Delivered 2000-01-01 09:00 AM GMT+8 · Opened 2000-01-01 09:03 AM GMT+8 · Answered 2000-01-01 09:04 AM GMT+8',
+    );
+    expect(sleep).toHaveTextContent('SLEEP: MissedNo push channel: emailed 2000-01-01 09:00:03 AM GMT+8');
+    expect(within(sleep).getByText('2000-01-01 09:00:03 AM GMT+8')).toHaveAttribute('dateTime', '2000-01-01T01:00:03.000Z');
+    expect(rows[2]).toHaveTextContent('SLEEP: MissedEmail refused');
+  });
+
   it('scrolls in a body the keyboard reaches (axe: scrollable-region-focusable), with the clock toggle above it', async () => {
+
     const { dialog, user } = await openSchedule();
     const body = within(dialog).getByRole('region', { name: 'EMA Schedule of BBB222' });
     expect(body).toHaveAttribute('tabindex', '0');

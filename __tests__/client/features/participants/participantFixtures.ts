@@ -1,6 +1,6 @@
 // Participants, their study and their tasks as the server answers them, for the participant page tests.
 import { newDiarySetting } from '../../../../src/shared/study/assessmentSettings';
-import type { DiaryTask, EmaTask, Participant, ParticipationStatus } from '../../../../src/shared/types/participant';
+import type { DiaryTask, EmaTask, EmaTaskDelivery, Participant, ParticipationStatus } from '../../../../src/shared/types/participant';
 import type { Stage, Study } from '../../../../src/shared/types/study';
 import { stage, study } from '../studies/studyFixtures';
 
@@ -71,6 +71,9 @@ export function participant(o: ParticipantOptions): Participant {
 
 export const questionnaire = (abbrev: string) => ({ _id: `q-${abbrev}`, chin_name: `Questionnaire ${abbrev}`, abbrev });
 
+/** A notification's ledger before it went out. */
+export const NOT_SENT: EmaTaskDelivery = { channel: null, sent_at: null, push_result: null, received_at: null, email_due_at: null, email_result: null, emailed_at: null };
+
 export function emaTask(id: string, at: string, abbrev: string, overrides: Partial<EmaTask> = {}): EmaTask {
   return {
     _id: id,
@@ -85,6 +88,7 @@ export function emaTask(id: string, at: string, abbrev: string, overrides: Parti
     answered_at: null,
     answered_late: false,
     ...overrides,
+    delivery: { ...NOT_SENT, ...overrides.delivery },
   };
 }
 

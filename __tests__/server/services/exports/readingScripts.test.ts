@@ -30,6 +30,8 @@ const UTF8_ENV = { ...process.env, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
 const STORY = 'He said "hi",\nthen left, ok\r\nbye 心情 😀';
 const WORD = '你好，世界 😀';
 const MOOD_LABELS = ['很好 😀', 'OK, "fine"', '不好'];
+const SENT_AT = '2026-11-26T01:00:02.000Z';
+const RECEIVED_AT = '2026-11-26T01:00:05.000Z';
 
 function response(id: string, type: ResponseType, changes: Partial<ResponseItem> = {}): ResponseItem {
   return { ...makeResponse(id, type), ...changes };
@@ -113,6 +115,8 @@ describe('the analysis export read by R, pandas and PSPP', () => {
       { question_pos: 9, response_pos: 0, value: STORY },
     ]);
     await submit('s2', tasks.once[0]._id, feeling._id, [{ question_pos: 0, response_pos: 0, value: ['tense, "anxious"'] }]);
+    // The delivery ledger of the answered prompt (issue 33), as the push sender records it.
+    await t.app.ctx.db.updateTable('tasks').set({ delivery_channel: 'push', push_result: 'accepted', sent_at: SENT_AT, received_at: RECEIVED_AT }).where('id', '=', prompt._id).execute();
 
     const res = await send(t.app, { method: 'POST', url: `/api/data/${study._id}/download_analysis`, token: manager, payload: { stageId, groupId } });
     expect(res.statusCode).toBe(200);
@@ -163,6 +167,7 @@ describe('the analysis export read by R, pandas and PSPP', () => {
     const classes = Object.fromEntries(out.split('\n').filter((l) => l.startsWith('class ')).map((l) => l.trim().split(' ').slice(1)));
     expect(classes).toMatchObject({
       stage: 'integer', day_of_study: 'integer', status: 'factor', task_kind: 'factor', planned_utc: 'POSIXct', submitted_local: 'POSIXct',
+      channel: 'factor', sent_utc: 'POSIXct', received_utc: 'POSIXct',
       DAILY_Q1_R1: 'factor', DAILY_Q2_R1: 'character', DAILY_Q3_R1: 'character', DAILY_Q4_R1: 'Date', DAILY_Q5_R1: 'character',
       DAILY_Q6_R1: 'numeric', DAILY_Q7_R1: 'character', DAILY_Q8_R1: 'numeric', DAILY_Q9_R1: 'character', DAILY_Q10_R1: 'character', Q1_R1: 'factor',
     });
@@ -198,12 +203,14 @@ describe('the analysis export read by R, pandas and PSPP', () => {
     expect(out.rows).toBe(rows.length);
     expect(out.dtypes).toMatchObject({
       stage: 'Int64', day_of_study: 'Int64', status: 'category', planned_utc: 'datetime64[ns, UTC]', submitted_local: `datetime64[ns, ${row.timezone}]`,
+      channel: 'category', sent_utc: 'datetime64[ns, UTC]', received_utc: 'datetime64[ns, UTC]',
       DAILY_Q1_R1: 'category', DAILY_Q2_R1: 'object', DAILY_Q4_R1: 'datetime64[ns]', DAILY_Q6_R1: 'float64', DAILY_Q8_R1: 'float64', DAILY_Q9_R1: 'object', Q1_R1: 'category',
     });
     expect(out.mood).toEqual(MOOD_LABELS);
     expect(out.feeling).toEqual(['Calm 平静', 'Tense']);
     expect(out.row).toMatchObject({ DAILY_Q1_R1: MOOD_LABELS[1], DAILY_Q2_R1: '1;3', DAILY_Q7_R1: WORD, DAILY_Q9_R1: STORY.replace(/\r\n/g, '\n'), DAILY_Q6_R1: '7.5', DAILY_Q5_R1: 'PT7H30M' });
     expect(out.row.submitted_utc).toBe(`${row.submitted_utc.slice(0, 10)} ${row.submitted_utc.slice(11, 19)}+00:00`);
+    expect([out.row.channel, out.row.sent_utc, out.row.received_utc]).toEqual(['push', '2026-11-26 01:00:02+00:00', '2026-11-26 01:00:05+00:00']);
     expect(out.row.submitted_local).toBe(row.submitted_local.replace('T', ' '));
     expect(out.label).toBe('DAILY 1.1: 今天的心情 😀?');
     expect(out.missing).toBe(rows.filter((r) => r.DAILY_Q6_R1 === '').length);
@@ -221,6 +228,8 @@ describe('the analysis export read by R, pandas and PSPP', () => {
     expect(dictionary('DAILY_Q1_R1')).toMatch(/DAILY 1\.1: 今天的心情 😀\?.*\|F10\.0/);
     expect(dictionary('DAILY_Q6_R1')).toMatch(/\|F12\.2/);
     expect(dictionary('submitted_utc')).toMatch(/\|DATETIME20\.0/);
+    expect(dictionary('sent_utc')).toMatch(/\|DATETIME20\.0/);
+    expect(dictionary('received_utc')).toMatch(/\|DATETIME20\.0/);
     expect(dictionary('DAILY_Q4_R1')).toMatch(/\|SDATE10/);
     expect(dictionary('DAILY_Q9_R1')).toMatch(/\|A32767/);
     expect(out).toMatch(new RegExp(`${MISSING_CODES.missed.spss}\\S*\\s*\\|\\s*${MISSING_CODES.missed.label.replace(/[()]/g, '\\$&')}`));
@@ -239,5 +248,7 @@ describe('the analysis export read by R, pandas and PSPP', () => {
     const missed = rows.findIndex((r) => r.task_kind === 'ema' && r.status !== 'completed');
     expect(cases[missed].DAILY_Q6_R1).toBe(String(MISSING_CODES.missed.spss));
     expect(cases.map((c) => c.status)).toEqual(rows.map((r) => r.status));
+    expect(cases.map((c) => c.channel)).toEqual(rows.map((r) => r.channel));
+    expect(rows[i].channel).toBe('push');
   });
 });

@@ -5,59 +5,17 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { buildOnStorage, createTestApp, createTestStorage, databases, json, labUserToken, ownerToken, seedLab, OWNER_EMAIL, OWNER_PASSWORD, type TestApp, type TestStorage } from '../../support/testApp';
+import { buildOnStorage, createTestApp, createTestStorage, databases, OWNER_EMAIL, OWNER_PASSWORD, type TestApp, type TestStorage } from '../../support/testApp';
 import { send } from '../../support/api';
-import { appLogin, createParticipant, createQuestionnaire, createStudy, setGroupSettings } from '../../support/participants';
-import { startPushService, type BrowserSubscription, type PushService } from '../../support/pushService';
+import { startPushService, type PushService } from '../../support/pushService';
 import { pushesSettled, PushTally, seedPrompts } from '../../support/duePrompts';
-import { makeQuestion, makeResponse } from '../../../../src/shared/questionnaire/operations';
+import { emaStudy, iso, moveTasks, naming, plannedParticipant, QUIET, type Planned } from '../../support/pushPlans';
 import type { Questionnaire } from '../../../../src/shared/questionnaire/types';
-import { newEmaSetting } from '../../../../src/shared/study/assessmentSettings';
 import type { Study } from '../../../../src/shared/types/study';
-import type { AppTasksAnswer } from '../../../../src/shared/types/participantApp';
 import type { PushPayload } from '../../../../src/shared/push';
 import { PUSH_MAX_ATTEMPTS } from '../../../../src/server/services/push/pushSender';
 
 jest.setTimeout(90_000);
-
-const iso = (ms: number) => new Date(ms).toISOString();
-/** No tick of the timer during a test: each test ticks the sender itself. */
-const QUIET = { PUSH_INTERVAL_SECONDS: '3600' };
-/** The test's push service is at 127.0.0.1: the server posts there only when PUSH_ENDPOINT_HOSTS names it. */
-const naming = (service: PushService) => ({ PUSH_ENDPOINT_HOSTS: service.host });
-
-interface Planned {
-  studyId: string;
-  participationId: string;
-  token: string;
-  subscription: BrowserSubscription;
-  /** The participant's EMA prompts and reminders, planned in the future. */
-  ema: AppTasksAnswer['ema'];
-}
-
-/** A study of the app's manager with an EMA setting (four prompts a day for three days, with reminders). */
-async function emaStudy(app: FastifyInstance): Promise<{ manager: string; study: Study; questionnaire: Questionnaire }> {
-  const lab = await seedLab(app, await ownerToken(app));
-  const manager = await labUserToken(app, lab.managerEmail, lab.managerPassword);
-  const questionnaire = await createQuestionnaire(app, manager, () => [{ ...makeQuestion('q0', 'r0'), question_num: '1', other_info: [makeResponse('r0', 'text')] }]);
-  const study = await createStudy(app, manager, { active: true });
-  await setGroupSettings(app.ctx.db, study.stage_list[0].participant_group_list[0]._id, {
-    ema: [{ ...newEmaSetting(), questionnaire_list: [{ _id: questionnaire._id, chin_name: '', abbrev: '' }], time_list: ['00:00', '06:00', '12:00', '18:00'], number_of_days: 3 }],
-  });
-  return { manager, study, questionnaire };
-}
-
-/** A participant of the study, their plan made (their first tasks call), their browser subscribed. */
-async function plannedParticipant(app: FastifyInstance, service: PushService, manager: string, study: Study): Promise<Planned> {
-  const created = await createParticipant(app, manager, study._id);
-  const { token } = await appLogin(app, created.email);
-  const tasks = await send(app, { method: 'GET', url: `/api/app/studies/${study._id}/tasks`, token });
-  expect(tasks.statusCode).toBe(200);
-  const subscription = service.subscribe();
-  expect((await send(app, { method: 'POST', url: '/api/app/push/subscriptions', token, payload: { ...subscription.body } })).statusCode).toBe(201);
-  const participation = await app.ctx.db.selectFrom('participations').select('id').where('participant_id', '=', created._id).executeTakeFirstOrThrow();
-  return { studyId: study._id, participationId: participation.id, token, subscription, ema: json<AppTasksAnswer>(tasks).ema };
-}
 
 /**
  * The VAPID header as a push service checks it (RFC 8292): a JWT signed with ES256 by the server's key, for
@@ -77,12 +35,6 @@ function expectVapid(header: string | undefined, publicKey: string, endpoint: st
   const point = Buffer.from(publicKey, 'base64url');
   const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') }, format: 'jwk' });
   expect(verify('sha256', Buffer.from(`${head}.${body}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true);
-}
-
-/** Moves tasks so that their moment came `agoMs` ago and their window closes `closesInMs` from now. */
-async function moveTasks(app: FastifyInstance, ids: string[], agoMs: number, closesInMs: number): Promise<void> {
-  const now = Date.now();
-  await app.ctx.db.updateTable('tasks').set({ notification_datetime: iso(now - agoMs), window_closes_at: iso(now + closesInMs) }).where('id', 'in', ids).execute();
 }
 
 describe.each(databases)('push sender (%s)', (database) => {

@@ -1,9 +1,11 @@
 // EMA Schedule (part 2 section 2.5, widened by issue 18): every notification of the participant's stored plan,
-// past ones too, grouped by time, time zone and reminder flag; each questionnaire with its state and the
-// moments known of it. It opens scrolled to today; the times follow the session's clock (study or mine).
+// past ones too, grouped by time, time zone and reminder flag; each questionnaire with its state and the moments
+// known of it: how it went out (pushed, emailed, or why not; issue 33), then the phone's. It opens scrolled to
+// today; the times follow the session's clock (study or mine).
 import { Fragment, useEffect, useMemo, useRef } from 'react';
 import Table from 'react-bootstrap/Table';
 import { emaPromptStateLabels, type EmaPromptState } from '../../../shared/emaSchedule';
+import { deliveryPhrases } from '../../../shared/deliveryWords';
 import { participantMessages } from '../../../shared/messages';
 import type { Participant } from '../../../shared/types/participant';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -25,20 +27,22 @@ const stateClass: Record<EmaPromptState, string> = {
   cancelled: 'text-body-secondary',
 };
 
+/** What became of it, in words (src/shared/deliveryWords.ts), each moment in the dialog's clock. */
 function Moments({ item, clock, zone }: { item: ScheduledQuestionnaire; clock: Clock; zone: string }) {
-  const moments: [string, string | null][] = [
-    ['Delivered', item.deliveredAt],
-    ['Opened', item.openedAt],
-    ['Answered', item.answeredAt],
-  ];
-  const known = moments.filter((m): m is [string, string] => m[1] !== null);
-  if (known.length === 0) return null;
+  const phrases = deliveryPhrases(item);
+  if (phrases.length === 0) return null;
   return (
     <div className="small text-body-secondary">
-      {known.map(([name, at], i) => (
-        <Fragment key={name}>
+      {phrases.map(({ words, at, seconds }, i) => (
+        <Fragment key={words}>
           {i > 0 && ' · '}
-          {name} <time dateTime={at}>{clock.text(at, zone)}</time>
+          {words}
+          {at && (
+            <>
+              {' '}
+              <time dateTime={at}>{clock.text(at, zone, seconds)}</time>
+            </>
+          )}
         </Fragment>
       ))}
     </div>

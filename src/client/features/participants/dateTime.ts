@@ -11,9 +11,12 @@ export function dateTimeText(isoUtc: string, zone?: string): string {
   return instant.setLocale('en-US').toFormat(FORMAT);
 }
 
-/** The same with the zone's short name, e.g. "2026-11-26 12:43 PM GMT+8". */
-export function momentText(isoUtc: string, zone: string): string {
-  return DateTime.fromISO(isoUtc, { zone }).setLocale('en-US').toFormat(`${FORMAT} ZZZZ`);
+/**
+ * The same with the zone's short name, e.g. "2026-11-26 12:43 PM GMT+8"; with `seconds` (a push's or an email's
+ * moment, seconds apart) "2026-11-26 12:43:05 PM GMT+8".
+ */
+export function momentText(isoUtc: string, zone: string, seconds = false): string {
+  return DateTime.fromISO(isoUtc, { zone }).setLocale('en-US').toFormat(`${seconds ? FORMAT.replace('mm', 'mm:ss') : FORMAT} ZZZZ`);
 }
 
 /** The researcher's own IANA zone: the browser's (luxon's default zone). */

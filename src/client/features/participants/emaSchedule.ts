@@ -9,10 +9,11 @@ export interface ScheduledQuestionnaire {
   taskId: string;
   abbrev: string;
   state: EmaPromptState;
-  /** ISO-8601 UTC moments, null until known. */
-  deliveredAt: string | null;
-  openedAt: string | null;
-  answeredAt: string | null;
+  /** How it went out (the delivery ledger), and the phone's moments and the answer's, ISO-8601 UTC, null until known. */
+  delivery: EmaTask['delivery'];
+  delivered_at: string | null;
+  opened_at: string | null;
+  answered_at: string | null;
 }
 
 export interface ScheduleRow {
@@ -38,9 +39,10 @@ export function scheduleRows(tasks: readonly EmaTask[]): ScheduleRow[] {
       taskId: task._id,
       abbrev: task.questionnaire.abbrev,
       state: emaPromptState(task),
-      deliveredAt: task.delivered_at,
-      openedAt: task.opened_at,
-      answeredAt: task.answered_at,
+      delivery: task.delivery,
+      delivered_at: task.delivered_at,
+      opened_at: task.opened_at,
+      answered_at: task.answered_at,
     });
     rows.set(key, row);
   }

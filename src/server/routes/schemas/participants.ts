@@ -1,4 +1,5 @@
 // Schemas of the researcher's participant calls (part 2 section 7).
+import { DELIVERY_CHANNELS, EMAIL_RESULTS, PUSH_RESULTS } from '../../../shared/delivery';
 import { PARTICIPATION_STATUSES, EMA_TASK_SCOPES, EMA_TASK_STATUSES } from '../../../shared/types/participant';
 import { looseString } from './common';
 
@@ -101,11 +102,33 @@ export const assignBodySchema = {
   properties: { studyId: idString, stageId: { type: 'string', maxLength: 64 }, groupId: { type: 'string', maxLength: 64 } },
 } as const;
 
+const nullableMoment = { type: ['string', 'null'], format: 'date-time' } as const;
+
+/** The delivery ledger of a notification (issue 33). */
+const emaTaskDeliverySchema = {
+  type: 'object',
+  description: "How the notification went out (a reminder's is its own); each field null until it happened",
+  required: ['channel', 'sent_at', 'push_result', 'received_at', 'email_due_at', 'email_result', 'emailed_at'],
+  properties: {
+    channel: { type: ['string', 'null'], enum: [...DELIVERY_CHANNELS, null], description: 'The channel that carried it first' },
+    sent_at: { ...nullableMoment, description: 'When a push service accepted it, or (channel email) the mail server took its email' },
+    push_result: {
+      type: ['string', 'null'],
+      enum: [...PUSH_RESULTS, null],
+      description: 'accepted; refused (every try failed); gone (every subscription gone); none (no push subscription)',
+    },
+    received_at: { ...nullableMoment, description: "When the phone reported that the push reached it (the phone's moment)" },
+    email_due_at: { ...nullableMoment, description: 'When it is, or was, to be emailed' },
+    email_result: { type: ['string', 'null'], enum: [...EMAIL_RESULTS, null], description: 'sent, or refused by the mail server' },
+    emailed_at: { ...nullableMoment, description: 'When the email sender was done with it (sent or refused)' },
+  },
+} as const;
+
 export const emaTaskSchema = {
   type: 'object',
   required: [
     '_id', 'notification_datetime', 'timezone', 'reminder', 'questionnaire', 'window_closes_at', 'status', 'delivered_at',
-    'opened_at', 'answered_at', 'answered_late',
+    'opened_at', 'answered_at', 'answered_late', 'delivery',
   ],
   properties: {
     _id: { type: 'string' },
@@ -119,6 +142,7 @@ export const emaTaskSchema = {
     opened_at: { type: ['string', 'null'], format: 'date-time' },
     answered_at: { type: ['string', 'null'], format: 'date-time' },
     answered_late: { type: 'boolean' },
+    delivery: emaTaskDeliverySchema,
   },
 } as const;
 

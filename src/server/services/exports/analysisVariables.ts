@@ -2,6 +2,7 @@
 // made from the export's plan (the questionnaires' columns), never from the answers, so the scripts cost the same
 // however many answers there are.
 import { plainText } from '../../../shared/richText';
+import { DELIVERY_CHANNELS } from '../../../shared/delivery';
 import type { AnalysisPlan } from './analysis';
 import { ANALYSIS_TASK_COLUMNS } from './analysisColumns';
 import type { ItemColumn } from './items';
@@ -60,6 +61,7 @@ export function oneLineAnswer(text: string): string {
 const TASK_CHOICES: Record<string, readonly string[]> = {
   withdrawn: ['no', 'yes'],
   task_kind: ['ema', 'diary', 'once', 'anytime'],
+  channel: [...DELIVERY_CHANNELS],
   status: ['planned', 'delivered', 'opened', 'completed', 'expired', 'cancelled'],
   late: ['no', 'yes'],
 };

@@ -1,4 +1,4 @@
-// The app's reports about tasks (delivered, opened) and the questionnaire it renders for a task.
+// The app's reports about tasks (received, delivered, opened) and the questionnaire it renders for a task.
 import type { AppContext } from '../../context';
 import type { Db } from '../../repositories/db';
 import type { Question } from '../../../shared/questionnaire/types';
@@ -8,7 +8,7 @@ import type { AppQuestionnaire, TaskEvent } from '../../../shared/types/particip
 import { participantMessages } from '../../../shared/messages';
 import { notFound } from '../../httpErrors';
 import { findParticipation } from '../../repositories/participants';
-import { findTasksOfParticipation, latestVersionForParticipant, markDelivered, markOpened } from '../../repositories/tasks';
+import { findTasksOfParticipation, latestVersionForParticipant, markDelivered, markOpened, markReceived } from '../../repositories/tasks';
 import { questionnaireAsPlanned } from '../plan/questionnaireVersions';
 import { nowIso } from '../../ids';
 import { reportedMoment } from '../answers/reportedMoments';
@@ -18,7 +18,8 @@ import { onClock } from '../pilot/clock';
  * Moves tasks forward: planned → delivered → opened, keeping the moment the app saw each (the phone's) and when
  * the server received it. A reminder's events also move its prompt (the notification the participant acted on
  * belongs to it). The whole report is applied, or none of it when a task is not the participant's. The first
- * report of each step is kept, so a report sent again (a retry) changes nothing and answers the same.
+ * report of each step is kept, so a report sent again (a retry) changes nothing and answers the same. `received`
+ * is of the push itself (the delivery ledger, issue 33): a reminder's is its own, its prompt's push being another.
  */
 export async function recordEvents(db: Db, participant: ParticipantRow, studyId: string, events: readonly TaskEvent[]): Promise<void> {
   const participation = await findParticipation(db, participant.id, studyId);
@@ -34,9 +35,11 @@ export async function recordEvents(db: Db, participant: ParticipantRow, studyId:
     if (tasks.length !== ids.length) throw notFound(participantMessages.taskNotFound);
     const promptOf = new Map(tasks.map((t) => [t.id, t.prompt_task_id]));
     for (let i = 0; i < events.length; i += 1) {
-      const prompt = promptOf.get(events[i].taskId);
-      const targets = prompt ? [events[i].taskId, prompt] : [events[i].taskId];
-      if (events[i].kind === 'delivered') await markDelivered(trx, targets, moments[i], receivedAt);
+      const { kind, taskId } = events[i];
+      const prompt = promptOf.get(taskId);
+      const targets = prompt ? [taskId, prompt] : [taskId];
+      if (kind === 'received') await markReceived(trx, [taskId], moments[i]);
+      else if (kind === 'delivered') await markDelivered(trx, targets, moments[i], receivedAt);
       else await markOpened(trx, targets, moments[i], receivedAt);
     }
   });

@@ -31,6 +31,7 @@ import { diaryDaysLeft } from '../plan/diaryDays';
 import { statusAsRead } from '../plan/taskStatus';
 import { nowIso } from '../../ids';
 import { participationNow } from '../pilot/clock';
+import { deliveryOf } from './emaDelivery';
 
 function toParticipant(row: ParticipantListRow, arrivals: string[]): Participant {
   return {
@@ -173,6 +174,7 @@ export async function emaTasksOf(db: Db, studyId: string, participantId: string,
     opened_at: t.opened_at,
     answered_at: t.answered_at,
     answered_late: Number(t.answered_late ?? 0) === 1,
+    delivery: deliveryOf(t),
   }));
 }
 

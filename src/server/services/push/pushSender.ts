@@ -1,16 +1,29 @@
 // The Web Push sender (PARTICIPANTS.md "Prompting"): every PUSH_INTERVAL_SECONDS it claims the EMA prompts and
 // reminders whose moment has come and pushes each to every subscription of its participant. The claim
 // (repositories/pushes.ts) makes each task pushed once across all server processes: one claim per batch, each
-// with its own token and lease; no push starts late in a claim, and each is recorded once accepted.
+// with its own token and lease; no push starts late in a claim, and each is recorded once accepted. Each task's
+// delivery ledger (issue 33) is written as it is done with: the push services' answer, when it was sent, and when
+// it is due for email (emailDue.ts); a reminder whose prompt went by email is not pushed but emailed too.
 import type { Agent } from 'node:https';
 import webPush, { WebPushError, type RequestOptions } from 'web-push';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../repositories/db';
 import type { PushSubscriptionRow } from '../../db/types';
 import { pushEndpointAllowed, type PushPayload } from '../../../shared/push';
-import { claimDuePushes, claimedPushes, deferPush, finishPushes, releasePushes, retireClosedPushes, type ClaimedPush } from '../../repositories/pushes';
+import {
+  awaitSubscription,
+  claimDuePushes,
+  claimedPushes,
+  deferPush,
+  finishPushes,
+  releasePushes,
+  retireClosedPushes,
+  type ClaimedPush,
+} from '../../repositories/pushes';
+import type { PushResult } from '../../../shared/delivery';
 import { newId } from '../../ids';
 import { groupWriter } from './groupWrite';
+import { emailDueAt, mayEmail, wentByEmail } from './emailDue';
 import { removeSubscription, subscriptionsOf } from '../../repositories/pushSubscriptions';
 import type { VapidDetails } from './vapid';
 
@@ -58,6 +71,25 @@ export interface PushSender {
 }
 
 type Outcome = 'sent' | 'gone' | 'failed';
+
+/** How the sender ended with a task: pushed (accepted) or not, or left to its prompt's email. */
+type Ending = { task: ClaimedPush; result: PushResult } | { task: ClaimedPush; followsPrompt: true };
+
+/** The ledger of a task the sender is done with, at `now` (the moment its write runs). */
+function ledgerOf(ending: Ending, now: string) {
+  const { task } = ending;
+  if ('followsPrompt' in ending) {
+    return { id: task.id, push_result: null, sent_at: null, email_due_at: emailDueAt(task, { followsPrompt: true, moment: task.notification_datetime }) };
+  }
+  const sentAt = ending.result === 'accepted' ? now : null;
+  return { id: task.id, push_result: ending.result, sent_at: sentAt, email_due_at: emailDueAt(task, { result: ending.result, at: now }) };
+}
+
+/** What the tries of one task came to, when no push service accepted it. */
+function unpushed(outcomes: readonly Outcome[]): PushResult {
+  if (outcomes.includes('failed')) return 'refused';
+  return outcomes.length > 0 ? 'gone' : 'none';
+}
 
 /** One batch's claim: its token, and when it runs out. */
 interface Claim {
@@ -143,24 +175,37 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       if (!pushEndpointAllowed(new URL(s.endpoint), endpointHosts)) continue;
       byParticipant.set(s.participant_id, [...(byParticipant.get(s.participant_id) ?? []), s]);
     }
-    const done = groupWriter((doneIds) => finishPushes(db, doneIds, new Date().toISOString(), claim.token));
+    const done = groupWriter<Ending>((endings) => {
+      const now = new Date().toISOString();
+      return finishPushes(db, endings.map((e) => ledgerOf(e, now)), now, claim.token);
+    });
     const lastStart = claim.untilMs - 2 * timeoutMs;
     const gone = new Set<string>();
     const left: string[] = [];
     let reached = 0;
     await inPool(tasks, CONCURRENT_PUSHES, async (task) => {
+      // A reminder follows its prompt's channel: one emailed is reminded by email, not pushed.
+      if (wentByEmail(task.prompt) && mayEmail(task)) {
+        await done.record({ task, followsPrompt: true });
+        return;
+      }
+      const devices = byParticipant.get(task.participant_id) ?? [];
+      if (devices.length === 0 && !mayEmail(task)) {
+        await awaitSubscription(db, task.id, new Date(Date.now() + PUSH_RETRY_MS).toISOString(), claim.token);
+        return;
+      }
       if (Date.now() > lastStart) {
         left.push(task.id);
         return;
       }
       let recorded: Promise<void> | null = null;
-      const outcomes = await Promise.all((byParticipant.get(task.participant_id) ?? []).map(async (s) => {
+      const outcomes = await Promise.all(devices.map(async (s) => {
         const outcome = await send(task, s, Date.now());
         if (outcome === 'gone') gone.add(s.id);
         // Pushed once any device took it. Awaited once every device has answered; handled meanwhile, so that a
         // failed write is not an unhandled rejection while another device is still being pushed to.
         if (outcome === 'sent' && !recorded) {
-          recorded = done.record(task.id);
+          recorded = done.record({ task, result: 'accepted' });
           recorded.catch(() => undefined);
         }
         return outcome;
@@ -170,7 +215,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
         reached += 1;
       } else if (!outcomes.includes('failed') || task.push_attempts >= PUSH_MAX_ATTEMPTS) {
         // No device, or every one gone, or the attempts ran out.
-        await done.record(task.id);
+        await done.record({ task, result: unpushed(outcomes) });
       } else {
         await deferPush(db, task.id, new Date(Date.now() + PUSH_RETRY_MS).toISOString(), claim.token);
       }

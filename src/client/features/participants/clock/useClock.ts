@@ -16,7 +16,7 @@ export interface Clock {
   zone: string;
   choose: (choice: ZoneChoice) => void;
   /** A moment in the chosen clock; `planZone`, the zone a task was planned in, stands for the study's zone. */
-  text: (isoUtc: string, planZone?: string) => string;
+  text: (isoUtc: string, planZone?: string, seconds?: boolean) => string;
 }
 
 export function useClock(studyZone: string | null): Clock {
@@ -27,7 +27,7 @@ export function useClock(studyZone: string | null): Clock {
   const zone = choice === 'study' && studyZone ? studyZone : myZone;
   const choose = useCallback((next: ZoneChoice) => dispatch(zoneChoiceChanged(next)), [dispatch]);
   const text = useCallback(
-    (isoUtc: string, planZone?: string) => momentText(isoUtc, choice === 'study' && planZone ? planZone : zone),
+    (isoUtc: string, planZone?: string, seconds?: boolean) => momentText(isoUtc, choice === 'study' && planZone ? planZone : zone, seconds),
     [choice, zone],
   );
   return { studyZone, myZone, choice, zone, choose, text };
