@@ -46,6 +46,9 @@ import { pilotWarningRoutes } from './routes/pilotWarnings';
 import { activityRoutes } from './routes/activity';
 import { createPushSender, type PushTiming } from './services/push/pushSender';
 import { vapidDetails } from './services/push/vapid';
+import { createPushPoster } from './services/push/pushMessage';
+import { participantMessageRoutes } from './routes/participantMessages';
+import { appMessageRoutes } from './routes/appMessages';
 import path from 'node:path';
 import type { Agent } from 'node:https';
 import pino from 'pino';
@@ -133,9 +136,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const answers = createAnswerStore(db, sqliteFile);
   // On close, the answers already submitted are written before the writer stops.
   app.addHook('onClose', async () => answers.close());
+  const vapid = await vapidDetails(db, config);
   const push = createPushSender({
     db,
-    vapid: await vapidDetails(db, config),
+    vapid,
     log: app.log,
     intervalMs: config.pushIntervalSeconds * 1000,
     endpointHosts: config.pushEndpointHosts,
@@ -156,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions: createSessionCache<LiveSession>(writeCount),
     participantSessions: createSessionCache<ParticipantRow>(writeCount),
     push,
+    messagePush: createPushPoster({ db, vapid, log: app.log, endpointHosts: config.pushEndpointHosts, agent: options.pushAgent }),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
@@ -185,11 +190,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(uploadRoutes);
   await app.register(participantRoutes);
   await app.register(participationStatusRoutes);
+  await app.register(participantMessageRoutes);
   await app.register(studyProgressRoutes);
   await app.register(activityRoutes);
   await app.register(appAccountRoutes);
   await app.register(appStudyRoutes);
   await app.register(appPushRoutes);
+  await app.register(appMessageRoutes);
   await app.register(dataDownloadRoutes);
   await app.register(imageDownloadRoutes);
   await app.register(pilotRoutes);

@@ -11,6 +11,7 @@ import type { LiveSession } from './plugins/auth';
 import type { ParticipantRow } from './db/types';
 import type { SessionCache } from './plugins/sessionCache';
 import type { PushSender } from './services/push/pushSender';
+import type { PushPoster } from './services/push/pushMessage';
 
 export interface AppContext {
   config: Config;
@@ -29,4 +30,6 @@ export interface AppContext {
   participantSessions: SessionCache<ParticipantRow> | null;
   /** Pushes due prompts to participants' devices; holds the VAPID public key the app subscribes with. */
   push: PushSender;
+  /** Pushes the research team's messages (outside the prompt sender's claims). */
+  messagePush: PushPoster;
 }
