@@ -21,7 +21,8 @@ export const inboxTexts = {
   button: 'Send Message',
   title: 'Send a message',
   recipients: 'Send to',
-  everyoneListed: 'Everyone listed (this stage and group)',
+  everyoneListed: 'Everyone listed',
+  choose: 'Choose the participants: one, several, or everyone listed (choose a stage and group above to list only them).',
   text: 'Message',
   confirm: 'Send',
   cancel: 'Cancel',
@@ -118,7 +119,7 @@ export const messageEmailTexts = {
   },
   'zh-Hant': {
     subject: (studyName: string) => `來自「${studyName}」的訊息`,
-    intro: (studyName: string) => `「${studyName}」的研究團隊傳送了一則訊息給您：`,
+    intro: (studyName: string) => `「${studyName}」的研究團隊傳送了一則訊息給你：`,
     open: '請在研究應用程式中閱讀：',
   },
 } as const;

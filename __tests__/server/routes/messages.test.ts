@@ -133,7 +133,7 @@ describe.each(databases)('messages to participants (%s)', (database) => {
     await t.app.ctx.db.updateTable('participants').set({ app_language: 'zh-Hant' }).where('id', '=', p.id).execute();
     await sendMessage({ participantIds: [p.id], text: '你好' });
     const mail = await smtp.nextMailTo(p.email);
-    expect(bodyOf(mail.raw)).toContain(`「${study.chin_name}」的研究團隊傳送了一則訊息給您`);
+    expect(bodyOf(mail.raw)).toContain(`「${study.chin_name}」的研究團隊傳送了一則訊息給你`);
     expect(bodyOf(mail.raw)).toContain('你好');
   });
 
