@@ -49,6 +49,8 @@ import { vapidDetails } from './services/push/vapid';
 import { createPushPoster } from './services/push/pushMessage';
 import { participantMessageRoutes } from './routes/participantMessages';
 import { appMessageRoutes } from './routes/appMessages';
+import { attentionRoutes } from './routes/attention';
+import { createAlertDigests } from './services/alerts/alertDigests';
 import path from 'node:path';
 import type { Agent } from 'node:https';
 import pino from 'pino';
@@ -148,6 +150,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Registered after the database's: Fastify runs onClose hooks last first, so a push under way ends before it.
   app.addHook('onClose', async () => push.close());
+  const alerts = createAlertDigests({ db, mailer, log: app.log, intervalMs: config.alertIntervalSeconds * 1000, config });
+  app.addHook('onClose', async () => alerts.close());
   const ctx: AppContext = {
     config,
     db,
@@ -160,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions: createSessionCache<LiveSession>(writeCount),
     participantSessions: createSessionCache<ParticipantRow>(writeCount),
     push,
+    alerts,
     messagePush: createPushPoster({ db, vapid, log: app.log, endpointHosts: config.pushEndpointHosts, agent: options.pushAgent }),
   };
   app.decorate('ctx', ctx);
@@ -191,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(participantRoutes);
   await app.register(participationStatusRoutes);
   await app.register(participantMessageRoutes);
+  await app.register(attentionRoutes);
   await app.register(studyProgressRoutes);
   await app.register(activityRoutes);
   await app.register(appAccountRoutes);

@@ -12,6 +12,7 @@ import type { ParticipantRow } from './db/types';
 import type { SessionCache } from './plugins/sessionCache';
 import type { PushSender } from './services/push/pushSender';
 import type { PushPoster } from './services/push/pushMessage';
+import type { AlertDigests } from './services/alerts/alertDigests';
 
 export interface AppContext {
   config: Config;
@@ -32,4 +33,6 @@ export interface AppContext {
   push: PushSender;
   /** Pushes the research team's messages (outside the prompt sender's claims). */
   messagePush: PushPoster;
+  /** Emails each study's daily adherence digest. */
+  alerts: AlertDigests;
 }

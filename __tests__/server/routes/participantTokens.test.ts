@@ -76,6 +76,7 @@ const staffRoutes: AppRoute[] = [
   { method: 'PATCH', path: '/api/participants/{participantId}/status', body: (ids) => ({ studyId: ids.studyId, status: 'withdrawn' }) },
   { method: 'GET', path: '/api/ema_tasks/{studyId}/{participantId}' },
   { method: 'GET', path: '/api/diary_ax_tasks/{studyId}/{participantId}' },
+  { method: 'GET', path: '/api/participants/{studyId}/attention' },
   { method: 'POST', path: '/api/participants/{studyId}/messages', body: (ids) => ({ participantIds: [ids.participantId], text: 'Hello' }) },
 ];
 
