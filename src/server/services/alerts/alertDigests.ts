@@ -11,6 +11,7 @@ import { claimDigest, listAlertingStudies, planZoneOfStudy, recordDigest, releas
 import { attentionTexts, reasonText, type AttentionParticipant } from '../../../shared/adherence';
 import { DEFAULT_TIMEZONE } from '../../../shared/study/assessmentSettings';
 import { participantsNeedingAttention, thresholdsOf } from './adherence';
+import { everyInterval } from '../everyInterval';
 
 /** The hour of the study's day the digest goes out. */
 export const DIGEST_HOUR = 9;
@@ -93,24 +94,10 @@ export function createAlertDigests(options: AlertDigestOptions): AlertDigests {
     return sent;
   }
 
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    running = tick()
-      .catch((error: unknown) => log.error({ err: error }, 'adherence digests failed'))
-      .finally(() => {
-        busy = false;
-      });
-  }, options.intervalMs);
-  timer.unref();
+  const rounds = everyInterval(options.intervalMs, () => tick(), log, 'adherence digests failed');
 
   return {
     tick,
-    async close() {
-      clearInterval(timer);
-      await running;
-    },
+    close: () => rounds.close(),
   };
 }
