@@ -6,6 +6,8 @@ import type { SendMessageBody } from '../../shared/inbox';
 import { actorOf } from '../plugins/auditActor';
 import { requireLabUser } from '../plugins/auth';
 import { sendMessage } from '../services/messages/sendMessage';
+import { portalOrigin } from '../services/portalOrigin';
+import { findLab } from '../repositories/labs';
 import { studyOfLab } from './shared/labStudy';
 import { bearerAuth, errorResponses } from './schemas/common';
 import { sendMessageAnswerSchema, sendMessageBody } from './schemas/messages';
@@ -31,7 +33,8 @@ export const participantMessageRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const study = await studyOfLab(request, request.params.studyId);
       const { db, mailer, messagePush } = app.ctx;
-      const origin = `${request.protocol}://${request.host}`;
+      const lab = await findLab(db, study.lab_id);
+      const origin = portalOrigin(app.ctx.config, lab?.organization ?? 1);
       return sendMessage({ db, mailer, push: messagePush, log: request.log }, study, request.body, actorOf(request), origin);
     },
   );

@@ -12,6 +12,7 @@ import { attentionTexts, reasonText, type AttentionParticipant } from '../../../
 import { DEFAULT_TIMEZONE } from '../../../shared/study/assessmentSettings';
 import { participantsNeedingAttention, thresholdsOf } from './adherence';
 import { everyInterval } from '../everyInterval';
+import { portalOrigin } from '../portalOrigin';
 
 /** The hour of the study's day the digest goes out. */
 export const DIGEST_HOUR = 9;
@@ -35,13 +36,6 @@ export function localDayAndHour(nowMs: number, timeZone: string): { day: string;
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(nowMs));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return { day: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
-}
-
-/** The portal's address for the lab's organization: its own host (the dark subdomain for organization 2). */
-export function portalOrigin(config: Pick<Config, 'branding' | 'port'>, organization: number): string {
-  const { mainHost, darkSubdomain } = config.branding;
-  if (mainHost === 'localhost') return `http://localhost:${config.port}`;
-  return `https://${organization === 2 ? `${darkSubdomain}.${mainHost}` : mainHost}`;
 }
 
 export function digestText(study: Pick<AlertingStudy, 'id' | 'chin_name'>, participants: readonly AttentionParticipant[], origin: string): string {

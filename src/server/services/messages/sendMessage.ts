@@ -34,7 +34,7 @@ export interface MessageChannels {
   log: FastifyBaseLogger;
 }
 
-/** The app's messages screen, at the origin the researcher's portal is served from (the app is under it). */
+/** The app's messages screen at the portal's origin of the study's organization (the app is under it). */
 export function messagesLink(origin: string): string {
   return `${origin}/app/messages`;
 }
