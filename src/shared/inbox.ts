@@ -35,10 +35,9 @@ export const inboxTexts = {
 
 /** What the answer says happened; the same words in the dialog's result. */
 export function sentSummary(answer: Pick<SendMessageAnswer, 'sent' | 'pushed' | 'emailed' | 'unreached'>): string {
-  const parts = [`Message sent to ${answer.sent} participant${answer.sent === 1 ? '' : 's'}`];
   const ways = [`${answer.pushed} by push`, `${answer.emailed} by email`];
   if (answer.unreached > 0) ways.push(`${answer.unreached} will see it only when they open the app`);
-  return `${parts[0]}: ${ways.join(', ')}.`;
+  return `Message sent to ${answer.sent} participant${answer.sent === 1 ? '' : 's'}: ${ways.join(', ')}.`;
 }
 
 /** POST /api/participants/{studyId}/messages */
