@@ -46,6 +46,11 @@ import { pilotWarningRoutes } from './routes/pilotWarnings';
 import { activityRoutes } from './routes/activity';
 import { createPushSender, type PushTiming } from './services/push/pushSender';
 import { vapidDetails } from './services/push/vapid';
+import { createPushPoster } from './services/push/pushMessage';
+import { participantMessageRoutes } from './routes/participantMessages';
+import { appMessageRoutes } from './routes/appMessages';
+import { attentionRoutes } from './routes/attention';
+import { createAlertDigests } from './services/alerts/alertDigests';
 import path from 'node:path';
 import type { Agent } from 'node:https';
 import pino from 'pino';
@@ -133,9 +138,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const answers = createAnswerStore(db, sqliteFile);
   // On close, the answers already submitted are written before the writer stops.
   app.addHook('onClose', async () => answers.close());
+  const vapid = await vapidDetails(db, config);
   const push = createPushSender({
     db,
-    vapid: await vapidDetails(db, config),
+    vapid,
     log: app.log,
     intervalMs: config.pushIntervalSeconds * 1000,
     endpointHosts: config.pushEndpointHosts,
@@ -144,6 +150,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Registered after the database's: Fastify runs onClose hooks last first, so a push under way ends before it.
   app.addHook('onClose', async () => push.close());
+  const alerts = createAlertDigests({ db, mailer, log: app.log, intervalMs: config.alertIntervalSeconds * 1000, config });
+  app.addHook('onClose', async () => alerts.close());
   const ctx: AppContext = {
     config,
     db,
@@ -156,6 +164,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions: createSessionCache<LiveSession>(writeCount),
     participantSessions: createSessionCache<ParticipantRow>(writeCount),
     push,
+    alerts,
+    messagePush: createPushPoster({ db, vapid, log: app.log, endpointHosts: config.pushEndpointHosts, agent: options.pushAgent }),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
@@ -185,11 +195,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(uploadRoutes);
   await app.register(participantRoutes);
   await app.register(participationStatusRoutes);
+  await app.register(participantMessageRoutes);
+  await app.register(attentionRoutes);
   await app.register(studyProgressRoutes);
   await app.register(activityRoutes);
   await app.register(appAccountRoutes);
   await app.register(appStudyRoutes);
   await app.register(appPushRoutes);
+  await app.register(appMessageRoutes);
   await app.register(dataDownloadRoutes);
   await app.register(imageDownloadRoutes);
   await app.register(pilotRoutes);

@@ -43,6 +43,8 @@ export interface Config {
   vapid: { keys: { publicKey: string; privateKey: string } | null; subject: string };
   /** How often the push sender looks for prompts whose moment has come. */
   pushIntervalSeconds: number;
+  /** How often the adherence digests are looked at (ALERT_INTERVAL_SECONDS). */
+  alertIntervalSeconds: number;
   /** Hosts (host or host:port, as pushHostOf gives them) beside the web push services' that subscriptions may name. */
   pushEndpointHosts: string[];
 }
@@ -202,6 +204,7 @@ export function loadConfig(env: Env = process.env): Config {
     resetCodeMinutes: integer(env, 'RESET_CODE_MINUTES', 30, 5, 24 * 60),
     vapid: vapid(env, mailFrom, systemOwnerEmail),
     pushIntervalSeconds: integer(env, 'PUSH_INTERVAL_SECONDS', 10, 1, 3600),
+    alertIntervalSeconds: integer(env, 'ALERT_INTERVAL_SECONDS', 300, 1, 3600),
     pushEndpointHosts: pushEndpointHosts(env),
   };
 }

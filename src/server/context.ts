@@ -11,6 +11,8 @@ import type { LiveSession } from './plugins/auth';
 import type { ParticipantRow } from './db/types';
 import type { SessionCache } from './plugins/sessionCache';
 import type { PushSender } from './services/push/pushSender';
+import type { PushPoster } from './services/push/pushMessage';
+import type { AlertDigests } from './services/alerts/alertDigests';
 
 export interface AppContext {
   config: Config;
@@ -29,4 +31,8 @@ export interface AppContext {
   participantSessions: SessionCache<ParticipantRow> | null;
   /** Pushes due prompts to participants' devices; holds the VAPID public key the app subscribes with. */
   push: PushSender;
+  /** Pushes the research team's messages (outside the prompt sender's claims). */
+  messagePush: PushPoster;
+  /** Emails each study's daily adherence digest. */
+  alerts: AlertDigests;
 }

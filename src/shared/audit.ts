@@ -21,6 +21,7 @@ export const AUDIT_KINDS = {
   'participant.assigned': 'Participant assigned',
   'participant.withdrawn': 'Participant withdrawn',
   'participant.completed': 'Participant completed',
+  'message.sent': 'Message sent',
   'pilot.reset': 'Pilot reset',
   'plan.made': 'Plan made',
   'plan.changed': 'Plan changed',

@@ -49,6 +49,7 @@ const appRoutes: AppRoute[] = [
     stranger: 'inStudy',
   },
   { method: 'POST', path: '/api/app/uploads', body: () => ({ contentType: 'image/png', size: 10 }) },
+  { method: 'GET', path: '/api/app/messages' },
   {
     method: 'POST',
     path: '/api/app/studies/{studyId}/responses',
@@ -75,6 +76,8 @@ const staffRoutes: AppRoute[] = [
   { method: 'PATCH', path: '/api/participants/{participantId}/status', body: (ids) => ({ studyId: ids.studyId, status: 'withdrawn' }) },
   { method: 'GET', path: '/api/ema_tasks/{studyId}/{participantId}' },
   { method: 'GET', path: '/api/diary_ax_tasks/{studyId}/{participantId}' },
+  { method: 'GET', path: '/api/participants/{studyId}/attention' },
+  { method: 'POST', path: '/api/participants/{studyId}/messages', body: (ids) => ({ participantIds: [ids.participantId], text: 'Hello' }) },
 ];
 
 function urlOf(route: AppRoute, ids: Ids): string {

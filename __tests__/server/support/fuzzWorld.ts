@@ -167,14 +167,16 @@ export async function buildWorld(app: FastifyInstance): Promise<FuzzState> {
 
 /**
  * A session is open when its caller's own call answers 200; closed ones are opened again. A lab user or
- * participant who can no longer sign in (an account changed or deleted) is made anew; a manager who cannot
- * throws, and the world starts again from a new lab.
+ * participant who can no longer sign in (an account changed or deleted) is made anew; a manager who cannot, or
+ * who is a lab manager no more, throws, and the world starts again from a new lab.
  */
 async function reopenSessions(app: FastifyInstance, state: FuzzState): Promise<void> {
   const { tokens } = state.world;
   const closed = async (url: string, token: string | undefined) => (await get(app, url, token)).statusCode === 401;
   if (await closed('/api/labs', tokens.owner)) tokens.owner = await ownerToken(app);
   if (await closed('/api/users/lm/getUsers', tokens.manager)) tokens.manager = await labUserToken(app, state.manager.email, state.manager.password);
+  // A generated call of the system owner may have made the manager a plain lab user: nothing can be restored then.
+  if ((await get(app, '/api/users/lm/getUsers', tokens.manager)).statusCode === 403) throw new Error('the manager is no longer a lab manager');
   if (await closed('/api/studies', tokens.labUser)) {
     tokens.labUser = await labUserToken(app, state.labUser.email, state.labUser.password).catch(async () => {
       await makeLabUser(app, state);

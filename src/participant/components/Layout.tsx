@@ -1,5 +1,6 @@
 // Every screen's frame: the organization's name in its colour, the language switch, sign out, and the screen.
 import type { ReactNode } from 'react';
+import { MessagesLink } from './MessagesLink';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { signOut } from '../state/sessionSlice';
@@ -28,11 +29,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <Link className="site-name" href={paths.home()}>
           {site?.siteName ?? t('app.title')}
         </Link>
-        {signedIn && !pilot ? (
-          <button type="button" className="link-button" onClick={() => void leave()}>
-            {t('app.signOut')}
-          </button>
-        ) : null}
+        <span className="bar-links">
+          {signedIn ? <MessagesLink /> : null}
+          {signedIn && !pilot ? (
+            <button type="button" className="link-button" onClick={() => void leave()}>
+              {t('app.signOut')}
+            </button>
+          ) : null}
+        </span>
       </header>
       <main id="main" tabIndex={-1}>
         {pilot ? <PilotBanner /> : null}

@@ -148,6 +148,15 @@ export const en = {
     promptBody: 'Answer by {{time}}',
     reminderBody: 'Reminder: answer by {{time}}',
   },
+  /** Messages from the research teams (screens/Messages.tsx, the frame's link, the service worker's notice). */
+  messages: {
+    title: 'Messages',
+    none: 'No messages yet.',
+    new: 'New',
+    from: 'Message from {{study}}',
+    linkUnread: 'Messages, {{count}} unread',
+    noticeTitle: 'Message from {{study}}',
+  },
   pilot: {
     promptDue: 'Prompt: {{name}} is open now',
     reminderDue: 'Reminder: {{name}} is still open',

@@ -147,6 +147,14 @@ export const zhHant: Texts = {
     promptBody: '請於 {{time}} 前回答',
     reminderBody: '提醒：請於 {{time}} 前回答',
   },
+  messages: {
+    title: '訊息',
+    none: '尚無訊息。',
+    new: '新',
+    from: '來自「{{study}}」的訊息',
+    linkUnread: '訊息，{{count}} 則未讀',
+    noticeTitle: '來自「{{study}}」的訊息',
+  },
   pilot: {
     promptDue: '提示：{{name}} 現已開放',
     reminderDue: '提醒：{{name}} 仍然開放',

@@ -11,6 +11,7 @@ export const paths = {
   join: (studyCode?: string) => `${APP_BASE}/join${studyCode ? `/${enc(studyCode)}` : ''}`,
   study: (studyId: string) => `${APP_BASE}/studies/${enc(studyId)}`,
   task: (studyId: string, taskId: string) => `${APP_BASE}/studies/${enc(studyId)}/tasks/${enc(taskId)}`,
+  messages: () => `${APP_BASE}/messages`,
 };
 
 /** A `next` address is followed only when it is one of the app's own (no open redirect). */

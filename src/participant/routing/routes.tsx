@@ -6,6 +6,7 @@ import { useAnswerCalls } from '../answer/answerCalls';
 import { loadAnswerScreen } from '../answer/answerScreen';
 import { ForgotPassword } from '../screens/ForgotPassword';
 import { Home } from '../screens/Home';
+import { Messages } from '../screens/Messages';
 import { JoinByLink } from '../screens/JoinByLink';
 import { SignIn } from '../screens/SignIn';
 import { SignUp } from '../screens/SignUp';
@@ -48,6 +49,7 @@ export const routes: Route[] = [
   { pattern: '/join', access: 'participant', render: () => <Home />, notInPilot: true },
   // Most who open a join link or scan its QR code have no account yet (issue 31).
   { pattern: '/join/:studyCode', access: 'participant', signedOutTo: 'signUp', render: (p) => <JoinByLink key={p.studyCode} studyCode={p.studyCode} />, notInPilot: true },
+  { pattern: '/messages', access: 'participant', render: () => <Messages /> },
   { pattern: '/studies/:studyId', access: 'participant', render: (p) => <Study key={p.studyId} studyId={p.studyId} /> },
   // Every task is answered here, anytime ones too (by the anytime task's id; the answer then names no task).
   {

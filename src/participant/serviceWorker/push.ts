@@ -10,6 +10,7 @@ import { OUTBOX_SYNC_TAG, eventsItem, putItem } from '../queue/outbox';
 import { keepWorkerSession, readWorkerSession, type QueuedEvents } from '../queue/outboxDb';
 import { flushFromWorker } from './outboxSync';
 import { isNoticeData, noticeOf, payloadOf } from './pushNotice';
+import { isMessageNoticeData, messageNoticeOf, messagePayloadOf } from './messageNotice';
 import type { ExtendableEventLike, ServiceWorkerScope } from './scope';
 
 // The events' members this module reads (the WebWorker library's types clash with the DOM's; see scope.ts).
@@ -60,7 +61,30 @@ async function sendOrWait(sw: PushScope): Promise<void> {
   if (waiting > 0 && sync) await sync.register(OUTBOX_SYNC_TAG).catch(() => undefined);
 }
 
+/** A research team's message: shown, nothing reported (the app marks it read when the messages screen shows it). */
+async function showMessage(sw: PushScope, text: string | null): Promise<boolean> {
+  const payload = messagePayloadOf(text);
+  if (!payload) return false;
+  const session = await readWorkerSession();
+  const notice = messageNoticeOf(payload, session?.language ?? 'en');
+  await sw.registration.showNotification(notice.title, notice.options);
+  return true;
+}
+
+/** Focuses an open window of the app at the address, or opens one. */
+async function openInApp(sw: PushScope, url: string): Promise<void> {
+  const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const app = windows.find((w) => w.url.startsWith(`${sw.location.origin}/app`));
+  if (app) {
+    await app.focus();
+    app.postMessage({ type: 'open-task', url });
+  } else {
+    await sw.clients.openWindow(url);
+  }
+}
+
 async function showPrompt(sw: PushScope, text: string | null): Promise<void> {
+  if (await showMessage(sw, text)) return;
   const payload = payloadOf(text);
   if (!payload) return;
   // Kept before the notification is shown, so that a push the phone fails to show still counts as received.
@@ -74,16 +98,13 @@ async function showPrompt(sw: PushScope, text: string | null): Promise<void> {
 
 async function openTask(sw: PushScope, notification: Notification): Promise<void> {
   const data: unknown = notification.data;
-  if (!isNoticeData(data)) return;
-  const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const app = windows.find((w) => w.url.startsWith(`${sw.location.origin}/app`));
-  // Focus or open first: the browser allows it only while the tap is fresh.
-  if (app) {
-    await app.focus();
-    app.postMessage({ type: 'open-task', url: data.url });
-  } else {
-    await sw.clients.openWindow(data.url);
+  if (isMessageNoticeData(data)) {
+    await openInApp(sw, data.url);
+    return;
   }
+  if (!isNoticeData(data)) return;
+  // Focus or open first: the browser allows it only while the tap is fresh.
+  await openInApp(sw, data.url);
   await recordEvent(data.studyId, data.taskId, 'opened');
   await sendOrWait(sw);
 }

@@ -83,6 +83,8 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   pilot_resets: PilotResetsTable;
   audit_entries: AuditEntriesTable;
+  participant_messages: ParticipantMessagesTable;
+  alert_digests: AlertDigestsTable;
 }
 
 /** One recorded change (migration 0013); never updated or deleted (services/audit/). */
@@ -446,3 +448,30 @@ export interface ImageDownloadsTable {
 }
 
 export type ImageDownloadRow = Selectable<ImageDownloadsTable>;
+
+/** A message of the research team to one participant (migration 0020). */
+export interface ParticipantMessagesTable {
+  id: string;
+  study_id: string;
+  participant_id: string;
+  text: string;
+  /** 'lab_user' (the only writer today). */
+  sent_by_kind: string;
+  sent_by_id: string | null;
+  created_at: string;
+  read_at: string | null;
+  /** 'pushed', 'emailed' or 'unreached'; null while it is being delivered. */
+  delivery: string | null;
+  delivered_at: string | null;
+}
+
+export type ParticipantMessageRow = Selectable<ParticipantMessagesTable>;
+
+/** A study's adherence digest of one day, sent (migration 0020). */
+export interface AlertDigestsTable {
+  study_id: string;
+  /** The study's calendar day, YYYY-MM-DD. */
+  day: string;
+  sent_at: string;
+  participants: number;
+}

@@ -3,12 +3,13 @@
 // Assign To Another Stage, EMA Schedule, Assigned Diary Assessments, Download Image Data, Withdraw and Mark As
 // Completed, and a panel of the stage's and group's data downloads. Until both are chosen, a line in that
 // panel's place says what choosing them offers (as Study Progress does). Join Link gives the link and QR code
-// that participants join the study by in the app (issue 19).
+// that participants join the study by in the app (issue 19). Send Message writes to participants listed (issue 33).
 import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router-dom';
 import { hasAccess } from '../../../shared/access';
 import { joinLinkTexts, participantMessages } from '../../../shared/messages';
+import { inboxTexts } from '../../../shared/inbox';
 import { participantListTexts } from '../../../shared/participantList';
 import type { Participant } from '../../../shared/types/participant';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -28,10 +29,11 @@ import { ParticipationEndDialog } from './ParticipationEndActions';
 import type { RowAction } from './ParticipantRow';
 import { filterGroupChosen, filterStageChosen, selectParticipantFilter, selectParticipantStudy, selectParticipantsRequests, selectShownParticipants, fetchParticipants } from './participantsSlice';
 import { ParticipantTable } from './ParticipantTable';
+import { SendMessageDialog } from './SendMessageDialog';
 import { StudyHeading } from './StudyHeading';
 import { useParticipantStudy } from './useParticipantStudy';
 
-type OpenDialog = { kind: 'create' } | { kind: 'joinLink' } | { kind: RowAction; participant: Participant };
+type OpenDialog = { kind: 'create' } | { kind: 'joinLink' } | { kind: 'message' } | { kind: RowAction; participant: Participant };
 
 export default function ParticipantListPage() {
   const { studyId = '' } = useParams();
@@ -67,8 +69,13 @@ export default function ParticipantListPage() {
         onStage={(id) => dispatch(filterStageChosen(id))}
         onGroup={(id) => dispatch(filterGroupChosen(id))}
       >
-        {(canCreate || study?.study_code) && (
+        {(canCreate || study?.study_code || Boolean(participants?.length)) && (
           <div className="d-flex flex-wrap gap-2">
+            {Boolean(participants?.length) && (
+              <Button variant="outline-primary" onClick={() => setDialog({ kind: 'message' })}>
+                {inboxTexts.button}
+              </Button>
+            )}
             {study?.study_code && (
               <Button variant="outline-primary" onClick={() => setDialog({ kind: 'joinLink' })}>
                 {joinLinkTexts.button}
@@ -97,6 +104,7 @@ export default function ParticipantListPage() {
         </>
       )}
       {dialog?.kind === 'joinLink' && study && <JoinLinkDialog study={study} onClose={close} />}
+      {dialog?.kind === 'message' && participants && <SendMessageDialog studyId={studyId} participants={participants} onClose={close} />}
       {dialog?.kind === 'create' && <CreateParticipantDialog studyId={studyId} onClose={close} onCreated={reload} />}
       {dialog?.kind === 'assign' && study && (
         <AssignStageDialog study={study} participant={dialog.participant} onClose={close} onAssigned={reload} />

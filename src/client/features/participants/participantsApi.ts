@@ -14,6 +14,7 @@ import type {
 } from '../../../shared/types/participant';
 import type { Study } from '../../../shared/types/study';
 import type { ParticipationStatusAnswer, SetParticipationStatusBody } from '../../../shared/participationStatus';
+import type { SendMessageAnswer, SendMessageBody } from '../../../shared/inbox';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -53,6 +54,8 @@ export const participantsApi = {
   /** Every notification of the stored plan, past ones too: the EMA Schedule shows what became of each. */
   emaTasks: async ({ studyId, participantId }: ParticipantOfStudy) =>
     (await api.get<EmaTasksAnswer>(`/api/ema_tasks/${id(studyId)}/${id(participantId)}?scope=all`)).data,
+  sendMessage: async ({ studyId, ...body }: SendMessageBody & { studyId: string }) =>
+    (await api.post<SendMessageAnswer>(`/api/participants/${id(studyId)}/messages`, body)).data,
   diaryTasks: async ({ studyId, participantId }: ParticipantOfStudy) =>
     (await api.get<DiaryTasksAnswer>(`/api/diary_ax_tasks/${id(studyId)}/${id(participantId)}`)).data,
 };

@@ -16,10 +16,12 @@ export const fetchParticipants = createApiThunk('participants/fetchParticipants'
 export const createParticipant = createApiThunk('participants/createParticipant', participantsApi.create, { showsOwnFailure: true });
 export const assignParticipant = createApiThunk('participants/assignParticipant', participantsApi.assign);
 export const setParticipationStatus = createApiThunk('participants/setParticipationStatus', participantsApi.setStatus);
+// The dialog shows the refusal (a participant withdrawn meanwhile) beside the text, which stays.
+export const sendParticipantMessage = createApiThunk('participants/sendMessage', participantsApi.sendMessage, { showsOwnFailure: true });
 export const fetchEmaTasks = createApiThunk('participants/fetchEmaTasks', participantsApi.emaTasks);
 export const fetchDiaryTasks = createApiThunk('participants/fetchDiaryTasks', participantsApi.diaryTasks);
 
-const requestKeys = ['study', 'list', 'create', 'assign', 'status', 'emaTasks', 'diaryTasks'] as const;
+const requestKeys = ['study', 'list', 'create', 'assign', 'status', 'message', 'emaTasks', 'diaryTasks'] as const;
 export type ParticipantsRequest = (typeof requestKeys)[number];
 
 export interface ParticipantsState {
@@ -115,6 +117,7 @@ const participantsSlice = createSlice({
     trackRequest(builder, createParticipant, 'create');
     trackRequest(builder, assignParticipant, 'assign');
     trackRequest(builder, setParticipationStatus, 'status');
+    trackRequest(builder, sendParticipantMessage, 'message');
     trackRequest(builder, fetchEmaTasks, 'emaTasks');
     trackRequest(builder, fetchDiaryTasks, 'diaryTasks');
   },

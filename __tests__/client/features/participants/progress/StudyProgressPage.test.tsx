@@ -58,7 +58,10 @@ afterAll(() => {
   Settings.defaultZone = defaultZone;
 });
 beforeEach(() => {
-  net = mockApi().on('GET', '/api/studies/s1', { status: 200, data: twoStageStudy }).on('POST', PROGRESS, { status: 200, data: answer });
+  net = mockApi()
+    .on('GET', '/api/studies/s1', { status: 200, data: twoStageStudy })
+    .on('POST', PROGRESS, { status: 200, data: answer })
+    .on('GET', '/api/participants/s1/attention', { status: 200, data: { adherenceAlerts: true, participants: [] } });
 });
 afterEach(() => net.restore());
 

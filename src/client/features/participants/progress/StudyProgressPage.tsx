@@ -1,6 +1,6 @@
 // Study Progress (/participants/check_progress/{studyId}, part 2 section 2.7, issue 7): once a stage and group
 // are chosen, each participant's compliance (least compliant first, flagged ones marked) and the group's
-// delivery and response rates per day of the study. How each figure is counted: src/shared/progress.ts.
+// delivery and response rates per day of the study; above them, who of the study needs attention (issue 33). How each figure is counted: src/shared/progress.ts.
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { progressTexts } from '../../../../shared/progress';
@@ -18,6 +18,7 @@ import { useParticipantStudy } from '../useParticipantStudy';
 import { ProgressChart } from './ProgressChart';
 import { selectProgressFor, selectProgressRequest, fetchStudyProgress } from './progressSlice';
 import { ProgressTable } from './ProgressTable';
+import { NeedsAttention } from './NeedsAttention';
 import type { StudyProgressAnswer } from '../../../../shared/types/progress';
 
 function ProgressResults({ answer }: { answer: StudyProgressAnswer }) {
@@ -66,6 +67,7 @@ export default function StudyProgressPage() {
   return (
     <>
       <StudyHeading title={progressTexts.title} study={study} />
+      <NeedsAttention studyId={studyId} ready={ready && !replaying} />
       <ParticipantFilterPanel
         study={study}
         filter={{ stageId, groupId }}

@@ -1,6 +1,8 @@
-// The Study Progress call (issue 7): compliance of one stage and group.
+// The Study Progress calls: compliance of one stage and group (issue 7), and who of the study needs attention
+// (issue 33).
 import { api } from '../../../api/client';
 import type { StudyProgressAnswer, StudyProgressBody } from '../../../../shared/types/progress';
+import type { AttentionAnswer } from '../../../../shared/adherence';
 
 export interface ProgressQuery extends StudyProgressBody {
   studyId: string;
@@ -9,4 +11,5 @@ export interface ProgressQuery extends StudyProgressBody {
 export const progressApi = {
   get: async ({ studyId, ...body }: ProgressQuery) =>
     (await api.post<StudyProgressAnswer>(`/api/participants/${encodeURIComponent(studyId)}/progress`, body)).data,
+  attention: async (studyId: string) => (await api.get<AttentionAnswer>(`/api/participants/${encodeURIComponent(studyId)}/attention`)).data,
 };

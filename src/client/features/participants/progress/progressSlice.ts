@@ -3,13 +3,16 @@
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { slices } from '../../../app/store';
 import type { StudyProgressAnswer } from '../../../../shared/types/progress';
+import type { AttentionAnswer } from '../../../../shared/adherence';
 import { initialRequests, trackRequest, type Requests } from '../../../../ui/state/requestState';
 import { type ProgressQuery, progressApi } from './progressApi';
 import { createApiThunk } from '../../../app/createApiThunk';
 
 export const fetchStudyProgress = createApiThunk('progress/fetchStudyProgress', progressApi.get);
+// Its failure shows in its own section: the rest of the page works without it.
+export const fetchAttention = createApiThunk('progress/fetchAttention', progressApi.attention, { showsOwnFailure: true });
 
-const requestKeys = ['progress'] as const;
+const requestKeys = ['progress', 'attention'] as const;
 export type ProgressRequest = (typeof requestKeys)[number];
 
 export interface ProgressState {
@@ -18,6 +21,8 @@ export interface ProgressState {
   answerFor: ProgressQuery | null;
   /** The latest call: an older one answering late must not replace what is now asked for. */
   requestId: string | null;
+  /** Who of the study needs attention (the whole study, whatever stage and group are chosen). */
+  attention: { studyId: string; answer: AttentionAnswer } | null;
   requests: Requests<ProgressRequest>;
 }
 
@@ -25,6 +30,7 @@ export const initialProgressState: ProgressState = {
   answer: null,
   answerFor: null,
   requestId: null,
+  attention: null,
   requests: initialRequests(requestKeys),
 };
 
@@ -41,8 +47,12 @@ const progressSlice = createSlice({
         if (action.meta.requestId !== state.requestId) return;
         state.answer = action.payload;
         state.answerFor = action.meta.arg;
+      })
+      .addCase(fetchAttention.fulfilled, (state, action) => {
+        state.attention = { studyId: action.meta.arg, answer: action.payload };
       });
     trackRequest(builder, fetchStudyProgress, 'progress');
+    trackRequest(builder, fetchAttention, 'attention');
   },
   selectors: {
     /** The answer for this study, stage and group; null while it is loading (or another is shown). */
@@ -53,6 +63,9 @@ const progressSlice = createSlice({
       return current ? state.answer : null;
     },
     selectProgressRequest: (state) => state.requests.progress,
+    selectAttentionRequest: (state) => state.requests.attention,
+    /** The study's attention list; null while loading (or another study's is held). */
+    selectAttentionFor: (state, studyId: string) => (state.attention?.studyId === studyId ? state.attention.answer : null),
   },
 });
 
@@ -63,5 +76,5 @@ declare module '../../../app/store' {
   export interface LazyLoadedSlices extends WithSlice<typeof progressSlice> {}
 }
 
-export const { selectProgressFor, selectProgressRequest } = injected.selectors;
+export const { selectProgressFor, selectProgressRequest, selectAttentionFor, selectAttentionRequest } = injected.selectors;
 export const progressReducer = progressSlice.reducer;
