@@ -103,14 +103,9 @@ export function pushState(input: PushStateInput): { push: 'on' | 'off'; pushOffR
 }
 
 /**
- * The study's time zone for a participant: that of the first EMA setting of their current group (prompts are
- * planned in it); null when the group has no EMA setting, so there is nothing to compare with.
+ * The phone's zone when it differs from the study's (the portal's study zone for the participant's group: its first
+ * EMA or diary setting's, else the study's first setting's); compared by name.
  */
-export function studyZoneOfGroup(group: { ema_list: readonly { timezone: string }[] } | undefined): string | null {
-  return group?.ema_list[0]?.timezone ?? null;
-}
-
-/** The phone's zone when it differs from the study's (by name: two names of one zone count as different). */
 export function differingPhoneZone(device: Pick<ParticipantDevice, 'timezone'>, studyZone: string | null): string | null {
   return studyZone !== null && device.timezone !== studyZone ? device.timezone : null;
 }
