@@ -9,6 +9,9 @@ describe('readDeviceReport', () => {
   it('reads a right report, trimming the version and keeping a named language', () => {
     expect(readDeviceReport({ ...good, appVersion: ' 1.0 ' })).toEqual({ report: good });
     expect(readDeviceReport({ ...good, language: 'zh-Hant' })).toEqual({ report: { ...good, language: 'zh-Hant' } });
+    // A phone set to UTC names it without a slash; an IANA name all the same.
+    expect(readDeviceReport({ ...good, timezone: 'UTC' })).toEqual({ report: { ...good, timezone: 'UTC' } });
+    expect(readDeviceReport({ ...good, timezone: 'America/Argentina/Buenos_Aires' })).toMatchObject({ report: { timezone: 'America/Argentina/Buenos_Aires' } });
     expect(readDeviceReport({ ...good, pendingAnswers: 100_000, pushPermission: 'unsupported', installed: false })).toEqual({
       report: { ...good, pendingAnswers: 100_000, pushPermission: 'unsupported', installed: false },
     });
@@ -21,7 +24,8 @@ describe('readDeviceReport', () => {
     [{ appVersion: '' }, deviceMessages.appVersionInvalid],
     [{ appVersion: 'x'.repeat(65) }, deviceMessages.appVersionInvalid],
     [{ timezone: 'Nowhere/Town' }, deviceMessages.timezoneInvalid],
-    [{ timezone: 'GMT' }, deviceMessages.timezoneInvalid],
+    [{ timezone: '+08:00' }, deviceMessages.timezoneInvalid],
+    [{ timezone: 'Asia/../Hong_Kong' }, deviceMessages.timezoneInvalid],
     [{ timezone: `Asia/${'x'.repeat(64)}` }, deviceMessages.timezoneInvalid],
     [{ pendingAnswers: -1 }, deviceMessages.pendingAnswersInvalid],
     [{ pendingAnswers: 0.5 }, deviceMessages.pendingAnswersInvalid],

@@ -41,7 +41,9 @@ export interface ParticipantDevice {
   pushOffReason: PushOffReason | null;
 }
 
+/** An IANA zone name (Asia/Hong_Kong, UTC) the runtime knows; not an offset such as +08:00, which Intl also takes. */
 function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][\w+-]*(\/[\w+-]+)*$/.test(name)) return false;
   try {
     new Intl.DateTimeFormat('en', { timeZone: name });
     return true;
@@ -61,7 +63,7 @@ export function readDeviceReport(body: Record<string, unknown>): { report: Devic
   if (typeof installed !== 'boolean') return { problem: deviceMessages.installedInvalid };
   const version = typeof appVersion === 'string' ? appVersion.trim() : '';
   if (version === '' || version.length > APP_VERSION_MAX_CHARS) return { problem: deviceMessages.appVersionInvalid };
-  if (typeof timezone !== 'string' || timezone.length > TIMEZONE_MAX_CHARS || !timezone.includes('/') || !isTimeZone(timezone)) {
+  if (typeof timezone !== 'string' || timezone.length > TIMEZONE_MAX_CHARS || !isTimeZone(timezone)) {
     return { problem: deviceMessages.timezoneInvalid };
   }
   if (typeof pendingAnswers !== 'number' || !Number.isInteger(pendingAnswers) || pendingAnswers < 0 || pendingAnswers > PENDING_ANSWERS_MAX) {

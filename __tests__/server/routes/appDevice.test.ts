@@ -142,7 +142,7 @@ describe.each(databases)('the device report (%s)', (database) => {
     ['appVersion', { appVersion: 'v'.repeat(65) }, deviceMessages.appVersionInvalid],
     ['appVersion', { appVersion: 7 }, deviceMessages.appVersionInvalid],
     ['timezone', { timezone: 'Mars/Olympus_Mons' }, deviceMessages.timezoneInvalid],
-    ['timezone', { timezone: 'UTC' }, deviceMessages.timezoneInvalid],
+    ['timezone', { timezone: '+08:00' }, deviceMessages.timezoneInvalid],
     ['timezone', { timezone: null }, deviceMessages.timezoneInvalid],
     ['pendingAnswers', { pendingAnswers: -1 }, deviceMessages.pendingAnswersInvalid],
     ['pendingAnswers', { pendingAnswers: 1.5 }, deviceMessages.pendingAnswersInvalid],

@@ -9,7 +9,7 @@ export const deviceMessages = {
   pushPermissionInvalid: 'pushPermission must be one of granted, denied, default or unsupported',
   installedInvalid: 'installed must be true or false',
   appVersionInvalid: `appVersion must be a text of 1 to ${APP_VERSION_MAX_CHARS} characters`,
-  timezoneInvalid: `timezone must be an IANA time zone name (at most ${TIMEZONE_MAX_CHARS} characters), such as Asia/Hong_Kong`,
+  timezoneInvalid: `timezone must be an IANA time zone name (at most ${TIMEZONE_MAX_CHARS} characters), such as Asia/Hong_Kong or UTC`,
   pendingAnswersInvalid: `pendingAnswers must be a whole number from 0 to ${PENDING_ANSWERS_MAX}`,
   languageInvalid: 'language must be en or zh-Hant',
 } as const;
