@@ -13,7 +13,7 @@ interface DeviceCellProps {
 }
 
 export function DeviceCell({ device, studyZone, momentText }: DeviceCellProps) {
-  if (!device) return <span className="text-body-secondary">{deviceTexts.neverReported}</span>;
+  if (!device) return <div className="participant-device small text-body-secondary">{deviceTexts.neverReported}</div>;
   const phoneZone = differingPhoneZone(device, studyZone);
   return (
     <div className="participant-device small">
