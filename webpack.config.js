@@ -5,6 +5,8 @@
 // Workbox service worker. In production every script, style sheet, page and SVG also gets a Brotli and a gzip
 // copy, which the server sends as they are.
 const path = require('node:path');
+const { execSync } = require('node:child_process');
+const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { InjectManifest } = require('workbox-webpack-plugin');
@@ -90,6 +92,16 @@ function portal(production) {
  * participant app's first load"): React 19's react-dom alone is more than half of the 90 KB budget. Jest and
  * the portal keep React.
  */
+/** The participant app's version as it reports it (POST /api/app/device): the package's, and the build's commit when known. */
+function appVersion() {
+  const { version } = require('./package.json');
+  try {
+    return `${version}+${execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim()}`;
+  } catch {
+    return version;
+  }
+}
+
 function participantApp(production) {
   return {
     name: 'app',
@@ -120,6 +132,7 @@ function participantApp(production) {
     },
     plugins: [
       new HtmlWebpackPlugin({ template: 'src/participant/index.html' }),
+      new DefinePlugin({ 'process.env.APP_VERSION': JSON.stringify(appVersion()) }),
       ...(production
         ? [
             // The budget is of the minified build the server sends; a development build is several times larger.

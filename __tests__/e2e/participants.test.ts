@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { DateTime } from 'luxon';
 import type { Locator, Page } from 'playwright-core';
-import { participantMessages } from '../../src/shared/messages';
+import { deviceTexts, participantMessages } from '../../src/shared/messages';
 import { progressTexts } from '../../src/shared/progress';
 import { makeQuestion } from '../../src/shared/questionnaire/operations';
 import type { Questionnaire } from '../../src/shared/questionnaire/types';
@@ -169,7 +169,8 @@ describe('participants', () => {
       await chooseFilter(page, 'Stage 2', 'Group 1');
       row = await rowWith(page, email);
       await row.getByRole('cell', { name: 'Yes', exact: true }).waitFor();
-      expect(await cellsOf(row)).toEqual([code, email, 'Enrolled', '2', '1', 'Yes', shown(arrival, HONG_KONG), expect.any(String)]);
+      // The participant used the API, not the app: no device report (issue 33).
+      expect(await cellsOf(row)).toEqual([code, email, 'Enrolled', '2', '1', 'Yes', shown(arrival, HONG_KONG), deviceTexts.neverReported, expect.any(String)]);
       const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
       await page.getByRole('radio', { name: `My time zone (${browserZone})` }).check();
       await row.getByRole('cell', { name: shown(arrival, browserZone), exact: true }).waitFor();

@@ -7,6 +7,7 @@ import { listenForInstallPrompt } from './push/installPrompt';
 import { linkServiceWorker } from './serviceWorkerLink/link';
 import { registerServiceWorker } from './serviceWorkerLink/register';
 import { startOutbox } from './queue/startOutbox';
+import { startDeviceReports } from './device/startDeviceReports';
 import { createAppStore } from './state/store';
 import { initialSessionState } from './state/sessionSlice';
 import { initialPilotState } from './pilot/pilotSlice';
@@ -29,5 +30,7 @@ if (inPilotFrame()) {
   if (root) createRoot(root).render(<App store={store} i18n={i18n} />);
   // Answers and reports kept on the phone are sent now, and whenever the network returns.
   startOutbox(store);
+  // The phone's state for the Participant List (not a pilot's: the portal's frame is no phone).
+  startDeviceReports(store, i18n);
   if (registerServiceWorker()) linkServiceWorker(store, i18n);
 }

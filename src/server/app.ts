@@ -40,6 +40,7 @@ import { appStudyRoutes } from './routes/appStudies';
 import { dataDownloadRoutes } from './routes/dataDownloads';
 import { imageDownloadRoutes } from './routes/imageDownloads';
 import { appPushRoutes } from './routes/appPush';
+import { appDeviceRoutes } from './routes/appDevice';
 import { appSiteRoutes } from './routes/appSite';
 import { pilotRoutes } from './routes/pilots';
 import { pilotWarningRoutes } from './routes/pilotWarnings';
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(appStudyRoutes);
   await app.register(appPushRoutes);
   await app.register(appMessageRoutes);
+  await app.register(appDeviceRoutes);
   await app.register(dataDownloadRoutes);
   await app.register(imageDownloadRoutes);
   await app.register(pilotRoutes);

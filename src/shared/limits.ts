@@ -62,3 +62,9 @@ export const PUSH_ENDPOINT_MAX_CHARS = 2048;
 
 /** Task events (delivered, opened) in one report of the participant app. */
 export const EVENTS_PER_REPORT_MAX = 500;
+
+/** The device report (POST /api/app/device): the app's version text, and an IANA zone name (the longest are ~30). */
+export const APP_VERSION_MAX_CHARS = 64;
+export const TIMEZONE_MAX_CHARS = 64;
+/** Answers kept on a phone that one report may name: far above any real outbox, low enough to stay a plain integer. */
+export const PENDING_ANSWERS_MAX = 100_000;

@@ -85,6 +85,7 @@ export interface Database {
   audit_entries: AuditEntriesTable;
   participant_messages: ParticipantMessagesTable;
   alert_digests: AlertDigestsTable;
+  participant_devices: ParticipantDevicesTable;
 }
 
 /** One recorded change (migration 0013); never updated or deleted (services/audit/). */
@@ -381,6 +382,26 @@ export interface PushSubscriptionsTable {
 }
 
 export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
+
+/**
+ * A participant's device as the app last reported it (migration 0018). The reported columns and last_seen_at are
+ * null while the row only records a lost push (push_lost_at) of a participant whose app never reported.
+ */
+export interface ParticipantDevicesTable {
+  participant_id: string;
+  push_permission: string | null;
+  installed: number | null;
+  app_version: string | null;
+  timezone: string | null;
+  pending_answers: number | null;
+  /** 'ios' or 'other', from the report's User-Agent. */
+  platform: string | null;
+  last_seen_at: string | null;
+  /** A push service answered 404/410 for the participant's subscription; cleared by a new subscription. */
+  push_lost_at: string | null;
+}
+
+export type ParticipantDeviceRow = Selectable<ParticipantDevicesTable>;
 
 export interface SubmissionsTable {
   id: string;

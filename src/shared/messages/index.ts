@@ -11,6 +11,7 @@ export { studyMessages } from './study';
 export { portalMessages } from './portal';
 export { assessmentMessages } from './assessment';
 export { participantMessages } from './participant';
+export { deviceMessages, deviceTexts } from './device';
 export { joinLinkTexts } from './joinLink';
 export { pilotMessages } from './pilot';
 export { pilotWarningTexts } from './pilotWarnings';

@@ -2,6 +2,7 @@
 // calls carry them (PARTICIPANTS.md). The server's response schemas and the portal's slices share these.
 import type { DeliveryChannel, EmailResult, PushResult } from '../delivery';
 import type { AssessmentListItem } from '../study/assessmentSettings';
+import type { ParticipantDevice } from '../devices';
 
 /** A participation's status (PARTICIPANTS.md "The participant's life in a study"). */
 export const PARTICIPATION_STATUSES = ['invited', 'enrolled', 'withdrawn', 'completed'] as const;
@@ -51,6 +52,8 @@ export interface Participant {
   current_group: string;
   /** A pilot participant (issue 20): shown, marked, never counted as a real one. */
   pilot: boolean;
+  /** The phone as the app last reported it (issue 33), and whether prompts reach it by push; null until it reported. */
+  device: ParticipantDevice | null;
   participation: [ParticipationSummary];
 }
 

@@ -1,6 +1,7 @@
 // Participants, their study and their tasks as the server answers them, for the participant page tests.
 import { newDiarySetting } from '../../../../src/shared/study/assessmentSettings';
 import type { DiaryTask, EmaTask, EmaTaskDelivery, Participant, ParticipationStatus } from '../../../../src/shared/types/participant';
+import type { ParticipantDevice } from '../../../../src/shared/devices';
 import type { Stage, Study } from '../../../../src/shared/types/study';
 import { stage, study } from '../studies/studyFixtures';
 
@@ -39,6 +40,8 @@ interface ParticipantOptions {
   diary?: boolean;
   /** A pilot participant (issue 20). */
   pilot?: boolean;
+  /** The phone as the app reported it (issue 33); none by default. */
+  device?: ParticipantDevice | null;
 }
 
 export function participant(o: ParticipantOptions): Participant {
@@ -54,6 +57,7 @@ export function participant(o: ParticipantOptions): Participant {
     current_stage: theStage._id,
     current_group: theGroup._id,
     pilot: o.pilot ?? false,
+    device: o.device ?? null,
     participation: [
       {
         _id: `pp-${o.id}`,

@@ -12,11 +12,14 @@ import { participantListTexts } from '../../../shared/participantList';
 import { lastArrival } from '../../../shared/participants';
 import type { ParticipationEnd } from '../../../shared/participationStatus';
 import type { Participant } from '../../../shared/types/participant';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { RowActionsMenu, type RowActionItem } from '../../components/rowActions/RowActionsMenu';
 import { participantColumns as columns } from './columns';
 import { ImageDownloadButton, useImageDownloadPhase, startImageDownload } from '../downloads';
 import { useParticipantClock } from './clock/useClock';
+import { studyZone } from './clock/studyZone';
+import { DeviceCell } from './DeviceCell';
+import { selectParticipantStudy } from './participantsSlice';
 import { statusLabel } from './labels';
 import { participationEndLabels, participationEndsFor } from './ParticipationEndActions';
 
@@ -76,6 +79,7 @@ export const ParticipantRow = memo(function ParticipantRow({ studyId, participan
   const participation = participant.participation[0];
   const arrival = lastArrival(participation.enrolment_time);
   const clock = useParticipantClock();
+  const study = useAppSelector(selectParticipantStudy);
   return (
     <tr>
       <td data-label={columns.code} className="font-monospace">
@@ -94,6 +98,9 @@ export const ParticipantRow = memo(function ParticipantRow({ studyId, participan
       <td data-label={columns.group}>{participation.current_group.group_num}</td>
       <td data-label={columns.arrived}>{participation.arrive_assigned ? 'Yes' : 'No'}</td>
       <td data-label={columns.arrival}>{arrival ? <time dateTime={arrival}>{clock.text(arrival)}</time> : ''}</td>
+      <td data-label={columns.device}>
+        <DeviceCell device={participant.device} studyZone={studyZone(study, participant.current_group)} momentText={clock.text} />
+      </td>
       <td className="participant-actions">
         {showActions && <ParticipantRowActions studyId={studyId} participant={participant} onAction={onAction} />}
       </td>

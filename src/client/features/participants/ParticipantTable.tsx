@@ -10,6 +10,12 @@ import { participantColumns } from './columns';
 import { ParticipantRow, type RowAction } from './ParticipantRow';
 import './participants.css';
 
+/**
+ * Columns of short words (a digit, Yes/No, a status) and the Device column, whose lines wrap: as narrow as their
+ * words, so that the table with the Device column still fits 1280 px (issue 33).
+ */
+const NARROW_COLUMNS: ReadonlySet<string> = new Set(['status', 'stage', 'group', 'arrived', 'device']);
+
 /** Rows rendered in the first pass: more than a screenful, few enough to show without delay. */
 const FIRST_ROWS = 100;
 
@@ -28,8 +34,8 @@ export const ParticipantTable = memo(function ParticipantTable({ studyId, partic
         <caption className="visually-hidden">Participants of the study</caption>
         <thead>
           <tr>
-            {Object.values(participantColumns).map((name) => (
-              <th key={name} scope="col">
+            {Object.entries(participantColumns).map(([key, name]) => (
+              <th key={name} scope="col" className={NARROW_COLUMNS.has(key) ? 'participant-narrow' : undefined}>
                 {name}
               </th>
             ))}

@@ -16,6 +16,7 @@ import * as auditTrail from './0013_audit_trail';
 import * as auditSeqPositive from './0014_audit_seq_positive';
 import * as pushClaimToken from './0015_push_claim_token';
 import * as deliveryLedger from './0016_delivery_ledger';
+import * as participantDevices from './0018_participant_devices';
 import * as messages from './0020_messages';
 
 export const migrations: Record<string, Migration> = {
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0014_audit_seq_positive': auditSeqPositive,
   '0015_push_claim_token': pushClaimToken,
   '0016_delivery_ledger': deliveryLedger,
+  '0018_participant_devices': participantDevices,
   '0020_messages': messages,
 };

@@ -2,6 +2,7 @@
 import { DELIVERY_CHANNELS, EMAIL_RESULTS, PUSH_RESULTS } from '../../../shared/delivery';
 import { PARTICIPATION_STATUSES, EMA_TASK_SCOPES, EMA_TASK_STATUSES } from '../../../shared/types/participant';
 import { looseString } from './common';
+import { participantDeviceSchema } from './devices';
 
 const idString = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
@@ -46,10 +47,11 @@ const participationSummarySchema = {
 
 export const participantSchema = {
   type: 'object',
-  required: ['_id', 'participant_code', 'email', 'study', 'current_stage', 'current_group', 'pilot', 'participation'],
+  required: ['_id', 'participant_code', 'email', 'study', 'current_stage', 'current_group', 'pilot', 'device', 'participation'],
   properties: {
     _id: { type: 'string' },
     pilot: { type: 'boolean', description: 'A pilot participant (never counted as a real one)' },
+    device: participantDeviceSchema,
     participant_code: { type: 'string' },
     email: { type: 'string' },
     study: { type: 'string' },

@@ -25,7 +25,9 @@ import {
 } from '../../repositories/participants';
 import { cancelOpenTasks, listDiaryTasks, listEmaTasksWithAnswers, submittedTimesOfTasks } from '../../repositories/tasks';
 import { assignStatusProblem, type ParticipationEnd } from '../../../shared/participationStatus';
+import type { ParticipantDevice } from '../../../shared/devices';
 import { createParticipantAccount, startParticipation } from './participantAccounts';
+import { devicesByParticipant } from './devices';
 import { completeEndedParticipations, endParticipation } from './participationEnd';
 import { diaryDaysLeft } from '../plan/diaryDays';
 import { statusAsRead } from '../plan/taskStatus';
@@ -33,7 +35,7 @@ import { nowIso } from '../../ids';
 import { participationNow } from '../pilot/clock';
 import { deliveryOf } from './emaDelivery';
 
-function toParticipant(row: ParticipantListRow, arrivals: string[]): Participant {
+function toParticipant(row: ParticipantListRow, arrivals: string[], device: ParticipantDevice | null): Participant {
   return {
     _id: row.id,
     participant_code: row.participant_code,
@@ -42,6 +44,7 @@ function toParticipant(row: ParticipantListRow, arrivals: string[]): Participant
     current_stage: row.stage_id,
     current_group: row.group_id,
     pilot: row.pilot === 1,
+    device,
     participation: [
       {
         _id: row.participation_id,
@@ -63,9 +66,10 @@ function toParticipant(row: ParticipantListRow, arrivals: string[]): Participant
  */
 export async function readParticipants(db: Db, studyId: string, filter: PlaceFilter = {}, participantId?: string): Promise<Participant[]> {
   await completeEndedParticipations(db, { studyId });
-  const [rows, arrivals] = await Promise.all([
+  const [rows, arrivals, devices] = await Promise.all([
     listParticipantRows(db, studyId, filter, participantId),
     listArrivalsOfStudy(db, studyId, filter, participantId),
+    devicesByParticipant(db, studyId, participantId),
   ]);
   const byParticipation = new Map<string, string[]>();
   for (const a of arrivals) {
@@ -73,7 +77,7 @@ export async function readParticipants(db: Db, studyId: string, filter: PlaceFil
     if (list) list.push(a.start_datetime);
     else byParticipation.set(a.participation_id, [a.start_datetime]);
   }
-  return rows.map((r) => toParticipant(r, byParticipation.get(r.participation_id) ?? []));
+  return rows.map((r) => toParticipant(r, byParticipation.get(r.participation_id) ?? [], devices.get(r.id) ?? null));
 }
 
 async function readOne(db: Db, studyId: string, participantId: string): Promise<Participant> {
