@@ -31,6 +31,7 @@ import { studyRoutes } from './routes/studies';
 import { questionnaireRoutes } from './routes/questionnaires';
 import { mcSetRoutes } from './routes/mcSets';
 import { systemOwnerStudyRoutes } from './routes/systemOwnerStudies';
+import { studyPromptingRoutes } from './routes/studyPrompting';
 import { systemOwnerQuestionnaireRoutes } from './routes/systemOwnerQuestionnaires';
 import { participantRoutes } from './routes/participants';
 import { participationStatusRoutes } from './routes/participationStatus';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(questionnaireRoutes);
   await app.register(mcSetRoutes);
   await app.register(systemOwnerStudyRoutes);
+  await app.register(studyPromptingRoutes);
   await app.register(systemOwnerQuestionnaireRoutes);
   await app.register(mediaRoutes);
   await app.register(uploadRoutes);
