@@ -47,6 +47,8 @@ import { pilotWarningRoutes } from './routes/pilotWarnings';
 import { activityRoutes } from './routes/activity';
 import { createPushSender, type PushTiming } from './services/push/pushSender';
 import { vapidDetails } from './services/push/vapid';
+import { createPromptEmailSender, type EmailTiming, type PromptEmailSender } from './services/email/promptEmailSender';
+import { createUnsubscribeTokens } from './services/email/unsubscribeToken';
 import path from 'node:path';
 import type { Agent } from 'node:https';
 import pino from 'pino';
@@ -68,6 +70,8 @@ export interface BuildOptions {
   pushAgent?: Agent;
   /** The push sender's claim and timeout (tests: short ones). */
   pushTiming?: PushTiming;
+  /** The prompt email sender's claim, timeout and first retry (tests: short ones). */
+  emailTiming?: EmailTiming;
 }
 
 /** Request logs never carry tokens or passwords. */
@@ -145,6 +149,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // Registered after the database's: Fastify runs onClose hooks last first, so a push under way ends before it.
   app.addHook('onClose', async () => push.close());
+  const unsubscribeTokens = createUnsubscribeTokens(secret);
+  // Without SMTP_URL prompts are not emailed (createMailer says mail is off); those due retire at their window's end.
+  let promptEmails: PromptEmailSender | null = null;
+  if (config.smtpUrl) {
+    const emails = createPromptEmailSender({
+      db,
+      log: app.log,
+      intervalMs: config.emailIntervalSeconds * 1000,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      tokens: unsubscribeTokens,
+      settings: config,
+      timing: options.emailTiming,
+    });
+    app.addHook('onClose', async () => emails.close());
+    promptEmails = emails;
+  }
   const ctx: AppContext = {
     config,
     db,
@@ -157,6 +178,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions: createSessionCache<LiveSession>(writeCount),
     participantSessions: createSessionCache<ParticipantRow>(writeCount),
     push,
+    unsubscribeTokens,
+    promptEmails,
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);

@@ -45,6 +45,8 @@ export interface Config {
   pushIntervalSeconds: number;
   /** Hosts (host or host:port, as pushHostOf gives them) beside the web push services' that subscriptions may name. */
   pushEndpointHosts: string[];
+  /** How often the prompt email sender looks for prompts due for email (issue 33). */
+  emailIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -203,5 +205,6 @@ export function loadConfig(env: Env = process.env): Config {
     vapid: vapid(env, mailFrom, systemOwnerEmail),
     pushIntervalSeconds: integer(env, 'PUSH_INTERVAL_SECONDS', 10, 1, 3600),
     pushEndpointHosts: pushEndpointHosts(env),
+    emailIntervalSeconds: integer(env, 'EMAIL_INTERVAL_SECONDS', 10, 1, 3600),
   };
 }

@@ -11,6 +11,8 @@ import type { LiveSession } from './plugins/auth';
 import type { ParticipantRow } from './db/types';
 import type { SessionCache } from './plugins/sessionCache';
 import type { PushSender } from './services/push/pushSender';
+import type { UnsubscribeTokens } from './services/email/unsubscribeToken';
+import type { PromptEmailSender } from './services/email/promptEmailSender';
 
 export interface AppContext {
   config: Config;
@@ -29,4 +31,8 @@ export interface AppContext {
   participantSessions: SessionCache<ParticipantRow> | null;
   /** Pushes due prompts to participants' devices; holds the VAPID public key the app subscribes with. */
   push: PushSender;
+  /** The prompt emails' unsubscribe tokens (issue 33). */
+  unsubscribeTokens: UnsubscribeTokens;
+  /** Emails the prompts that push could not bring; null when mail is off (no SMTP_URL). */
+  promptEmails: PromptEmailSender | null;
 }
