@@ -41,6 +41,7 @@ import { appStudyRoutes } from './routes/appStudies';
 import { dataDownloadRoutes } from './routes/dataDownloads';
 import { imageDownloadRoutes } from './routes/imageDownloads';
 import { appPushRoutes } from './routes/appPush';
+import { appPromptEmailRoutes } from './routes/appPromptEmails';
 import { appSiteRoutes } from './routes/appSite';
 import { pilotRoutes } from './routes/pilots';
 import { pilotWarningRoutes } from './routes/pilotWarnings';
@@ -215,6 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(appAccountRoutes);
   await app.register(appStudyRoutes);
   await app.register(appPushRoutes);
+  await app.register(appPromptEmailRoutes);
   await app.register(dataDownloadRoutes);
   await app.register(imageDownloadRoutes);
   await app.register(pilotRoutes);

@@ -36,3 +36,8 @@ export function promptingProblem(settings: PromptingSettings): { field: Promptin
   }
   return null;
 }
+
+/** GET/PUT /api/app/prompt_emails: whether the participant gets a prompt by email when push cannot bring it. */
+export interface PromptEmailsBody {
+  enabled: boolean;
+}

@@ -117,6 +117,8 @@ describe('the OpenAPI description', () => {
         'POST /api/app/login',
         'POST /api/app/password/reset_request',
         'POST /api/app/password/reset',
+        'GET /api/app/prompt_emails/unsubscribe',
+        'POST /api/app/prompt_emails/unsubscribe',
       ].sort(),
     );
   });

@@ -152,3 +152,15 @@ export async function retireUnsentEmails(db: Db, now: string): Promise<void> {
     .where((eb) => eb.or([eb('t.email_claimed_until', 'is', null), eb('t.email_claimed_until', '<=', now)]))
     .execute();
 }
+
+/** Whether the participant wants prompt emails; undefined for no such participant. */
+export async function promptEmailsWanted(db: Db, participantId: string): Promise<boolean | undefined> {
+  const row = await db.selectFrom('participants').select('prompt_emails').where('id', '=', participantId).executeTakeFirst();
+  return row === undefined ? undefined : row.prompt_emails === 1;
+}
+
+/** Turns the participant's prompt emails on or off; answers false for no such participant. */
+export async function setPromptEmails(db: Db, participantId: string, enabled: boolean): Promise<boolean> {
+  const result = await db.updateTable('participants').set({ prompt_emails: enabled ? 1 : 0 }).where('id', '=', participantId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -45,10 +45,19 @@ export function emailLanguageOf(appLanguage: string | null): EmailLanguage {
   return appLanguage === 'zh-Hant' ? 'zh-Hant' : 'en';
 }
 
-/** The answers of the unsubscribe link (GET shows one, POST answers one). */
+/** The answers of the unsubscribe link: GET shows a page asking to confirm, POST turns the emails off. */
 export const promptEmailUnsubscribeTexts = {
-  done: 'Prompt emails are off. You can turn them on again in the app\'s prompt settings.',
+  done: "Prompt emails are off. You can turn them on again in the app's prompt settings.",
   invalid: 'This unsubscribe link is not valid.',
-  promptEmailsOn: 'Prompt emails are on',
-  promptEmailsOff: 'Prompt emails are off',
+  title: 'Prompt emails',
+  ask: 'Stop emailing you prompts that cannot reach your phone as notifications?',
+  button: 'Turn off prompt emails',
+} as const;
+
+/** The same page's lines in Traditional Chinese, shown under the English (the link names no language). */
+export const promptEmailUnsubscribeTextsZh = {
+  done: '已停止提示電郵。你可以在應用程式的提示設定中重新開啟。',
+  invalid: '此取消訂閱連結無效。',
+  ask: '停止以電郵發送未能以通知送達你手機的提示？',
+  button: '停止提示電郵',
 } as const;

@@ -142,6 +142,20 @@ describe.each(databases)('prompt email sender (%s)', (database) => {
     expect(row.email_done_at).not.toBeNull();
   });
 
+  it("turns prompt emails off through the email's own List-Unsubscribe link (RFC 8058 one-click), and no more are sent", async () => {
+    const p = await person(t.app, manager, study);
+    const [first, second] = p.ema.filter((e) => !e.reminder).map((e) => e._id);
+    await dueForEmail(t.app, [first]);
+    expect(await tick()).toBe(1);
+    const link = /^<(https:[^>]+)>$/.exec(readMail(mailsTo(smtp, p.email)[0].raw).headers.get('list-unsubscribe') ?? '')?.[1] ?? '';
+    const { pathname, search } = new URL(link);
+    const res = await t.app.inject({ method: 'POST', url: `${pathname}${search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(res.statusCode).toBe(200);
+    await dueForEmail(t.app, [second]);
+    expect(await tick()).toBe(0);
+    expect(mailsTo(smtp, p.email)).toHaveLength(1);
+  });
+
   it('writes in Traditional Chinese for a participant whose app is in it, in the organization 2 host’s name and colour', async () => {
     const other = await emaStudy(t.app);
     const lab2 = await t.app.ctx.db.selectFrom('studies').select('lab_id').where('id', '=', other.study._id).executeTakeFirstOrThrow();

@@ -1,0 +1,100 @@
+// The prompt emails' calls (issue 33): the app's prompt settings read and set the participant's choice
+// (GET/PUT /api/app/prompt_emails), and the email's List-Unsubscribe link turns it off without a sign-in
+// (RFC 8058: POST /api/app/prompt_emails/unsubscribe?token=…, body List-Unsubscribe=One-Click; a GET shows a page
+// whose button posts it, as a mail scanner following the link must not unsubscribe).
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { PromptEmailsBody } from '../../shared/prompting';
+import { promptEmailUnsubscribeTexts as en, promptEmailUnsubscribeTextsZh as zh } from '../../shared/messages/promptEmail';
+import { acceptJsonBodiesOnly } from '../plugins/jsonBodies';
+import { participantOf, requireParticipant } from '../plugins/participantAuth';
+import { HttpError } from '../httpErrors';
+import { choosePromptEmails, participantOfLink, promptEmailsOf, unsubscribeByLink } from '../services/email/promptEmailChoice';
+import { appCommon, appErrorResponses, appOpen } from './schemas/app';
+import { promptEmailsSchema, unsubscribeAnswer, unsubscribePage, unsubscribeQuerySchema } from './schemas/promptEmails';
+
+type WithToken = { Querystring: { token?: string } };
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+function page(body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(en.title)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem">${body}</body></html>`;
+}
+
+const lines = (...texts: string[]) => texts.map((t) => `<p>${escapeHtml(t)}</p>`).join('');
+const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
+
+export const appPromptEmailRoutes: FastifyPluginAsync = async (app) => {
+  acceptJsonBodiesOnly(app);
+  // The one-click POST of RFC 8058 is a form (List-Unsubscribe=One-Click), urlencoded or multipart; its content
+  // says nothing the path does not, so it is read and left aside. Only this plugin's routes take forms.
+  const ignoreForm = (_request: FastifyRequest, _body: string, done: (error: null, body: null) => void) => done(null, null);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, ignoreForm);
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 4096 }, ignoreForm);
+  const db = () => app.ctx.db;
+
+  app.get(
+    '/api/app/prompt_emails',
+    { preValidation: requireParticipant, schema: { ...appCommon, operationId: 'getPromptEmails', summary: 'Whether this participant gets prompts by email when push cannot bring them', response: { 200: promptEmailsSchema, ...appErrorResponses } } },
+    async (request): Promise<PromptEmailsBody> => ({ enabled: await promptEmailsOf(db(), participantOf(request).participant.id) }),
+  );
+
+  app.put<{ Body: PromptEmailsBody }>(
+    '/api/app/prompt_emails',
+    {
+      preValidation: requireParticipant,
+      schema: { ...appCommon, operationId: 'setPromptEmails', summary: 'Turn prompt emails on or off (a state: sending it again changes nothing)', body: promptEmailsSchema, response: { 200: promptEmailsSchema, ...appErrorResponses } },
+    },
+    async (request): Promise<PromptEmailsBody> => ({ enabled: await choosePromptEmails(db(), participantOf(request).participant.id, request.body.enabled) }),
+  );
+
+  app.get<WithToken>(
+    '/api/app/prompt_emails/unsubscribe',
+    {
+      schema: {
+        ...appOpen,
+        operationId: 'showPromptEmailUnsubscribe',
+        summary: "The email's unsubscribe link: a page whose button turns prompt emails off (nothing changes on GET); 400 for a token not this server's",
+        querystring: unsubscribeQuerySchema,
+        response: { 200: unsubscribePage, 400: unsubscribePage },
+      },
+    },
+    async (request, reply) => {
+      reply.type('text/html; charset=utf-8');
+      try {
+        participantOfLink(app.ctx.unsubscribeTokens, request.query.token);
+      } catch {
+        return reply.status(400).send(page(lines(en.invalid, zh.invalid)));
+      }
+      const action = `/api/app/prompt_emails/unsubscribe?token=${encodeURIComponent(request.query.token ?? '')}`;
+      return page(
+        `<h1 style="font-size:1.25rem">${escapeHtml(en.title)}</h1>${lines(en.ask, zh.ask)}` +
+          `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="padding:.5rem 1rem">${escapeHtml(en.button)} / ${escapeHtml(zh.button)}</button></form>`,
+      );
+    },
+  );
+
+  app.post<WithToken>(
+    '/api/app/prompt_emails/unsubscribe',
+    {
+      schema: {
+        ...appOpen,
+        operationId: 'unsubscribePromptEmails',
+        summary: 'RFC 8058 one-click unsubscribe: turns prompt emails off for the participant the token names, no sign-in; the same answer again',
+        querystring: unsubscribeQuerySchema,
+        response: { 200: unsubscribeAnswer, 400: unsubscribeAnswer },
+      },
+    },
+    async (request, reply: FastifyReply) => {
+      try {
+        const message = await unsubscribeByLink(db(), app.ctx.unsubscribeTokens, request.query.token);
+        if (!wantsHtml(request)) return { message };
+        return reply.type('text/html; charset=utf-8').send(page(lines(message, zh.done)));
+      } catch (error: unknown) {
+        if (!(error instanceof HttpError) || !wantsHtml(request)) throw error;
+        return reply.status(400).type('text/html; charset=utf-8').send(page(lines(en.invalid, zh.invalid)));
+      }
+    },
+  );
+};
