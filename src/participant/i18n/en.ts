@@ -148,6 +148,11 @@ export const en = {
     promptBody: 'Answer by {{time}}',
     reminderBody: 'Reminder: answer by {{time}}',
   },
+  promptEmails: {
+    label: 'Email me a prompt when it cannot reach this phone as a notification',
+    on: 'A prompt this phone does not receive in time is sent to your email address.',
+    off: 'Prompts are not emailed to you.',
+  },
   pilot: {
     promptDue: 'Prompt: {{name}} is open now',
     reminderDue: 'Reminder: {{name}} is still open',

@@ -147,6 +147,11 @@ export const zhHant: Texts = {
     promptBody: '請於 {{time}} 前回答',
     reminderBody: '提醒：請於 {{time}} 前回答',
   },
+  promptEmails: {
+    label: '提示未能以通知送達此手機時，以電郵通知我',
+    on: '此手機未能及時收到的提示會發送到你的電郵地址。',
+    off: '提示不會以電郵發送給你。',
+  },
   pilot: {
     promptDue: '提示：{{name}} 現已開放',
     reminderDue: '提醒：{{name}} 仍然開放',

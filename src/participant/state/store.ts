@@ -7,6 +7,7 @@ import { paths } from '../routing/paths';
 import { endsSession } from './appThunk';
 import { participationsReducer } from './participationsSlice';
 import { promptsReducer } from './promptsSlice';
+import { promptEmailsReducer } from './promptEmailsSlice';
 import { sessionEnded, sessionReducer } from './sessionSlice';
 import { siteReducer, keepSite, loadSite } from './siteSlice';
 import { outboxReducer } from './outboxSlice';
@@ -20,6 +21,7 @@ export const rootReducer = combineReducers({
   participations: participationsReducer,
   tasks: tasksReducer,
   prompts: promptsReducer,
+  promptEmails: promptEmailsReducer,
   questionnaires: questionnairesReducer,
   outbox: outboxReducer,
   pilot: pilotReducer,
