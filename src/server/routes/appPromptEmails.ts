@@ -4,25 +4,16 @@
 // whose button posts it, as a mail scanner following the link must not unsubscribe).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { PromptEmailsBody } from '../../shared/prompting';
-import { promptEmailUnsubscribeTexts as en, promptEmailUnsubscribeTextsZh as zh } from '../../shared/messages/promptEmail';
 import { acceptJsonBodiesOnly } from '../plugins/jsonBodies';
 import { participantOf, requireParticipant } from '../plugins/participantAuth';
 import { HttpError } from '../httpErrors';
 import { choosePromptEmails, participantOfLink, promptEmailsOf, unsubscribeByLink } from '../services/email/promptEmailChoice';
+import { unsubscribeAskPage, unsubscribeDonePage, unsubscribeInvalidPage } from '../services/email/unsubscribePage';
 import { appCommon, appErrorResponses, appOpen } from './schemas/app';
 import { promptEmailsSchema, unsubscribeAnswer, unsubscribePage, unsubscribeQuerySchema } from './schemas/promptEmails';
 
 type WithToken = { Querystring: { token?: string } };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-}
-
-function page(body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(en.title)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem">${body}</body></html>`;
-}
-
-const lines = (...texts: string[]) => texts.map((t) => `<p>${escapeHtml(t)}</p>`).join('');
 const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
 export const appPromptEmailRoutes: FastifyPluginAsync = async (app) => {
@@ -65,13 +56,9 @@ export const appPromptEmailRoutes: FastifyPluginAsync = async (app) => {
       try {
         participantOfLink(app.ctx.unsubscribeTokens, request.query.token);
       } catch {
-        return reply.status(400).send(page(lines(en.invalid, zh.invalid)));
+        return reply.status(400).send(unsubscribeInvalidPage());
       }
-      const action = `/api/app/prompt_emails/unsubscribe?token=${encodeURIComponent(request.query.token ?? '')}`;
-      return page(
-        `<h1 style="font-size:1.25rem">${escapeHtml(en.title)}</h1>${lines(en.ask, zh.ask)}` +
-          `<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="padding:.5rem 1rem">${escapeHtml(en.button)} / ${escapeHtml(zh.button)}</button></form>`,
-      );
+      return unsubscribeAskPage(request.query.token ?? '');
     },
   );
 
@@ -90,10 +77,10 @@ export const appPromptEmailRoutes: FastifyPluginAsync = async (app) => {
       try {
         const message = await unsubscribeByLink(db(), app.ctx.unsubscribeTokens, request.query.token);
         if (!wantsHtml(request)) return { message };
-        return reply.type('text/html; charset=utf-8').send(page(lines(message, zh.done)));
+        return reply.type('text/html; charset=utf-8').send(unsubscribeDonePage());
       } catch (error: unknown) {
         if (!(error instanceof HttpError) || !wantsHtml(request)) throw error;
-        return reply.status(400).type('text/html; charset=utf-8').send(page(lines(en.invalid, zh.invalid)));
+        return reply.status(400).type('text/html; charset=utf-8').send(unsubscribeInvalidPage());
       }
     },
   );

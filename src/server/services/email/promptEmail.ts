@@ -7,6 +7,7 @@ import type { ClaimedEmail } from '../../repositories/promptEmails';
 import { brandingForHost } from '../../../shared/branding';
 import { emailLanguageOf, promptEmailTexts } from '../../../shared/messages/promptEmail';
 import type { UnsubscribeTokens } from './unsubscribeToken';
+import { escapeHtml } from './html';
 
 /** The app's task path (src/participant/routing/paths.ts paths.task), which opens the task when signed in. */
 const taskPath = (studyId: string, taskId: string) => `/app/studies/${encodeURIComponent(studyId)}/tasks/${encodeURIComponent(taskId)}`;
@@ -30,10 +31,6 @@ export function organizationHost(settings: EmailSettings, organization: number):
 
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
 /** The window's end in the task's zone (UTC when the task names none or one this server does not know). */

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../repositories/db';
 import { claimDueEmails, claimedEmails, deferEmail, finishEmail, releaseEmails, retireUnsentEmails, type ClaimedEmail } from '../../repositories/promptEmails';
 import { newId } from '../../ids';
+import { inPool, startSenderTimer } from '../push/senderLoop';
 import { promptEmail, type EmailSettings } from './promptEmail';
 import type { UnsubscribeTokens } from './unsubscribeToken';
 
@@ -60,18 +61,6 @@ export function outcomeOf(error: unknown): Outcome {
 /** The wait before the next try after `attempts` tries: doubling from the first, at most EMAIL_RETRY_MAX_MS. */
 export function retryDelayMs(attempts: number, firstMs: number): number {
   return Math.min(firstMs * 2 ** Math.max(0, attempts - 1), EMAIL_RETRY_MAX_MS);
-}
-
-async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next];
-      next += 1;
-      await work(item);
-    }
-  });
-  await Promise.all(lanes);
 }
 
 export function createPromptEmailSender(options: PromptEmailSenderOptions): PromptEmailSender {
@@ -139,24 +128,12 @@ export function createPromptEmailSender(options: PromptEmailSenderOptions): Prom
     }
   }
 
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    running = tick()
-      .catch((error: unknown) => log.error({ err: error }, 'prompt email sender failed'))
-      .finally(() => {
-        busy = false;
-      });
-  }, options.intervalMs);
-  timer.unref();
+  const timer = startSenderTimer(tick, options.intervalMs, (error) => log.error({ err: error }, 'prompt email sender failed'));
 
   return {
     tick,
     async close() {
-      clearInterval(timer);
-      await running;
+      await timer.stop();
       transport.close();
     },
   };

@@ -107,28 +107,25 @@ export function PromptingFields({ calls, canEdit }: PromptingFieldsProps) {
     );
   };
 
+  const switchField = (field: 'emailFallback' | 'adherenceAlerts', label: string) => (
+    <Form.Check
+      id={fieldId(field)}
+      className="mb-2"
+      label={label}
+      checked={draft[field]}
+      disabled={!canEdit}
+      onChange={(event) => change({ [field]: event.target.checked })}
+    />
+  );
+
   return (
     <fieldset className="border-top pt-3 mt-3" aria-labelledby="study-prompting-heading">
       <h3 id="study-prompting-heading" className="h6">
         {promptingMessages.heading}
       </h3>
-      <Form.Check
-        id={fieldId('emailFallback')}
-        className="mb-2"
-        label={promptingMessages.emailFallbackLabel}
-        checked={draft.emailFallback}
-        disabled={!canEdit}
-        onChange={(event) => change({ emailFallback: event.target.checked })}
-      />
+      {switchField('emailFallback', promptingMessages.emailFallbackLabel)}
       {numberField('emailAfterMinutes', !draft.emailFallback)}
-      <Form.Check
-        id={fieldId('adherenceAlerts')}
-        className="mb-2"
-        label={promptingMessages.adherenceAlertsLabel}
-        checked={draft.adherenceAlerts}
-        disabled={!canEdit}
-        onChange={(event) => change({ adherenceAlerts: event.target.checked })}
-      />
+      {switchField('adherenceAlerts', promptingMessages.adherenceAlertsLabel)}
       {numberField('alertResponseRate', !draft.adherenceAlerts)}
       {numberField('alertPrompts', !draft.adherenceAlerts)}
       {numberField('alertSilentHours', !draft.adherenceAlerts)}
