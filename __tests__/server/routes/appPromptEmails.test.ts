@@ -115,6 +115,9 @@ describe.each(databases)('prompt emails (%s)', (database) => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain('<form method="post"');
       expect(res.body).toContain(promptEmailUnsubscribeTexts.button);
+      // A client that does not ask for HTML hears the question as JSON.
+      const asJson = await t.app.inject({ method: 'GET', url: linkOf(participant._id) });
+      expect([asJson.statusCode, json(asJson)]).toEqual([200, { message: promptEmailUnsubscribeTexts.ask }]);
       expect(await wanted(participant._id)).toBe(1);
     });
 
@@ -132,8 +135,10 @@ describe.each(databases)('prompt emails (%s)', (database) => {
     ])('refuses %s with 400 and changes nothing', async (_what, url) => {
       const res = await t.app.inject({ method: 'POST', url, headers: ONE_CLICK, payload: 'List-Unsubscribe=One-Click' });
       expect([res.statusCode, messageOf(res)]).toEqual([400, promptEmailUnsubscribeTexts.invalid]);
-      const page = await t.app.inject({ method: 'GET', url });
-      expect(page.statusCode).toBe(400);
+      const asked = await t.app.inject({ method: 'GET', url });
+      expect([asked.statusCode, messageOf(asked)]).toEqual([400, promptEmailUnsubscribeTexts.invalid]);
+      const page = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect([page.statusCode, page.headers['content-type']]).toEqual([400, expect.stringMatching(/^text\/html/)]);
       expect(page.body).toContain(promptEmailUnsubscribeTexts.invalid);
     });
 

@@ -10,7 +10,9 @@ import { HttpError } from '../httpErrors';
 import { choosePromptEmails, participantOfLink, promptEmailsOf, unsubscribeByLink } from '../services/email/promptEmailChoice';
 import { unsubscribeAskPage, unsubscribeDonePage, unsubscribeInvalidPage } from '../services/email/unsubscribePage';
 import { appCommon, appErrorResponses, appOpen } from './schemas/app';
-import { promptEmailsSchema, unsubscribeAnswer, unsubscribePage, unsubscribeQuerySchema } from './schemas/promptEmails';
+import { messageSchema } from './schemas/common';
+import { promptEmailUnsubscribeTexts } from '../../shared/messages/promptEmail';
+import { promptEmailsSchema, unsubscribeAnswer, unsubscribeQuerySchema } from './schemas/promptEmails';
 
 type WithToken = { Querystring: { token?: string } };
 
@@ -46,12 +48,16 @@ export const appPromptEmailRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         ...appOpen,
         operationId: 'showPromptEmailUnsubscribe',
-        summary: "The email's unsubscribe link: a page whose button turns prompt emails off (nothing changes on GET); 400 for a token not this server's",
+        summary: "The email's unsubscribe link opened: a page (for a browser) whose button turns prompt emails off; nothing changes on GET; 400 for a token not this server's",
         querystring: unsubscribeQuerySchema,
-        response: { 200: unsubscribePage, 400: unsubscribePage },
+        response: { 200: unsubscribeAnswer, 400: unsubscribeAnswer },
       },
     },
     async (request, reply) => {
+      if (!wantsHtml(request)) {
+        participantOfLink(app.ctx.unsubscribeTokens, request.query.token);
+        return { message: promptEmailUnsubscribeTexts.ask };
+      }
       reply.type('text/html; charset=utf-8');
       try {
         participantOfLink(app.ctx.unsubscribeTokens, request.query.token);
@@ -70,7 +76,7 @@ export const appPromptEmailRoutes: FastifyPluginAsync = async (app) => {
         operationId: 'unsubscribePromptEmails',
         summary: 'RFC 8058 one-click unsubscribe: turns prompt emails off for the participant the token names, no sign-in; the same answer again',
         querystring: unsubscribeQuerySchema,
-        response: { 200: unsubscribeAnswer, 400: unsubscribeAnswer },
+        response: { 200: unsubscribeAnswer, 400: unsubscribeAnswer, 413: messageSchema, 415: messageSchema },
       },
     },
     async (request, reply: FastifyReply) => {

@@ -19,5 +19,3 @@ export const unsubscribeAnswer = {
   content: { 'application/json': { schema: message }, ...html },
 } as const;
 
-/** The page asking to confirm (GET never unsubscribes: mail scanners follow links). */
-export const unsubscribePage = { description: 'A small HTML page with a button that posts the same link', content: html } as const;
