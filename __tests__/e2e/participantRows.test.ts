@@ -95,6 +95,16 @@ async function besideEachOther(menu: Locator, button: Locator): Promise<boolean>
   return overlapsSideways && (near(m.y, b.y + b.height) || near(m.y + m.height, b.y));
 }
 
+/** The check's answer once it is true, or false when it is still false after two seconds. */
+async function settled(check: () => Promise<boolean>): Promise<boolean> {
+  const until = Date.now() + 2000;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const focusedName = (page: Page) => page.evaluate(() => (document.activeElement?.textContent ?? '').trim());
 
 describe('Participant List rows', () => {
@@ -127,8 +137,9 @@ describe('Participant List rows', () => {
       const menu = page.getByRole('menu', { name: `Actions ${participant.participant_code}` });
       await menu.waitFor();
       expect(await actions.getAttribute('aria-expanded')).toBe('true');
-      // The menu opens at its button (under it or over it), not elsewhere on the page.
-      expect(await besideEachOther(menu, actions)).toBe(true);
+      // The menu opens at its button (under it or over it), not elsewhere on the page. Popper places it a frame
+      // after it shows, and again when focusing its first item scrolls the page: read it once it has settled.
+      expect(await settled(() => besideEachOther(menu, actions))).toBe(true);
       const walked: string[] = [];
       for (let i = 0; i < MENU.length; i += 1) {
         if (i > 0) await page.keyboard.press('ArrowDown');

@@ -31,6 +31,7 @@ import { studyRoutes } from './routes/studies';
 import { questionnaireRoutes } from './routes/questionnaires';
 import { mcSetRoutes } from './routes/mcSets';
 import { systemOwnerStudyRoutes } from './routes/systemOwnerStudies';
+import { studyPromptingRoutes } from './routes/studyPrompting';
 import { systemOwnerQuestionnaireRoutes } from './routes/systemOwnerQuestionnaires';
 import { participantRoutes } from './routes/participants';
 import { participationStatusRoutes } from './routes/participationStatus';
@@ -41,6 +42,7 @@ import { dataDownloadRoutes } from './routes/dataDownloads';
 import { imageDownloadRoutes } from './routes/imageDownloads';
 import { appPushRoutes } from './routes/appPush';
 import { appDeviceRoutes } from './routes/appDevice';
+import { appPromptEmailRoutes } from './routes/appPromptEmails';
 import { appSiteRoutes } from './routes/appSite';
 import { pilotRoutes } from './routes/pilots';
 import { pilotWarningRoutes } from './routes/pilotWarnings';
@@ -52,6 +54,8 @@ import { participantMessageRoutes } from './routes/participantMessages';
 import { appMessageRoutes } from './routes/appMessages';
 import { attentionRoutes } from './routes/attention';
 import { createAlertDigests } from './services/alerts/alertDigests';
+import { createPromptEmailSender, type EmailTiming, type PromptEmailSender } from './services/email/promptEmailSender';
+import { createUnsubscribeTokens } from './services/email/unsubscribeToken';
 import path from 'node:path';
 import type { Agent } from 'node:https';
 import pino from 'pino';
@@ -73,6 +77,8 @@ export interface BuildOptions {
   pushAgent?: Agent;
   /** The push sender's claim and timeout (tests: short ones). */
   pushTiming?: PushTiming;
+  /** The prompt email sender's claim, timeout and first retry (tests: short ones). */
+  emailTiming?: EmailTiming;
 }
 
 /** Request logs never carry tokens or passwords. */
@@ -153,6 +159,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => push.close());
   const alerts = createAlertDigests({ db, mailer, log: app.log, intervalMs: config.alertIntervalSeconds * 1000, config });
   app.addHook('onClose', async () => alerts.close());
+  const unsubscribeTokens = createUnsubscribeTokens(secret);
+  // Without SMTP_URL prompts are not emailed (createMailer says mail is off); those due retire at their window's end.
+  let promptEmails: PromptEmailSender | null = null;
+  if (config.smtpUrl) {
+    const emails = createPromptEmailSender({
+      db,
+      log: app.log,
+      intervalMs: config.emailIntervalSeconds * 1000,
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      tokens: unsubscribeTokens,
+      settings: config,
+      timing: options.emailTiming,
+    });
+    app.addHook('onClose', async () => emails.close());
+    promptEmails = emails;
+  }
   const ctx: AppContext = {
     config,
     db,
@@ -167,6 +190,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     push,
     alerts,
     messagePush: createPushPoster({ db, vapid, log: app.log, endpointHosts: config.pushEndpointHosts, agent: options.pushAgent }),
+    unsubscribeTokens,
+    promptEmails,
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
@@ -191,6 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(questionnaireRoutes);
   await app.register(mcSetRoutes);
   await app.register(systemOwnerStudyRoutes);
+  await app.register(studyPromptingRoutes);
   await app.register(systemOwnerQuestionnaireRoutes);
   await app.register(mediaRoutes);
   await app.register(uploadRoutes);
@@ -205,6 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(appPushRoutes);
   await app.register(appMessageRoutes);
   await app.register(appDeviceRoutes);
+  await app.register(appPromptEmailRoutes);
   await app.register(dataDownloadRoutes);
   await app.register(imageDownloadRoutes);
   await app.register(pilotRoutes);

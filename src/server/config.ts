@@ -47,6 +47,8 @@ export interface Config {
   alertIntervalSeconds: number;
   /** Hosts (host or host:port, as pushHostOf gives them) beside the web push services' that subscriptions may name. */
   pushEndpointHosts: string[];
+  /** How often the prompt email sender looks for prompts due for email (issue 33). */
+  emailIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -206,5 +208,6 @@ export function loadConfig(env: Env = process.env): Config {
     pushIntervalSeconds: integer(env, 'PUSH_INTERVAL_SECONDS', 10, 1, 3600),
     alertIntervalSeconds: integer(env, 'ALERT_INTERVAL_SECONDS', 300, 1, 3600),
     pushEndpointHosts: pushEndpointHosts(env),
+    emailIntervalSeconds: integer(env, 'EMAIL_INTERVAL_SECONDS', 10, 1, 3600),
   };
 }

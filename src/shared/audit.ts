@@ -7,6 +7,7 @@ export const AUDIT_KINDS = {
   'study.consent.changed': 'Consent changed',
   'study.structure.changed': 'Structure changed',
   'study.settings.changed': 'Settings changed',
+  'study.prompting.changed': 'Prompting changed',
   'study.status.changed': 'Study status changed',
   'study.deleted': 'Study deleted',
   'questionnaire.created': 'Questionnaire created',

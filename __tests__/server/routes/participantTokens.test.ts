@@ -50,6 +50,8 @@ const appRoutes: AppRoute[] = [
   },
   { method: 'POST', path: '/api/app/uploads', body: () => ({ contentType: 'image/png', size: 10 }) },
   { method: 'GET', path: '/api/app/messages' },
+  { method: 'GET', path: '/api/app/prompt_emails' },
+  { method: 'PUT', path: '/api/app/prompt_emails', body: () => ({ enabled: true }) },
   {
     method: 'POST',
     path: '/api/app/studies/{studyId}/responses',

@@ -1,5 +1,6 @@
 // A real local SMTP server (the smtp-server package) that keeps every mail it receives, so that tests read the
-// password reset code from the mail the server really sent.
+// password reset code from the mail the server really sent. A test may have it refuse a recipient with a reply
+// code of its choosing (a 5xx is permanent, a 4xx temporary), to see how the sender takes it.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -16,13 +17,28 @@ export interface RunningSmtp {
   stop(): Promise<void>;
 }
 
-export async function startSmtp(): Promise<RunningSmtp> {
+export interface SmtpOptions {
+  /** The reply code to refuse a recipient with (RCPT TO), or null to accept it. */
+  refuse?: (address: string) => number | null;
+  /** The port to listen on (0: any free one). */
+  port?: number;
+}
+
+export async function startSmtp(options: SmtpOptions = {}): Promise<RunningSmtp> {
   const mails: ReceivedMail[] = [];
   const waiting: Array<{ address: string; resolve: (mail: ReceivedMail) => void }> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const code = options.refuse?.(address.address.toLowerCase()) ?? null;
+      if (code === null) {
+        callback();
+        return;
+      }
+      callback(Object.assign(new Error(code >= 500 ? 'Mailbox unavailable' : 'Try again later'), { responseCode: code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -37,7 +53,7 @@ export async function startSmtp(): Promise<RunningSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

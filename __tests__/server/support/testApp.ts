@@ -10,6 +10,7 @@ import { Client } from 'pg';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import type { PushTiming } from '../../../src/server/services/push/pushSender';
+import type { EmailTiming } from '../../../src/server/services/email/promptEmailSender';
 import { AnswerContract } from './answerContract';
 
 export const OWNER_EMAIL = 'owner@example.org';
@@ -65,6 +66,7 @@ async function withPg<T>(fn: (client: Client) => Promise<T>): Promise<T> {
 export interface TestAppOptions {
   pushAgent?: Agent;
   pushTiming?: PushTiming;
+  emailTiming?: EmailTiming;
 }
 
 export async function createTestApp(database: DatabaseName, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -80,7 +82,7 @@ export async function createTestApp(database: DatabaseName, env: Record<string, 
     ...env,
   });
   const contract = watchedContract();
-  const app = await buildApp(config, { databaseSchema: schema, logger: false, observeAnswers: contract, pushAgent: options.pushAgent, pushTiming: options.pushTiming });
+  const app = await buildApp(config, { databaseSchema: schema, logger: false, observeAnswers: contract, pushAgent: options.pushAgent, pushTiming: options.pushTiming, emailTiming: options.emailTiming });
   await app.ready();
   return {
     app,
@@ -191,7 +193,7 @@ export async function buildOnStorage(
     ...env,
   });
   const contract = watchedContract();
-  const app = await buildApp(config, { databaseSchema: storage.schema, logger, observeAnswers: contract, pushAgent: options.pushAgent, pushTiming: options.pushTiming });
+  const app = await buildApp(config, { databaseSchema: storage.schema, logger, observeAnswers: contract, pushAgent: options.pushAgent, pushTiming: options.pushTiming, emailTiming: options.emailTiming });
   app.addHook('onClose', async () => releaseContract(contract));
   await app.ready();
   return { app, config };

@@ -157,6 +157,11 @@ export const en = {
     linkUnread: 'Messages, {{count}} unread',
     noticeTitle: 'Message from {{study}}',
   },
+  promptEmails: {
+    label: 'Email me a prompt when it cannot reach this phone as a notification',
+    on: 'A prompt this phone does not receive in time is sent to your email address.',
+    off: 'Prompts are not emailed to you.',
+  },
   pilot: {
     promptDue: 'Prompt: {{name}} is open now',
     reminderDue: 'Reminder: {{name}} is still open',

@@ -155,6 +155,11 @@ export const zhHant: Texts = {
     linkUnread: '訊息，{{count}} 則未讀',
     noticeTitle: '來自「{{study}}」的訊息',
   },
+  promptEmails: {
+    label: '提示未能以通知送達此手機時，以電郵通知我',
+    on: '此手機未能及時收到的提示會發送到你的電郵地址。',
+    off: '提示不會以電郵發送給你。',
+  },
   pilot: {
     promptDue: '提示：{{name}} 現已開放',
     reminderDue: '提醒：{{name}} 仍然開放',

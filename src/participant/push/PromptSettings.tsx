@@ -8,6 +8,7 @@ import { useFailureText } from '../errors/useFailureText';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { enablePrompts } from '../state/promptsSlice';
 import { install, useInstallOffered } from './installPrompt';
+import { PromptEmailsSwitch } from './PromptEmailsSwitch';
 
 function InstallButton() {
   const { t } = useTranslation();
@@ -76,6 +77,7 @@ export function PromptSettings() {
     <section className="panel" aria-labelledby="prompts-title">
       <h2 id="prompts-title">{t('prompts.title')}</h2>
       {content}
+      <PromptEmailsSwitch />
     </section>
   );
 }

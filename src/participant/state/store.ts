@@ -8,6 +8,7 @@ import { endsSession } from './appThunk';
 import { participationsReducer } from './participationsSlice';
 import { promptsReducer } from './promptsSlice';
 import { messagesReducer } from './messagesSlice';
+import { promptEmailsReducer } from './promptEmailsSlice';
 import { sessionEnded, sessionReducer } from './sessionSlice';
 import { siteReducer, keepSite, loadSite } from './siteSlice';
 import { outboxReducer } from './outboxSlice';
@@ -22,6 +23,7 @@ export const rootReducer = combineReducers({
   tasks: tasksReducer,
   prompts: promptsReducer,
   messages: messagesReducer,
+  promptEmails: promptEmailsReducer,
   questionnaires: questionnairesReducer,
   outbox: outboxReducer,
   pilot: pilotReducer,

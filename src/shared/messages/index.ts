@@ -16,3 +16,4 @@ export { joinLinkTexts } from './joinLink';
 export { pilotMessages } from './pilot';
 export { pilotWarningTexts } from './pilotWarnings';
 export { liveEditTexts, liveEditPartNames, impactCountNames, questionnaireVersionTexts } from './liveEdits';
+export { promptingMessages } from './prompting';

@@ -9,6 +9,7 @@ import { labUserSession } from '../../support/fixtures';
 import type { MockApi } from '../../support/mockApi';
 import { renderWithProviders, signedIn } from '../../testUtils';
 import { noImpact } from '../../../../src/shared/types/liveEdits';
+import type { PromptingSettings } from '../../../../src/shared/prompting';
 
 function questionnaire(n: number): QuestionnaireSummary {
   const code = `Q${String(n).padStart(2, '0')}`;
@@ -32,9 +33,17 @@ export function mockQuestionnaireList(net: MockApi): MockApi {
     .on('GET', '/api/qx_list?pageNumber=2', { status: 200, data: { qx_list: LAB_QUESTIONNAIRES.slice(10), pages: 2, page: 2 } });
 }
 
-/** Save Changes asks for its impact first (issue 21): a study nobody has joined yet, unless a test says otherwise. */
+/** The prompting choice a new study has (issue 33), which the editor reads beside the study. */
+export const DEFAULT_PROMPTING: PromptingSettings = { emailFallback: true, emailAfterMinutes: 2, adherenceAlerts: true, alertResponseRate: 50, alertPrompts: 6, alertSilentHours: 24 };
+
+/**
+ * Save Changes asks for its impact first (issue 21): a study nobody has joined yet, unless a test says otherwise.
+ * The editor also reads the study's prompting choice: the defaults, unless a test says otherwise.
+ */
 export function mockNotLive(net: MockApi, studyPath: string): MockApi {
-  return net.on('POST', `${studyPath}/edit_impact`, { status: 200, data: { live: false, changes: [], total: noImpact() } });
+  return net
+    .on('POST', `${studyPath}/edit_impact`, { status: 200, data: { live: false, changes: [], total: noImpact() } })
+    .on('GET', `${studyPath}/prompting`, { status: 200, data: DEFAULT_PROMPTING });
 }
 
 export async function openEditor(net: MockApi, study: Study, allAccess: AccessEntry[] = [...ALL_ACCESS]) {

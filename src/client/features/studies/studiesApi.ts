@@ -18,6 +18,7 @@ import type {
   StudyListAnswer,
 } from '../../../shared/types/study';
 import type { AssessmentListItem } from '../../../shared/study/assessmentSettings';
+import type { PromptingSettings } from '../../../shared/prompting';
 
 /** Who is calling: the lab user, or the system owner. Each call carries that session's token. */
 export type StudyScope = Extract<SessionKind, 'labUser' | 'systemOwner'>;
@@ -65,6 +66,9 @@ function studyCalls(base: string, session: StudyScope) {
       (await api.put<Study>(at(studyId, '/edit_except_consent'), body, as)).data,
     editImpact: async ({ studyId, body }: StudyBody<StudyEditBody>) =>
       (await api.post<LiveEditImpact>(at(studyId, '/edit_impact'), body, as)).data,
+    prompting: async (studyId: string) => (await api.get<PromptingSettings>(at(studyId, '/prompting'), as)).data,
+    editPrompting: async ({ studyId, body }: StudyBody<PromptingSettings>) =>
+      (await api.put<PromptingSettings>(at(studyId, '/prompting'), body, as)).data,
   };
 }
 

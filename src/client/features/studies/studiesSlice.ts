@@ -7,6 +7,7 @@ import { createApiThunk } from '../../app/createApiThunk';
 import type { AssessmentListItem } from '../../../shared/study/assessmentSettings';
 import type { Study, StudyListAnswer } from '../../../shared/types/study';
 import type { LiveEditImpact } from '../../../shared/types/liveEdits';
+import type { PromptingSettings } from '../../../shared/prompting';
 import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../ui/state/requestState';
 import { labUserStudiesApi, systemOwnerStudiesApi, type OwnerStudyListArg, type StudyCalls, type StudyScope } from './studiesApi';
 
@@ -26,6 +27,8 @@ const requestKeys = [
   'editExceptConsent',
   'editImpact',
   'questionnaireOptions',
+  'prompting',
+  'editPrompting',
 ] as const;
 export type StudiesRequest = (typeof requestKeys)[number];
 
@@ -53,6 +56,8 @@ export interface StudiesState {
   questionnaireOptionsFor: string | null;
   /** Save Changes' impact on a live study, as the server last previewed it. */
   editImpact: LiveEditImpact | null;
+  /** The prompting choice of the study open in the editor (issue 33), as the server last answered it. */
+  prompting: { studyId: string; settings: PromptingSettings } | null;
   requests: Requests<StudiesRequest>;
 }
 
@@ -64,6 +69,7 @@ export const initialStudiesState: StudiesState = {
   questionnaireOptions: [],
   questionnaireOptionsFor: null,
   editImpact: null,
+  prompting: null,
   requests: initialRequests(requestKeys),
 };
 
@@ -96,6 +102,8 @@ function studyThunks<ListArg, CreateArg, OptionsArg>(name: string, calls: StudyC
     editExceptConsent: thunk('editExceptConsent', calls.editExceptConsent),
     previewStudyEdit: thunk('previewStudyEdit', calls.editImpact),
     fetchQuestionnaireOptions: thunk('fetchQuestionnaireOptions', calls.questionnaireOptions),
+    fetchPrompting: thunk('fetchPrompting', calls.prompting),
+    editPrompting: thunk('editPrompting', calls.editPrompting),
   };
 }
 
@@ -148,6 +156,15 @@ function createStudiesSlice<Name extends string, ListArg extends number | OwnerS
           const first = state.study?._id === studyId ? state.study.stage_list[0] : undefined;
           if (first) first.consent_info = { consent_needed: body.consentNeeded, chin_content: body.consent };
         })
+        .addCase(thunks.fetchPrompting.pending, (state, action) => {
+          if (state.prompting?.studyId !== action.meta.arg) state.prompting = null;
+        })
+        .addCase(thunks.fetchPrompting.fulfilled, (state, action) => {
+          state.prompting = { studyId: action.meta.arg, settings: action.payload };
+        })
+        .addCase(thunks.editPrompting.fulfilled, (state, action) => {
+          state.prompting = { studyId: action.meta.arg.studyId, settings: action.payload };
+        })
         .addCase(thunks.previewStudyEdit.fulfilled, (state, action) => {
           state.editImpact = action.payload;
         })
@@ -189,6 +206,8 @@ function createStudiesSlice<Name extends string, ListArg extends number | OwnerS
       trackRequest(builder, thunks.editExceptConsent, 'editExceptConsent');
       trackRequest(builder, thunks.previewStudyEdit, 'editImpact');
       trackRequest(builder, thunks.fetchQuestionnaireOptions, 'questionnaireOptions');
+      trackRequest(builder, thunks.fetchPrompting, 'prompting');
+      trackRequest(builder, thunks.editPrompting, 'editPrompting');
     },
     selectors: {
       selectChoice: (state) => state.choice,
@@ -198,6 +217,7 @@ function createStudiesSlice<Name extends string, ListArg extends number | OwnerS
       selectStudiesRequests: (state) => state.requests,
       selectQuestionnaireOptions: (state) => state.questionnaireOptions,
       selectEditImpact: (state) => state.editImpact,
+      selectPrompting: (state) => state.prompting,
     },
   });
   return { slice, thunks };

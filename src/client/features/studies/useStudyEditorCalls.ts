@@ -15,7 +15,7 @@ import { useStudyAccess } from './useStudyAccess';
 /** Whose editor: the lab user's, or the system owner's on behalf of the study's managing user. */
 export type EditorCaller = { scope: 'labUser' } | { scope: 'systemOwner'; managedByUserId: string };
 
-type Operation = 'save' | 'previewImpact' | 'saveBasicInfo' | 'addStage' | 'deleteStage' | 'addGroup' | 'deleteGroup' | 'editConsent';
+type Operation = 'save' | 'previewImpact' | 'saveBasicInfo' | 'addStage' | 'deleteStage' | 'addGroup' | 'deleteGroup' | 'editConsent' | 'savePrompting';
 
 const holdsEveryEntry = () => true;
 
@@ -28,6 +28,7 @@ export function useStudyEditorCalls(caller: EditorCaller, studyId: string): Stud
   const loadId = useAppSelector(scoped.selectStudyLoadId);
   const requests = useAppSelector(scoped.selectStudiesRequests);
   const questionnaireOptions = useAppSelector(scoped.selectQuestionnaireOptions);
+  const prompting = useAppSelector(scoped.selectPrompting);
   // A QA tester replaying a snapshot sees the screen it describes: nothing is fetched over it.
   const replaying = useAppSelector(selectReplaying);
   const config = useSiteConfig();
@@ -38,6 +39,9 @@ export function useStudyEditorCalls(caller: EditorCaller, studyId: string): Stud
   const load = useCallback(() => {
     if (!replaying) void dispatch(studiesOf[scope].fetchStudy(studyId));
   }, [dispatch, scope, studyId, replaying]);
+  const loadPrompting = useCallback(() => {
+    if (!replaying) void dispatch(studiesOf[scope].fetchPrompting(studyId));
+  }, [dispatch, scope, studyId, replaying]);
   const loadQuestionnaireOptions = useCallback(() => {
     if (replaying) return;
     // The owner's are the managing user's lab's.
@@ -46,7 +50,7 @@ export function useStudyEditorCalls(caller: EditorCaller, studyId: string): Stud
   }, [dispatch, managedByUserId, replaying]);
 
   const operations = useMemo<Pick<StudyEditorCalls, Operation>>(() => {
-    const { editExceptConsent, previewStudyEdit, editBasicInfo, addStage, deleteStage, addGroup, deleteGroup, editConsent } = studiesOf[scope];
+    const { editExceptConsent, previewStudyEdit, editBasicInfo, addStage, deleteStage, addGroup, deleteGroup, editConsent, editPrompting } = studiesOf[scope];
     return {
       save: async (body) => editExceptConsent.fulfilled.match(await dispatch(editExceptConsent({ studyId, body }))),
       previewImpact: async (body) => {
@@ -65,6 +69,7 @@ export function useStudyEditorCalls(caller: EditorCaller, studyId: string): Stud
         const result = await dispatch(editConsent({ studyId, body }));
         return editConsent.fulfilled.match(result) ? result.payload.message : null;
       },
+      savePrompting: async (body) => editPrompting.fulfilled.match(await dispatch(editPrompting({ studyId, body }))),
     };
   }, [dispatch, scope, studyId]);
 
@@ -83,7 +88,11 @@ export function useStudyEditorCalls(caller: EditorCaller, studyId: string): Stud
         deleteGroup: requests.deleteGroup,
         editConsent: requests.editConsent,
         questionnaireOptions: requests.questionnaireOptions,
+        prompting: requests.prompting,
+        savePrompting: requests.editPrompting,
       },
+      prompting: prompting?.studyId === studyId ? prompting.settings : null,
+      loadPrompting,
       questionnaireOptions,
       timezones: config.timezones,
       can,
@@ -92,6 +101,6 @@ export function useStudyEditorCalls(caller: EditorCaller, studyId: string): Stud
       loadQuestionnaireOptions,
       ...operations,
     }),
-    [current, studyId, loadId, requests, questionnaireOptions, config.timezones, can, scope, load, loadQuestionnaireOptions, operations],
+    [current, studyId, loadId, requests, prompting, loadPrompting, questionnaireOptions, config.timezones, can, scope, load, loadQuestionnaireOptions, operations],
   );
 }

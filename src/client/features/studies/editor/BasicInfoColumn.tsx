@@ -1,5 +1,6 @@
 // The editor's first column: Study Code and Active Status (read-only), and the editable Study Name, Contact
 // Person and Contact Email, saved on their own with the basic-information permission.
+import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { OTHER_COLUMN_WIDTH_PX } from '../../../../shared/limits';
@@ -15,6 +16,8 @@ interface BasicInfoColumnProps {
   saving: boolean;
   /** Absent where basic information is saved only with Save Changes. */
   onSave?: () => void;
+  /** Saved on their own below the basic information (the prompting choice). */
+  children?: ReactNode;
 }
 
 const FIELDS: { field: BasicField; label: string; type: 'text' | 'email'; autoComplete: string }[] = [
@@ -23,7 +26,7 @@ const FIELDS: { field: BasicField; label: string; type: 'text' | 'email'; autoCo
   { field: 'contact_email', label: 'Contact Email', type: 'email', autoComplete: 'email' },
 ];
 
-export function BasicInfoColumn({ study, info, onChange, error, canEdit, saving, onSave }: BasicInfoColumnProps) {
+export function BasicInfoColumn({ study, info, onChange, error, canEdit, saving, onSave, children }: BasicInfoColumnProps) {
   return (
     <section
       className="study-editor-column study-editor-basic border rounded p-3"
@@ -70,6 +73,7 @@ export function BasicInfoColumn({ study, info, onChange, error, canEdit, saving,
           Save Basic Information
         </Button>
       )}
+      {children}
     </section>
   );
 }

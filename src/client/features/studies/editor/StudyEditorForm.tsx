@@ -13,6 +13,7 @@ import { toastShown } from '../../../app/notifications/notificationsSlice';
 import { bottomBarProps } from '../../../app/layout/bottomBars';
 import { BASIC_FIELD_IDS, basicInfoError, basicInfoOf, type BasicField } from './basicInfo';
 import { BasicInfoColumn } from './BasicInfoColumn';
+import { PromptingFields } from './PromptingFields';
 import { ConsentModal } from './ConsentModal';
 import type { StageRef, StudyEditorCalls } from './editorCalls';
 import { useUnsavedChangesGuard } from '../../../components/unsavedChanges/useUnsavedChangesGuard';
@@ -166,7 +167,9 @@ export function StudyEditorForm({ study, loadId, calls, actions }: StudyEditorFo
             canEdit={can('editBasicInfo')}
             saving={requests.saveBasicInfo.status === 'request'}
             onSave={calls.saveBasicInfo ? () => void saveBasic() : undefined}
-          />
+          >
+            <PromptingFields calls={calls} canEdit={can('editBasicInfo')} />
+          </BasicInfoColumn>
           {draft.stage_list.map((stage) => (
             <StageColumn key={stage._id} stage={stage} shown={stage._id === shownStage} />
           ))}

@@ -9,6 +9,7 @@ import type { BasicInfoBody, ConsentBody, ParticipantGroup, Stage, Study, StudyE
 export type StageRef = Pick<Stage, '_id' | 'stage_num'>;
 import type { RequestState } from '../../../../ui/state/requestState';
 import type { LiveEditImpact } from '../../../../shared/types/liveEdits';
+import type { PromptingSettings } from '../../../../shared/prompting';
 
 export type EditorRequest =
   | 'load'
@@ -20,7 +21,9 @@ export type EditorRequest =
   | 'addGroup'
   | 'deleteGroup'
   | 'editConsent'
-  | 'questionnaireOptions';
+  | 'questionnaireOptions'
+  | 'prompting'
+  | 'savePrompting';
 
 export interface StudyEditorCalls {
   /** The study as the server last answered it (null until loaded). */
@@ -49,4 +52,9 @@ export interface StudyEditorCalls {
   addGroup: (stage: StageRef) => Promise<boolean>;
   deleteGroup: (stage: StageRef, group: ParticipantGroup) => Promise<boolean>;
   editConsent: (body: ConsentBody) => Promise<string | null>;
+  /** The study's prompting choice (issue 33), null until loaded. */
+  prompting: PromptingSettings | null;
+  loadPrompting: () => void;
+  /** Answers whether it was saved. */
+  savePrompting: (body: PromptingSettings) => Promise<boolean>;
 }
