@@ -6,7 +6,7 @@ import type { SendMessageBody } from '../../shared/inbox';
 import { actorOf } from '../plugins/auditActor';
 import { requireLabUser } from '../plugins/auth';
 import { sendMessage } from '../services/messages/sendMessage';
-import { portalOrigin } from '../services/portalOrigin';
+import { portalOrigin } from '../services/email/portalOrigin';
 import { findLab } from '../repositories/labs';
 import { studyOfLab } from './shared/labStudy';
 import { bearerAuth, errorResponses } from './schemas/common';

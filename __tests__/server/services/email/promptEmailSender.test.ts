@@ -127,14 +127,15 @@ describe.each(databases)('prompt email sender (%s)', (database) => {
     expect(mails).toHaveLength(1);
     const mail = readMail(mails[0].raw);
     expect(mail.headers.get('subject')).toContain(study.chin_name);
-    const link = `https://localhost/app/studies/${study._id}/tasks/${taskId}`;
+    // The default host, localhost, is written as the start banner writes it: http with the server's port.
+    const link = `http://localhost:8080/app/studies/${study._id}/tasks/${taskId}`;
     expect(mail.text).toContain(link);
     expect(mail.html).toContain(link);
     expect(mail.text).toContain('Alpha University');
     // The window's end in the task's zone.
     expect(mail.text).toMatch(/It is open until .+ \(Asia\/Hong_Kong\)\./);
     expect(mail.html).toContain('#c2410c');
-    expect(mail.headers.get('list-unsubscribe')).toMatch(/^<https:\/\/localhost\/api\/app\/prompt_emails\/unsubscribe\?token=[\w%.-]+>$/);
+    expect(mail.headers.get('list-unsubscribe')).toMatch(/^<http:\/\/localhost:8080\/api\/app\/prompt_emails\/unsubscribe\?token=[\w%.-]+>$/);
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     const row = await ledger(t.app, taskId);
     expect(row).toMatchObject({ delivery_channel: 'email', push_result: 'none', email_result: 'sent', email_attempts: 1, email_claimed_until: null });
@@ -147,7 +148,7 @@ describe.each(databases)('prompt email sender (%s)', (database) => {
     const [first, second] = p.ema.filter((e) => !e.reminder).map((e) => e._id);
     await dueForEmail(t.app, [first]);
     expect(await tick()).toBe(1);
-    const link = /^<(https:[^>]+)>$/.exec(readMail(mailsTo(smtp, p.email)[0].raw).headers.get('list-unsubscribe') ?? '')?.[1] ?? '';
+    const link = /^<(https?:[^>]+)>$/.exec(readMail(mailsTo(smtp, p.email)[0].raw).headers.get('list-unsubscribe') ?? '')?.[1] ?? '';
     const { pathname, search } = new URL(link);
     const res = await t.app.inject({ method: 'POST', url: `${pathname}${search}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
     expect(res.statusCode).toBe(200);
@@ -170,7 +171,7 @@ describe.each(databases)('prompt email sender (%s)', (database) => {
     expect(mail.headers.get('subject')).toContain('現已開放');
     expect(mail.text).toContain('開放至');
     expect(mail.text).toContain('Beta Institute');
-    expect(mail.text).toContain(`https://dark.localhost/app/studies/${other.study._id}/tasks/${taskId}`);
+    expect(mail.text).toContain(`http://dark.localhost:8080/app/studies/${other.study._id}/tasks/${taskId}`);
     expect(mail.html).toContain('#198754');
   });
 

@@ -11,8 +11,8 @@ import { claimDigest, listAlertingStudies, planZoneOfStudy, recordDigest, releas
 import { attentionTexts, reasonText, type AttentionParticipant } from '../../../shared/adherence';
 import { DEFAULT_TIMEZONE } from '../../../shared/study/assessmentSettings';
 import { participantsNeedingAttention, thresholdsOf } from './adherence';
-import { everyInterval } from '../everyInterval';
-import { portalOrigin } from '../portalOrigin';
+import { startSenderTimer } from '../push/senderLoop';
+import { portalOrigin } from '../email/portalOrigin';
 
 /** The hour of the study's day the digest goes out. */
 export const DIGEST_HOUR = 9;
@@ -88,10 +88,10 @@ export function createAlertDigests(options: AlertDigestOptions): AlertDigests {
     return sent;
   }
 
-  const rounds = everyInterval(options.intervalMs, () => tick(), log, 'adherence digests failed');
+  const timer = startSenderTimer(tick, options.intervalMs, (error: unknown) => log.error({ err: error }, 'adherence digests failed'));
 
   return {
     tick,
-    close: () => rounds.close(),
+    close: () => timer.stop(),
   };
 }

@@ -2,6 +2,7 @@
 // the study's lab's organization (its host, as the app there is branded: shared/branding.ts), naming the study,
 // the questionnaire and the window's end in the task's zone, linking to the task in the app, and carrying the
 // one-click unsubscribe headers of RFC 8058.
+import { organizationHost, portalOrigin } from './portalOrigin';
 import type { Config } from '../../config';
 import type { ClaimedEmail } from '../../repositories/promptEmails';
 import { brandingForHost } from '../../../shared/branding';
@@ -21,13 +22,7 @@ export interface PromptEmail {
   headers: Record<string, string>;
 }
 
-export type EmailSettings = Pick<Config, 'branding' | 'organizationNames'>;
-
-/** The organization's host: organization 2's labs are served on the dark subdomain, organization 1's on the main host. */
-export function organizationHost(settings: EmailSettings, organization: number): string {
-  const { mainHost, darkSubdomain } = settings.branding;
-  return organization === 2 ? `${darkSubdomain}.${mainHost}` : mainHost;
-}
+export type EmailSettings = Pick<Config, 'branding' | 'organizationNames' | 'port'>;
 
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
@@ -46,10 +41,10 @@ function windowEnd(iso: string, timezone: string | null, locale: string): { end:
 
 export function promptEmail(task: ClaimedEmail, settings: EmailSettings, tokens: UnsubscribeTokens): PromptEmail {
   const texts = promptEmailTexts[emailLanguageOf(task.app_language)];
-  const host = organizationHost(settings, task.organization);
+  const host = organizationHost(settings.branding, task.organization);
   const brand = brandingForHost(host, settings.branding);
   const organizationName = settings.organizationNames[String(task.organization) as '1' | '2'] ?? '';
-  const origin = `https://${host}`;
+  const origin = portalOrigin(settings, task.organization);
   const link = `${origin}${taskPath(task.study_id, task.id)}`;
   const unsubscribe = `${origin}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(tokens.tokenOf(task.participant_id))}`;
   const { end, zone } = windowEnd(task.window_closes_at, task.timezone, texts.locale);

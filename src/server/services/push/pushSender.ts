@@ -22,6 +22,7 @@ import {
 } from '../../repositories/pushes';
 import type { PushResult } from '../../../shared/delivery';
 import { newId } from '../../ids';
+import { inPool, startSenderTimer } from './senderLoop';
 import { groupWriter } from './groupWrite';
 import { emailDueAt, mayEmail, wentByEmail } from './emailDue';
 import { removeSubscription, subscriptionsOf } from '../../repositories/pushSubscriptions';
@@ -97,18 +98,6 @@ interface Claim {
   untilMs: number;
 }
 
-/** Runs `work` over the items, at most `limit` at once. */
-async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next];
-      next += 1;
-      await work(item);
-    }
-  });
-  await Promise.all(lanes);
-}
 
 export function createPushSender(options: PushSenderOptions): PushSender {
   const { db, vapid, log, agent, endpointHosts } = options;
@@ -238,25 +227,11 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     }
   }
 
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    running = tick()
-      .catch((error: unknown) => log.error({ err: error }, 'push sender failed'))
-      .finally(() => {
-        busy = false;
-      });
-  }, options.intervalMs);
-  timer.unref();
+  const timer = startSenderTimer(tick, options.intervalMs, (error: unknown) => log.error({ err: error }, 'push sender failed'));
 
   return {
     publicKey: vapid.publicKey,
     tick,
-    async close() {
-      clearInterval(timer);
-      await running;
-    },
+    close: () => timer.stop(),
   };
 }

@@ -1,5 +1,5 @@
-// What the prompt senders share (the push sender's pattern, issue 33's email sender): work over items with a few
-// lanes at once, and a timer whose tick never overlaps the last one and whose stop waits for a tick under way.
+// What the background senders share (the push sender, the prompt email sender, the adherence digests): work over
+// items with a few lanes at once, and a timer whose tick never overlaps the last one and whose stop waits for a tick under way.
 
 /** Runs `work` over the items, at most `limit` at once. */
 export async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
