@@ -1,5 +1,8 @@
-// One call per test file: start the real server and one Chromium before the file's journeys, stop both after.
+// One call per test file: start the real server and one Chromium before the file's journeys, stop both after;
+// with `smtp`, a real local SMTP server first, which the server mails through (SMTP_URL) and which is stopped
+// after it, so that the server's pooled mail connections close before the SMTP server waits for them.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startSmtp, type RunningSmtp } from '../../server/support/smtp';
 import { Api } from './api';
 import { launchBrowser, withPage } from './browser';
 import { startServer, type RunningServer } from './server';
@@ -8,6 +11,8 @@ export interface Product {
   readonly server: RunningServer;
   readonly browser: Browser;
   readonly api: Api;
+  /** The SMTP server the server mails through (only with `smtp: true`): the mails it received. */
+  readonly smtp: RunningSmtp;
   /** Runs a journey in a fresh browser context; screenshots on failure. */
   journey(title: string, fn: (page: Page, context: BrowserContext) => Promise<void>): Promise<void>;
 }
@@ -15,14 +20,22 @@ export interface Product {
 /** Jest's time for one journey; Playwright gives up on a step well before (ACTION_TIMEOUT_MS). */
 export const JOURNEY_TIMEOUT_MS = 60_000;
 
-export function useProduct(env: Record<string, string> = {}): Product {
+export interface ProductOptions {
+  /** Start an SMTP server of the test's own and set SMTP_URL to it. */
+  smtp?: boolean;
+}
+
+export function useProduct(env: Record<string, string> = {}, options: ProductOptions = {}): Product {
   jest.setTimeout(JOURNEY_TIMEOUT_MS);
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let api: Api | undefined;
+  let smtp: RunningSmtp | undefined;
 
   beforeAll(async () => {
-    const [started, launched] = await Promise.allSettled([startServer(env), launchBrowser()]);
+    if (options.smtp) smtp = await startSmtp();
+    const serverEnv = smtp ? { SMTP_URL: smtp.url, ...env } : env;
+    const [started, launched] = await Promise.allSettled([startServer(serverEnv), launchBrowser()]);
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
     if (started.status === 'rejected') throw started.reason;
@@ -33,6 +46,7 @@ export function useProduct(env: Record<string, string> = {}): Product {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await smtp?.stop();
   }, 30_000);
 
   function ready<T>(value: T | undefined, what: string): T {
@@ -49,6 +63,9 @@ export function useProduct(env: Record<string, string> = {}): Product {
     },
     get api() {
       return ready(api, 'API helper');
+    },
+    get smtp() {
+      return ready(smtp, 'SMTP server (useProduct(env, { smtp: true }))');
     },
     journey(title, fn) {
       return withPage(ready(browser, 'browser'), title, fn);
