@@ -9,7 +9,7 @@ import { applySqlitePragmas } from '../../../src/server/db/database';
 import { startThread, stopThread } from '../../../src/server/threads';
 import { logRestarter, newWalLength, WAL_RESTART_FRAMES, type WalLength } from '../../../src/server/repositories/walRestart';
 
-jest.setTimeout(60_000);
+jest.setTimeout(120_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -107,9 +107,10 @@ describe('the WAL checkpointer', () => {
     const giveUpAt = Date.now() + 40_000;
     const alone = await writeSteadily('alone', (_commits, largest) => largest > enough || Date.now() > giveUpAt);
     expect(alone.largest).toBeGreaterThan(enough);
-    // The same commits with the writer's help.
-    const helped = await writeSteadily('helped', (commits) => commits >= alone.commits, (sqlite, walLength) => logRestarter(sqlite, walLength, longLog));
-    // About what is written between two of the checkpointer's passes (250 ms of the seconds the writing takes).
-    expect(helped.largest).toBeLessThan(alone.largest / 3);
+    // Three times those commits with the writer's help: the log starts again whenever the checkpointer has
+    // copied a long one, so it stays under a third of what was written (alone, it holds all of it). Judged against
+    // all that was written, not against one pass's share of it, since on a loaded machine a pass comes late.
+    const helped = await writeSteadily('helped', (commits) => commits >= 3 * alone.commits, (sqlite, walLength) => logRestarter(sqlite, walLength, longLog));
+    expect(helped.largest).toBeLessThan(alone.largest);
   });
 });
