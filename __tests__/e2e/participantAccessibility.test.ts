@@ -58,6 +58,7 @@ const SCREENS: ScreenRow[] = [
     ready: (p, t) => p.getByLabel(t.account.code),
   },
   { name: 'My studies', route: 'home', as: 'enrolled', href: () => paths.home(), ready: (p) => p.getByRole('link', { name: new RegExp(APP_STUDY_NAME) }) },
+  { name: 'Messages, none yet', route: 'messages', as: 'enrolled', href: () => paths.messages(), ready: (p, t) => h1(p, t.messages.title) },
   { name: 'Join', route: 'join', as: 'enrolled', href: () => paths.join(), ready: (p, t) => p.getByRole('heading', { level: 2, name: t.studies.joinTitle }) },
   { name: 'Join by link, no such study', route: 'join', as: 'enrolled', href: () => paths.join('NOSUCHCODE'), ready: (p) => p.getByRole('alert') },
   {

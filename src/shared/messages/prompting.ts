@@ -3,7 +3,7 @@ export const promptingMessages = {
   heading: 'Prompting',
   emailFallbackLabel: 'Email a prompt when it cannot be pushed',
   emailAfterMinutesLabel: 'Email it when the phone has not received the push after (minutes)',
-  adherenceAlertsLabel: 'Email the contact person a daily digest of participants who need attention',
+  adherenceAlertsLabel: "Send the study's contact a daily digest of participants who need attention",
   alertResponseRateLabel: 'Alert when the response rate falls below (%)',
   alertPromptsLabel: 'over the last closed prompts',
   alertSilentHoursLabel: 'Alert when the app has not been seen for (hours)',
