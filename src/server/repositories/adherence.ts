@@ -69,15 +69,28 @@ export async function lastAppReports(db: Db, studyId: string): Promise<LastSeen[
   return result.rows;
 }
 
-/** Per participant: their latest sign-in (a session made). */
-export function lastSignIns(db: Db, participantIds: readonly string[]): Promise<{ participant_id: string; signed_in_at: string | null }[]> {
-  if (participantIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('participant_sessions')
-    .select((eb) => ['participant_id', eb.fn.max('created_at').as('signed_in_at')])
-    .where('participant_id', 'in', participantIds)
-    .groupBy('participant_id')
-    .execute();
+/**
+ * Per participant: their latest sign-in (a session made) or device report (the app's start or coming to the
+ * front, participant_devices.last_seen_at), whichever is later: the same moment the Participant List shows as
+ * last seen, when the app reported.
+ */
+export async function lastSignInsOrReports(db: Db, participantIds: readonly string[]): Promise<{ participant_id: string; signed_in_at: string | null }[]> {
+  if (participantIds.length === 0) return [];
+  const [sessions, devices] = await Promise.all([
+    db
+      .selectFrom('participant_sessions')
+      .select((eb) => ['participant_id', eb.fn.max('created_at').as('signed_in_at')])
+      .where('participant_id', 'in', participantIds)
+      .groupBy('participant_id')
+      .execute(),
+    db.selectFrom('participant_devices').select(['participant_id', 'last_seen_at']).where('participant_id', 'in', participantIds).execute(),
+  ]);
+  const latest = new Map<string, string | null>(sessions.map((s) => [s.participant_id, s.signed_in_at]));
+  for (const d of devices) {
+    const kept = latest.get(d.participant_id) ?? null;
+    if (d.last_seen_at && (!kept || Date.parse(d.last_seen_at) > Date.parse(kept))) latest.set(d.participant_id, d.last_seen_at);
+  }
+  return [...latest].map(([participant_id, signed_in_at]) => ({ participant_id, signed_in_at }));
 }
 
 /** The zone the study's plan was made in (its tasks keep it), or null before any plan. */

@@ -92,13 +92,19 @@ describe.each(databases)('adherence alerts (%s)', (database) => {
     // The app's report of a prompt shown is a sign of the phone too: a participant silent by sign-in, seen by it.
     const reported = await planned(t.app, study, now, 40);
     await t.app.ctx.db.updateTable('tasks').set({ delivered_received_at: iso(now - HOUR) }).where('id', '=', reported.prompts[0]).execute();
+    // So is the app's device report (its start, or coming to the front): the Participant List's last seen.
+    const opened = await planned(t.app, study, now, 40);
+    await t.app.ctx.db
+      .insertInto('participant_devices')
+      .values({ participant_id: opened.id, push_permission: 'granted', installed: 1, app_version: '1', timezone: 'Asia/Hong_Kong', pending_answers: 0, platform: 'other', last_seen_at: iso(now - 2 * HOUR), push_lost_at: null })
+      .execute();
 
     const answer = await attention(study._id);
     expect(answer.adherenceAlerts).toBe(true);
     expect(answer.participants.map((p) => p.participantId).sort()).toEqual([low.id, silent.id].sort());
     expect(answer.participants.find((p) => p.participantId === low.id)?.reasons).toEqual([{ kind: 'lowResponse', answered: 0, prompts: 6, thresholdPercent: 50 }]);
     expect(answer.participants.find((p) => p.participantId === silent.id)?.reasons).toEqual([{ kind: 'silent', lastSeenAt: iso(now - 30 * HOUR), hours: 30, thresholdHours: 24 }]);
-    expect([fine.id, early.id, withdrawn.id, reported.id].some((id) => answer.participants.some((p) => p.participantId === id))).toBe(false);
+    expect([fine.id, early.id, withdrawn.id, reported.id, opened.id].some((id) => answer.participants.some((p) => p.participantId === id))).toBe(false);
   });
 
   it("follows the study's thresholds", async () => {

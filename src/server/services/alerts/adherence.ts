@@ -1,7 +1,7 @@
 // Who of a study needs attention now, and why (the rules: src/shared/adherence.ts). Read for Study Progress's
 // "Needs attention" list and for the daily digest; both see the same reasons.
 import type { Db } from '../../repositories/db';
-import { lastAppReports, lastClosedPrompts, lastSignIns, listJudgedParticipations } from '../../repositories/adherence';
+import { lastAppReports, lastClosedPrompts, lastSignInsOrReports, listJudgedParticipations } from '../../repositories/adherence';
 import type { AdherenceReason, AdherenceThresholds, AttentionParticipant } from '../../../shared/adherence';
 
 const HOUR_MS = 3_600_000;
@@ -17,7 +17,7 @@ export async function participantsNeedingAttention(db: Db, studyId: string, thre
   const [prompts, reports, signIns] = await Promise.all([
     lastClosedPrompts(db, studyId, now, thresholds.prompts),
     lastAppReports(db, studyId),
-    lastSignIns(db, participations.map((p) => p.participant_id)),
+    lastSignInsOrReports(db, participations.map((p) => p.participant_id)),
   ]);
   const closed = new Map<string, { prompts: number; answered: number }>();
   for (const p of prompts) {
