@@ -2,7 +2,7 @@
 // research team sends (services/messages). The same request as the prompt sender's (aes128gcm, VAPID, the
 // allowed push service hosts); a subscription its push service calls gone (404, 410) is removed.
 import type { Agent } from 'node:https';
-import webPush, { WebPushError } from 'web-push';
+import { postPush } from './postPush';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../repositories/db';
 import { pushEndpointAllowed } from '../../../shared/push';
@@ -33,23 +33,17 @@ export function createPushPoster(options: PushPosterOptions): PushPoster {
       const subscriptions = (await subscriptionsOf(db, [participantId])).filter((s) => pushEndpointAllowed(new URL(s.endpoint), endpointHosts));
       const outcomes = await Promise.all(
         subscriptions.map(async (s) => {
-          try {
-            await webPush.sendNotification({ endpoint: new URL(s.endpoint).href, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(payload), {
-              vapidDetails: vapid,
-              TTL: MESSAGE_TTL_SECONDS,
-              urgency: 'normal',
-              timeout: TIMEOUT_MS,
-              contentEncoding: 'aes128gcm',
-              ...(agent ? { agent } : {}),
-            });
-            return true;
-          } catch (error: unknown) {
-            const statusCode = error instanceof WebPushError ? error.statusCode : null;
-            if (statusCode === 404 || statusCode === 410) await removeSubscription(db, s.id);
-            // Neither the endpoint nor the keys are logged (they name the device to its push service).
-            else log.warn({ subscriptionId: s.id, statusCode }, 'message push failed');
-            return false;
-          }
+          const answer = await postPush(s, JSON.stringify(payload), {
+            vapidDetails: vapid,
+            TTL: MESSAGE_TTL_SECONDS,
+            urgency: 'normal',
+            timeout: TIMEOUT_MS,
+            ...(agent ? { agent } : {}),
+          });
+          if (answer.outcome === 'gone') await removeSubscription(db, s.id);
+          // Neither the endpoint nor the keys are logged (they name the device to its push service).
+          else if (answer.outcome === 'failed') log.warn({ subscriptionId: s.id, statusCode: answer.statusCode }, 'message push failed');
+          return answer.outcome === 'sent';
         }),
       );
       return outcomes.includes(true);

@@ -5,7 +5,7 @@
 // delivery ledger (issue 33) is written as it is done with: the push services' answer, when it was sent, and when
 // it is due for email (emailDue.ts); a reminder whose prompt went by email is not pushed but emailed too.
 import type { Agent } from 'node:https';
-import webPush, { WebPushError, type RequestOptions } from 'web-push';
+import webPush from 'web-push';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../repositories/db';
 import type { PushSubscriptionRow } from '../../db/types';
@@ -22,6 +22,7 @@ import {
 } from '../../repositories/pushes';
 import type { PushResult } from '../../../shared/delivery';
 import { newId } from '../../ids';
+import { postPush } from './postPush';
 import { inPool, startSenderTimer } from './senderLoop';
 import { groupWriter } from './groupWrite';
 import { emailDueAt, mayEmail, wentByEmail } from './emailDue';
@@ -124,27 +125,19 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       questionnaire: { chin_name: task.chin_name },
       window_closes_at: task.window_closes_at,
     };
-    try {
-      const requestOptions: RequestOptions = {
-        headers: vapidHeaders(subscription.endpoint, nowMs),
-        // The push service keeps it no longer than the window is open: a prompt shown after it is of no use.
-        TTL: Math.max(0, Math.floor((Date.parse(task.window_closes_at) - nowMs) / 1000)),
-        urgency: 'high',
-        timeout: timeoutMs,
-        contentEncoding: 'aes128gcm',
-        ...(agent ? { agent } : {}),
-      };
-      // As the WHATWG parser wrote it, which the host was judged by: web-push reads it with the legacy url.parse.
-      const endpoint = new URL(subscription.endpoint).href;
-      await webPush.sendNotification({ endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, JSON.stringify(payload), requestOptions);
-      return 'sent';
-    } catch (error: unknown) {
-      const statusCode = error instanceof WebPushError ? error.statusCode : null;
-      if (statusCode === 404 || statusCode === 410) return 'gone';
+    const answer = await postPush(subscription, JSON.stringify(payload), {
+      headers: vapidHeaders(subscription.endpoint, nowMs),
+      // The push service keeps it no longer than the window is open: a prompt shown after it is of no use.
+      TTL: Math.max(0, Math.floor((Date.parse(task.window_closes_at) - nowMs) / 1000)),
+      urgency: 'high',
+      timeout: timeoutMs,
+      ...(agent ? { agent } : {}),
+    });
+    if (answer.outcome === 'failed') {
       // Neither the endpoint (it names the device to its push service) nor the keys are logged.
-      log.warn({ taskId: task.id, subscriptionId: subscription.id, statusCode, attempt: task.push_attempts, reason: error instanceof Error && !(error instanceof WebPushError) ? error.message : undefined }, 'push failed');
-      return 'failed';
+      log.warn({ taskId: task.id, subscriptionId: subscription.id, statusCode: answer.statusCode, attempt: task.push_attempts, reason: answer.reason }, 'push failed');
     }
+    return answer.outcome;
   }
 
   /**
