@@ -19,10 +19,11 @@ import { upload } from './upload';
 import { photoZip } from './photoZip';
 import { participantApp } from './participantApp';
 import { push } from './push';
+import { reach } from './reach';
 
 export const benchmarks: Benchmark[] = [
   apiThroughput, loginPageWeight, studyList, upload, questionnaireEditor, studyEditor,
-  participantList, participantPlan, participantAnswers, participantListApi, exportsBenchmark, photoZip, push, participantApp,
+  participantList, participantPlan, participantAnswers, participantListApi, exportsBenchmark, photoZip, push, reach, participantApp,
 ];
 
 interface Row {

@@ -7,7 +7,6 @@
 // arrived, then the service listens for another two ticks for duplicates. The reference in the same run: the
 // same pushes, made ready beforehand, posted by one process at the sender's concurrency
 // (bench/support/pushReference.ts), right after each sender run. Medians of BENCH_PUSH_RUNS (3).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,8 +16,8 @@ import type { PushPayload } from '../src/shared/push';
 import { PushTally, seedPrompts } from '../__tests__/server/support/duePrompts';
 import { startPushService, type BrowserSubscription } from '../__tests__/server/support/pushService';
 import { ensureServerBuild, OWNER_EMAIL, OWNER_PASSWORD, request, seedStudyOverHttp, startServerProcess } from '../__tests__/server/support/serverProcess';
-import { projectRoot } from '../__tests__/e2e/support/server';
 import type { ReferenceJob } from './support/pushReference';
+import { cpuSeconds, referencePush, runReference } from './support/deliveryReference';
 import type { Study } from '../src/shared/types/study';
 import type { Benchmark } from './types';
 import { median } from './support/stats';
@@ -42,12 +41,6 @@ interface SenderRun {
   unexpected: number;
   unreadable: number;
   serverCpuSeconds: number;
-}
-
-function cpuSeconds(pid: number): number {
-  // utime and stime, fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 a second on Linux).
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 async function senderRun(tally: PushTally, subscriptions: BrowserSubscription[], service: { certFile: string; host: string }): Promise<{ run: SenderRun; job: ReferenceJob }> {
@@ -87,10 +80,7 @@ async function senderRun(tally: PushTally, subscriptions: BrowserSubscription[],
     const closes = tasks[0]?.window_closes_at ?? new Date(dueAt + WINDOW_MS).toISOString();
     const job: ReferenceJob = {
       concurrency: CONCURRENT_PUSHES,
-      pushes: prompts.taskIds.map((taskId, i) => {
-        const payload: PushPayload = { taskId, promptId: taskId, studyId: study._id, questionnaire: { chin_name: 'Check-in' }, window_closes_at: closes };
-        return { endpoint: subscriptions[i].body.endpoint, keys: subscriptions[i].body.keys, payload: JSON.stringify(payload), ttl: WINDOW_MS / 1000 };
-      }),
+      pushes: prompts.taskIds.map((taskId, i) => referencePush(taskId, study._id, subscriptions[i], closes, WINDOW_MS / 1000)),
     };
     return { run, job };
   } finally {
@@ -109,28 +99,10 @@ interface ReferenceRun {
 }
 
 async function referenceRun(tally: PushTally, job: ReferenceJob, certFile: string): Promise<ReferenceRun> {
-  const input = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-push-ref-')), 'job.json');
-  fs.writeFileSync(input, JSON.stringify(job));
-  try {
-    tally.reset();
-    const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--require', path.join(projectRoot, 'scripts', 'lib', 'register-ts.cjs'), path.join(__dirname, 'support', 'pushReference.ts')], {
-        cwd: projectRoot,
-        env: { PATH: process.env.PATH ?? '', PUSH_REFERENCE_INPUT: input, NODE_EXTRA_CA_CERTS: certFile },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let text = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        text += chunk.toString();
-      });
-      child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`the reference exited with ${code}`))));
-    });
-    const { ms, cpuMs, failed } = JSON.parse(out.trim().split('\n').pop() ?? '{}') as { ms: number; cpuMs: number; failed: number };
-    const counted = tally.check(job.pushes.map((p) => (JSON.parse(p.payload) as PushPayload).taskId));
-    return { seconds: ms / 1000, cpuSeconds: cpuMs / 1000, lost: counted.lost, duplicates: counted.duplicates, failed };
-  } finally {
-    fs.rmSync(path.dirname(input), { recursive: true, force: true });
-  }
+  tally.reset();
+  const { ms, cpuMs, failed } = await runReference(job, certFile);
+  const counted = tally.check(job.pushes.map((p) => (JSON.parse(p.payload) as PushPayload).taskId));
+  return { seconds: ms / 1000, cpuSeconds: cpuMs / 1000, lost: counted.lost, duplicates: counted.duplicates, failed };
 }
 
 export const push: Benchmark = {

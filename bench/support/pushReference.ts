@@ -5,13 +5,55 @@
 // signing each push) shows as the ratio. Reads PUSH_REFERENCE_INPUT (a JSON file of Job), trusts the push
 // service's certificate through NODE_EXTRA_CA_CERTS, and prints one JSON line: {"ms": …, "cpuMs": …, "failed": …}
 // (cpuMs: this process's CPU time while posting, which the machine's other load hardly moves).
+// With `emails` (the reach benchmark, bench/reach.ts), the very mails the server sent, as the SMTP server received
+// them, go out at the same time over a pooled SMTP connection as the server's sender keeps it: what is left is
+// the cost of SMTP itself.
 import fs from 'node:fs';
 import https from 'node:https';
+import nodemailer from 'nodemailer';
 import webPush from 'web-push';
+
+export interface ReferenceEmails {
+  smtpUrl: string;
+  /** Mails under way at once, over at most `connections` connections. */
+  concurrency: number;
+  connections: number;
+  mails: { from: string; to: string; raw: string }[];
+}
 
 export interface ReferenceJob {
   concurrency: number;
   pushes: { endpoint: string; keys: { p256dh: string; auth: string }; payload: string; ttl: number }[];
+  emails?: ReferenceEmails;
+}
+
+/** Runs `work` on every item, `concurrency` at a time. */
+async function inTurn<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const item = items[next];
+        next += 1;
+        await work(item);
+      }
+    }),
+  );
+}
+
+/** Sends the mails as they are (raw), answers how many the SMTP server refused. */
+async function sendMails(emails: ReferenceEmails): Promise<number> {
+  const transport = nodemailer.createTransport({ url: emails.smtpUrl, pool: true, maxConnections: emails.connections });
+  let failed = 0;
+  await inTurn(emails.mails, emails.concurrency, async (mail) => {
+    try {
+      await transport.sendMail({ envelope: { from: mail.from, to: [mail.to] }, raw: mail.raw });
+    } catch {
+      failed += 1;
+    }
+  });
+  transport.close();
+  return failed;
 }
 
 async function main(): Promise<void> {
@@ -38,16 +80,8 @@ async function main(): Promise<void> {
     });
   const started = process.hrtime.bigint();
   const cpuBefore = process.cpuUsage();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: job.concurrency }, async () => {
-      while (next < requests.length) {
-        const r = requests[next];
-        next += 1;
-        await post(r);
-      }
-    }),
-  );
+  const [, emailFailed] = await Promise.all([inTurn(requests, job.concurrency, post), job.emails ? sendMails(job.emails) : Promise.resolve(0)]);
+  failed += emailFailed;
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   const cpu = process.cpuUsage(cpuBefore);
   agent.destroy();

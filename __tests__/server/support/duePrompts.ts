@@ -1,7 +1,8 @@
 // Many EMA prompts made due at one moment, for the push sender's load: participants of a study written straight
 // into the database (as the server writes them: an account, an enrolled participation with its arrival, one EMA
-// prompt each and a push subscription at the test push service), then every prompt's moment set to "now" in one
-// statement. Used by the reliability test of two server processes and by the push benchmark (bench/push.ts).
+// prompt each and, for those given one, a push subscription at the test push service), then every prompt's moment
+// set to "now" in one statement, or spread over a span. Used by the reliability tests of two server processes and
+// by the push and reach benchmarks (bench/push.ts, bench/reach.ts).
 // The tally counts what the push service received per task, so that a loss or a duplicate shows.
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -22,16 +23,26 @@ export interface PromptStudy {
 
 export interface SeededPrompts {
   taskIds: string[];
+  /** Each participant's address, by task (the address a prompt email goes to). */
+  emails: Map<string, string>;
   /** Makes every prompt due now, its window open for `openMs`; answers the moment (ms). */
   makeDue(openMs: number): Promise<number>;
+  /**
+   * Spreads the prompts' moments over `spanMs` from `startAt` (ms), a step a second in the order of the
+   * subscriptions given, each window open for `openMs`; answers each task's moment (ms).
+   */
+  spreadDue(startAt: number, spanMs: number, openMs: number): Promise<Map<string, number>>;
 }
 
 async function inChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
 
-/** One participant per subscription, each with one EMA prompt in the study's first stage and group, not yet due. */
-export async function seedPrompts(db: Kysely<Database>, study: PromptStudy, subscriptions: readonly BrowserSubscription[]): Promise<SeededPrompts> {
+/**
+ * One participant per subscription, each with one EMA prompt in the study's first stage and group, not yet due;
+ * a null subscription: a participant without push (the prompt is for the email sender).
+ */
+export async function seedPrompts(db: Kysely<Database>, study: PromptStudy, subscriptions: readonly (BrowserSubscription | null)[]): Promise<SeededPrompts> {
   const now = new Date().toISOString();
   const later = new Date(Date.now() + 24 * 3_600_000).toISOString();
   const versionId = `load-${id()}`;
@@ -76,7 +87,8 @@ export async function seedPrompts(db: Kysely<Database>, study: PromptStudy, subs
       })))
       .execute(),
   );
-  await inChunks(people, (chunk) =>
+  const subscribed = people.flatMap((p) => (p.subscription ? [{ ...p, subscription: p.subscription }] : []));
+  await inChunks(subscribed, (chunk) =>
     db
       .insertInto('push_subscriptions')
       .values(chunk.map((p) => ({ id: id(), participant_id: p.participantId, endpoint: p.subscription.body.endpoint, p256dh: p.subscription.body.keys.p256dh, auth: p.subscription.body.keys.auth, created_at: now, updated_at: now })))
@@ -85,6 +97,7 @@ export async function seedPrompts(db: Kysely<Database>, study: PromptStudy, subs
   const taskIds = people.map((p) => p.taskId);
   return {
     taskIds,
+    emails: new Map(people.map((p) => [p.taskId, `${p.code.toLowerCase()}@load.test`])),
     async makeDue(openMs) {
       const at = Date.now();
       await db
@@ -93,6 +106,18 @@ export async function seedPrompts(db: Kysely<Database>, study: PromptStudy, subs
         .where('questionnaire_version_id', '=', versionId)
         .execute();
       return at;
+    },
+    async spreadDue(startAt, spanMs, openMs) {
+      const steps = Math.max(1, Math.floor(spanMs / 1000));
+      const perStep = Math.ceil(taskIds.length / steps);
+      const moments = new Map<string, number>();
+      for (let step = 0; step * perStep < taskIds.length; step += 1) {
+        const ids = taskIds.slice(step * perStep, (step + 1) * perStep);
+        const at = startAt + step * 1000;
+        await db.updateTable('tasks').set({ notification_datetime: new Date(at).toISOString(), window_closes_at: new Date(at + openMs).toISOString() }).where('id', 'in', ids).execute();
+        for (const taskId of ids) moments.set(taskId, at);
+      }
+      return moments;
     },
   };
 }
@@ -104,6 +129,10 @@ export class PushTally {
   /** Pushes to a path no subscription of the tally has. */
   strangers = 0;
   lastNewAt = 0;
+  /** When each task's first push arrived (ms). */
+  readonly firstAt = new Map<string, number>();
+  /** Called with each task at its first push (the reach benchmark reports it received, as a phone would). */
+  onFirst?: (taskId: string) => void;
   private readonly byPath = new Map<string, BrowserSubscription>();
   private readonly waiting: { count: number; resolve: () => void }[] = [];
 
@@ -130,6 +159,8 @@ export class PushTally {
     this.counts.set(taskId, seen + 1);
     if (seen === 0) {
       this.lastNewAt = Date.now();
+      this.firstAt.set(taskId, this.lastNewAt);
+      this.onFirst?.(taskId);
       for (const w of this.waiting.splice(0)) {
         if (this.counts.size >= w.count) w.resolve();
         else this.waiting.push(w);
@@ -162,6 +193,7 @@ export class PushTally {
 
   reset(): void {
     this.counts.clear();
+    this.firstAt.clear();
     this.unreadable = 0;
     this.strangers = 0;
     this.lastNewAt = 0;

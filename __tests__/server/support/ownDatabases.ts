@@ -24,15 +24,18 @@ export class ProcessScratch {
   private readonly databases: string[] = [];
   private readonly dataDirs: string[] = [];
 
-  /** `prefix` names the databases (letters and underscores) and the data folders. */
-  constructor(private readonly prefix: string) {}
+  /** `prefix` names the databases (letters and underscores) and the data folders; `serverUrl`, the PostgreSQL server. */
+  constructor(
+    private readonly prefix: string,
+    private readonly serverUrl: string | undefined = postgresUrl,
+  ) {}
 
   /** A new empty database; answers its connection URL. */
   async database(): Promise<string> {
     const name = `${this.prefix}_${randomBytes(5).toString('hex')}`;
-    await query(postgresUrl, `CREATE DATABASE ${name}`);
+    await query(this.serverUrl, `CREATE DATABASE ${name}`);
     this.databases.push(name);
-    const url = new URL(postgresUrl ?? '');
+    const url = new URL(this.serverUrl ?? '');
     url.pathname = `/${name}`;
     return url.toString();
   }
@@ -46,7 +49,7 @@ export class ProcessScratch {
 
   /** Drops every database and folder made (stop the processes using them first). */
   async remove(): Promise<void> {
-    for (const name of this.databases.splice(0)) await query(postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    for (const name of this.databases.splice(0)) await query(this.serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     for (const dir of this.dataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   }
 }

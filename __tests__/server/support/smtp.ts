@@ -7,6 +7,8 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   to: string[];
   raw: string;
+  /** When it arrived (ms). */
+  at: number;
 }
 
 export interface RunningSmtp {
@@ -22,6 +24,8 @@ export interface SmtpOptions {
   refuse?: (address: string) => number | null;
   /** The port to listen on (0: any free one). */
   port?: number;
+  /** Called with each mail as it arrives (a benchmark times and counts them). */
+  onMail?: (mail: ReceivedMail) => void;
 }
 
 export async function startSmtp(options: SmtpOptions = {}): Promise<RunningSmtp> {
@@ -43,8 +47,9 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<RunningSmtp>
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        const mail = { to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8') };
+        const mail = { to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
         mails.push(mail);
+        options.onMail?.(mail);
         for (const w of waiting.filter((x) => mail.to.includes(x.address))) {
           waiting.splice(waiting.indexOf(w), 1);
           w.resolve(mail);

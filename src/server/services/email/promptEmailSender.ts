@@ -16,8 +16,8 @@ import type { UnsubscribeTokens } from './unsubscribeToken';
 /** Tasks claimed per statement. */
 const CLAIM_BATCH = 200;
 /** Emails under way at once, over at most POOL_CONNECTIONS connections. */
-const CONCURRENT_EMAILS = 20;
-const POOL_CONNECTIONS = 5;
+export const CONCURRENT_EMAILS = 20;
+export const POOL_CONNECTIONS = 5;
 
 export interface EmailTiming {
   /** How long a claim holds. */
