@@ -18,7 +18,7 @@ import type { AppSession, AppTasksAnswer, ResponseAnswer, UploadAnswer } from '.
 import type { Study } from '../../src/shared/types/study';
 import { JPEG } from '../support/mediaSamples';
 import { Api, seedLab, uniqueEmail } from './support/api';
-import { rowWith, signInAsLabUser } from './support/pages';
+import { chooseFilter, chooseRowAction, rowWith, signInAsLabUser } from './support/pages';
 import { markActive, movePlanBack } from './support/plan';
 import { useProduct, type Product } from './support/product';
 
@@ -104,14 +104,8 @@ function imageButton(row: Locator, phase: keyof typeof IMAGE_DOWNLOAD_LABELS, co
 }
 
 /** Download Image Data, chosen in the row's Actions menu (its state then shows as a button beside the menu). */
-async function startImageDownload(page: Page, row: Locator, code: string): Promise<void> {
-  await row.getByRole('button', { name: `Actions ${code}` }).click();
-  await page.getByRole('menu', { name: `Actions ${code}` }).getByRole('menuitem', { name: IMAGE_DOWNLOAD_LABELS.NotStart }).click();
-}
-
-async function chooseFilter(page: Page, stage: string, group: string) {
-  await page.getByLabel('Stage', { exact: true }).selectOption({ label: stage });
-  await page.getByLabel('Group', { exact: true }).selectOption({ label: group });
+function startImageDownload(page: Page, row: Locator, code: string): Promise<void> {
+  return chooseRowAction(page, row, code, IMAGE_DOWNLOAD_LABELS.NotStart);
 }
 
 describe('data downloads', () => {

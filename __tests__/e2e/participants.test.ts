@@ -15,7 +15,7 @@ import type { DiaryTasksAnswer } from '../../src/shared/types/participant';
 import type { AppParticipationsAnswer, AppSession, AppTasksAnswer, ResponseAnswer } from '../../src/shared/types/participantApp';
 import type { Study } from '../../src/shared/types/study';
 import { Api, seedLab, uniqueEmail } from './support/api';
-import { rowWith, signInAsLabUser } from './support/pages';
+import { chooseFilter, chooseRowAction, rowWith, signInAsLabUser } from './support/pages';
 import { markActive, movePlanBack } from './support/plan';
 import { useProduct } from './support/product';
 
@@ -68,17 +68,6 @@ async function seedStudy(api: Api, token: string) {
 
 async function cellsOf(row: Locator): Promise<string[]> {
   return (await row.getByRole('cell').allTextContents()).map((t) => t.trim());
-}
-
-async function chooseFilter(page: Page, stage: string, group: string) {
-  await page.getByLabel('Stage', { exact: true }).selectOption({ label: stage });
-  await page.getByLabel('Group', { exact: true }).selectOption({ label: group });
-}
-
-/** Chooses one of a row's actions from its Actions menu. */
-async function chooseRowAction(page: Page, row: Locator, code: string, action: string) {
-  await row.getByRole('button', { name: `Actions ${code}` }).click();
-  await page.getByRole('menu', { name: `Actions ${code}` }).getByRole('menuitem', { name: action, exact: true }).click();
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -1,6 +1,6 @@
 // What a person does on the sign-in screens, written once so that journeys read as steps. Fields are found by
 // their labels and buttons by their names, as a screen reader would find them.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel(/email/i).fill(email);
@@ -42,6 +42,18 @@ export async function rowWith(page: Page, text: string) {
   const row = page.getByRole('row').filter({ hasText: text });
   await row.first().waitFor();
   return row.first();
+}
+
+/** Chooses the Participant List's stage and group (by their labels, e.g. "Stage 1", "Group 1"): rows get their actions. */
+export async function chooseFilter(page: Page, stage: string, group: string): Promise<void> {
+  await page.getByLabel('Stage', { exact: true }).selectOption({ label: stage });
+  await page.getByLabel('Group', { exact: true }).selectOption({ label: group });
+}
+
+/** Chooses one of a Participant List row's actions from its Actions menu. */
+export async function chooseRowAction(page: Page, row: Locator, code: string, action: string): Promise<void> {
+  await row.getByRole('button', { name: `Actions ${code}` }).click();
+  await page.getByRole('menu', { name: `Actions ${code}` }).getByRole('menuitem', { name: action, exact: true }).click();
 }
 
 /**

@@ -1,7 +1,10 @@
 // One call per test file: start the real server and one Chromium before the file's journeys, stop both after;
 // with `smtp`, a real local SMTP server first, which the server mails through (SMTP_URL) and which is stopped
-// after it, so that the server's pooled mail connections close before the SMTP server waits for them.
+// after it, so that the server's pooled mail connections close before the SMTP server waits for them. With
+// `push`, a local HTTPS push service first too, which the server trusts (NODE_EXTRA_CA_CERTS) and may push to
+// (PUSH_ENDPOINT_HOSTS); it is closed after the server as well.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startPushService, type PushService } from '../../server/support/pushService';
 import { startSmtp, type RunningSmtp } from '../../server/support/smtp';
 import { Api } from './api';
 import { launchBrowser, withPage } from './browser';
@@ -13,6 +16,8 @@ export interface Product {
   readonly api: Api;
   /** The SMTP server the server mails through (only with `smtp: true`): the mails it received. */
   readonly smtp: RunningSmtp;
+  /** The push service the server pushes to (only with `push: true`): what it received, the status per endpoint. */
+  readonly pushService: PushService;
   /** Runs a journey in a fresh browser context; screenshots on failure. */
   journey(title: string, fn: (page: Page, context: BrowserContext) => Promise<void>): Promise<void>;
 }
@@ -23,6 +28,8 @@ export const JOURNEY_TIMEOUT_MS = 60_000;
 export interface ProductOptions {
   /** Start an SMTP server of the test's own and set SMTP_URL to it. */
   smtp?: boolean;
+  /** Start a push service of the test's own (support/pushService.ts) and let the server trust and push to it. */
+  push?: boolean;
 }
 
 export function useProduct(env: Record<string, string> = {}, options: ProductOptions = {}): Product {
@@ -31,10 +38,16 @@ export function useProduct(env: Record<string, string> = {}, options: ProductOpt
   let browser: Browser | undefined;
   let api: Api | undefined;
   let smtp: RunningSmtp | undefined;
+  let pushService: PushService | undefined;
 
   beforeAll(async () => {
     if (options.smtp) smtp = await startSmtp();
-    const serverEnv = smtp ? { SMTP_URL: smtp.url, ...env } : env;
+    if (options.push) pushService = await startPushService();
+    const serverEnv = {
+      ...(smtp ? { SMTP_URL: smtp.url } : {}),
+      ...(pushService ? { NODE_EXTRA_CA_CERTS: pushService.certFile, PUSH_ENDPOINT_HOSTS: pushService.host } : {}),
+      ...env,
+    };
     const [started, launched] = await Promise.allSettled([startServer(serverEnv), launchBrowser()]);
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
@@ -47,6 +60,7 @@ export function useProduct(env: Record<string, string> = {}, options: ProductOpt
     await browser?.close();
     await server?.stop();
     await smtp?.stop();
+    await pushService?.close();
   }, 30_000);
 
   function ready<T>(value: T | undefined, what: string): T {
@@ -66,6 +80,9 @@ export function useProduct(env: Record<string, string> = {}, options: ProductOpt
     },
     get smtp() {
       return ready(smtp, 'SMTP server (useProduct(env, { smtp: true }))');
+    },
+    get pushService() {
+      return ready(pushService, 'push service (useProduct(env, { push: true }))');
     },
     journey(title, fn) {
       return withPage(ready(browser, 'browser'), title, fn);
