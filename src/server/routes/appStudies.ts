@@ -147,7 +147,7 @@ export const appStudyRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const stored = await submitResponse(app.ctx, participantOf(request).participant, request.params.studyId, request.body);
-      return reply.status(stored.status).send({ _id: stored._id });
+      return reply.status(stored.status).send({ _id: stored._id, scores: stored.scores });
     },
   );
 };
