@@ -1,6 +1,9 @@
 // A researcher adds a score in the questionnaire editor (issue 34 part 2) with the keyboard alone: Add Score, its
 // name, the items with one reversed, the minimum answered; the shared rule's message shows until an item is
-// chosen; Save Changes; the saved questionnaire holds the score, and the editor shows it again after a reload.
+// chosen; axe finds nothing serious in the section; Save Changes; the saved questionnaire holds the score, and
+// the editor shows it again after a reload.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { makeQuestion, makeResponse } from '../../src/shared/questionnaire/operations';
 import { scoreMessages } from '../../src/shared/questionnaire/scores';
 import type { Question, Questionnaire } from '../../src/shared/questionnaire/types';
@@ -20,6 +23,15 @@ function slider(n: number, text: string): Question {
     position: n,
     other_info: [{ ...makeResponse(`r${n}`, 'slider'), min: 1, max: 5, position: 0 }],
   };
+}
+
+/** Serious and critical axe violations inside the Scores section (the pointer off the page: no hover colours). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.mouse.move(0, 0);
+  const results = await new AxeBuilder({ page }).include('section[aria-labelledby="scores-heading"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('questionnaire scores', () => {
@@ -60,6 +72,10 @@ describe('questionnaire scores', () => {
       expect(await score.getByLabel('Score 1 uses Q2 response 1: Tense', { exact: true }).isChecked()).toBe(true);
       expect(await score.getByText(scoreMessages.noItems).count()).toBe(0);
       await score.getByLabel('Score 1 method', { exact: true }).selectOption('mean');
+      await score.getByLabel('Score 1 minimum answered', { exact: true }).fill('3');
+      await score.getByText(scoreMessages.minAnswered).waitFor();
+      // The section with a score, its items, a Reverse box and a message.
+      expect(await seriousViolations(page)).toEqual([]);
       await score.getByLabel('Score 1 minimum answered', { exact: true }).fill('2');
 
       await page.getByRole('button', { name: 'Save Changes' }).click();
