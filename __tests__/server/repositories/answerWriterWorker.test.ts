@@ -58,6 +58,7 @@ describe('the answer writer thread', () => {
         submitted_at: now,
         received_at: now,
         late: 0,
+        scores: null,
         exclusive_task_id: null,
       },
       sentTaskId: task.id,

@@ -233,7 +233,7 @@ describe.each(databases)('pilot participants (%s)', (database) => {
     const { _id } = json<{ _id: string }>(sent);
     const expectSame = async () => {
       const again = await resend(body);
-      expect([again.statusCode, json<{ _id: string }>(again)]).toEqual([200, { _id }]);
+      expect([again.statusCode, json<{ _id: string }>(again)]).toEqual([200, { _id, scores: {} }]);
     };
     /** Other answers, one moment other, or both moved by `shift`: 422 each. */
     const expectOthersRefused = async (shift: number) => {

@@ -139,6 +139,7 @@ describe.each(databases)('questionnaires (%s)', (database) => {
         createdAt: expect.stringMatching(ISO),
         user: { _id: lab.managerId, email: lab.managerEmail },
         chin_content: [],
+        scores: [],
       });
       expect(await readQx(created._id)).toEqual(created);
     });

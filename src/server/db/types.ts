@@ -220,6 +220,8 @@ export interface QuestionnairesTable {
   abbrev: string;
   /** The questions as a JSON array. */
   content: string;
+  /** Its scores' definitions as a JSON array (migration 0021). */
+  scores: Generated<string>;
   last_edited_by: string | null;
   created_at: string;
   updated_at: string;
@@ -310,6 +312,8 @@ export interface QuestionnaireVersionsTable {
   content: string;
   /** The multiple-choice sets its mc responses name, as a JSON array. */
   mc_sets: string;
+  /** Its scores' definitions as a JSON array (migration 0021). */
+  scores: Generated<string>;
   created_at: string;
 }
 
@@ -421,6 +425,8 @@ export interface SubmissionsTable {
   exclusive_task_id: string | null;
   /** A hash of the answer as the app sent it; null for answers stored before it was kept. */
   request_fingerprint: string | null;
+  /** Its scores as computed when it was stored, a JSON object {name: number or null}; null before migration 0021. */
+  scores: string | null;
 }
 
 export interface AnswerItemsTable {

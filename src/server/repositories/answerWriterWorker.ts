@@ -50,6 +50,7 @@ const SUBMISSION_COLUMNS = [
   'received_at',
   'late',
   'exclusive_task_id',
+  'scores',
 ] as const satisfies readonly (keyof AnswerWrite['submission'])[];
 
 /** The writer connection's page cache, in KB. */

@@ -142,6 +142,8 @@ export interface SubmissionEntry {
   kind: string;
   notification_datetime: string | null;
   timezone: string | null;
+  /** Its scores as stored with it (JSON {name: number or null}); null before scores existed. */
+  scores: string | null;
 }
 
 /**
@@ -160,7 +162,7 @@ export function submissionsOfParticipations(
     .innerJoin('submissions as s', 's.task_id', 't.id')
     .select([
       's.id', 's.client_submission_id', 't.id as task_id', 's.participation_id', 's.group_id', 's.questionnaire_version_id', 's.submitted_at', 's.late', 't.kind',
-      't.notification_datetime', 't.timezone',
+      't.notification_datetime', 't.timezone', 's.scores',
     ])
     .where('t.participation_id', 'in', participationIds)
     .where('t.stage_id', '=', scope.stageId)

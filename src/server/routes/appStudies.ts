@@ -139,7 +139,7 @@ export const appStudyRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         ...appCommon,
         operationId: 'submitResponse',
-        summary: 'Submit an answer (stored before the 201; the same submissionId again: 200 with the same _id for the same content, 422 for other content)',
+        summary: 'Submit an answer (stored with its scores before the 201, which answers them; the same submissionId again: 200 with the same _id for the same content, 422 for other content)',
         params: studyParam,
         body: responseBody,
         response: { 200: responseAnswerSchema, 201: responseAnswerSchema, ...appErrorResponses, 400: answerRefusalSchema, 422: messageSchema },
@@ -147,7 +147,7 @@ export const appStudyRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const stored = await submitResponse(app.ctx, participantOf(request).participant, request.params.studyId, request.body);
-      return reply.status(stored.status).send({ _id: stored._id });
+      return reply.status(stored.status).send({ _id: stored._id, scores: stored.scores });
     },
   );
 };

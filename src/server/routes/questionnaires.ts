@@ -70,7 +70,7 @@ export const questionnaireRoutes: FastifyPluginAsync = async (app) => {
     '/api/qx_list/:id/edit',
     {
       preValidation: requireLabUser,
-      schema: { ...withId, operationId: 'saveQuestionnaire', summary: 'Save the whole questionnaire', body: questionnaireSaveBodySchema, response: { 200: questionnaireSchema, ...errorResponses } },
+      schema: { ...withId, operationId: 'saveQuestionnaire', summary: 'Save the whole questionnaire: its name, code, questions and scores', body: questionnaireSaveBodySchema, response: { 200: questionnaireSchema, ...errorResponses } },
     },
     async (request) => {
       const { user } = labUserOf(request);

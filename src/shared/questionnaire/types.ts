@@ -92,6 +92,24 @@ export interface Question {
   other_info: ResponseItem[];
 }
 
+export const SCORE_METHODS = ['sum', 'mean'] as const;
+export type ScoreMethod = (typeof SCORE_METHODS)[number];
+
+/** One response a score reads; `reverse` counts it as max + min − value (its slider's min and max). */
+export interface ScoreItem {
+  question_pos: number;
+  response_pos: number;
+  reverse: boolean;
+}
+
+/** A named score of a questionnaire (issue 34 part 2): computed only when at least `min_answered` items were answered. */
+export interface Score {
+  name: string;
+  method: ScoreMethod;
+  items: ScoreItem[];
+  min_answered: number;
+}
+
 export interface QuestionnaireEditor {
   _id: string;
   email: string;
@@ -104,9 +122,10 @@ export interface Questionnaire {
   createdAt: string;
   user: QuestionnaireEditor | null;
   chin_content: Question[];
+  scores: Score[];
 }
 
-export type QuestionnaireSummary = Omit<Questionnaire, 'chin_content'>;
+export type QuestionnaireSummary = Omit<Questionnaire, 'chin_content' | 'scores'>;
 
 export interface QuestionnaireListAnswer {
   qx_list: QuestionnaireSummary[];

@@ -111,7 +111,8 @@ export interface AppTasksAnswer {
 }
 
 /** The questionnaire to render, as planned, with the multiple-choice sets its mc responses name. */
-export interface AppQuestionnaire extends Questionnaire {
+/** The app needs no scores: the server computes them. */
+export interface AppQuestionnaire extends Omit<Questionnaire, 'scores'> {
   mc_sets: MultipleChoiceSet[];
   /** Signed addresses of its uploaded media files by stored key (media_url), valid until expiresAt. */
   media: { urls: Record<string, string>; expiresAt: string };
@@ -167,6 +168,8 @@ export interface ResponseBody {
 
 export interface ResponseAnswer {
   _id: string;
+  /** The questionnaire's scores of this answer by name: null when fewer than its minimum of items were answered. */
+  scores: Record<string, number | null>;
 }
 
 /** A refused answer (400): why, and where when one response is at fault. */

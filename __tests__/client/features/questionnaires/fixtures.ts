@@ -43,6 +43,7 @@ export function questionnaire(chin_content: Question[] = [], changes: Partial<Qu
     abbrev: 'SD1',
     createdAt: '2024-05-02T08:00:00.000Z',
     user: { _id: 'm1', email: 'manager@example.org' },
+    scores: [],
     chin_content: positioned(chin_content),
     ...changes,
   };

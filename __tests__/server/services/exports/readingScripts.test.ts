@@ -75,6 +75,11 @@ describe('the analysis export read by R, pandas and PSPP', () => {
     const daily = await createQuestionnaire(t.app, manager, allTypes, {
       abbrev: 'DAILY',
       mcSet: { name: 'Mood', choices: MOOD_LABELS.map((name, i) => ({ name, value: String(i + 1), position: i })) },
+      // Scores (issue 34): energy (slider 0-10) plus cups of tea (numbers only): 7.5 + 3 = 10.5; energy reversed: 10 + 0 - 7.5 = 2.5.
+      scores: [
+        { name: 'Total', method: 'sum', items: [{ question_pos: 6, response_pos: 0, reverse: false }, { question_pos: 8, response_pos: 0, reverse: false }], min_answered: 2 },
+        { name: 'Tired', method: 'mean', items: [{ question_pos: 6, response_pos: 0, reverse: true }], min_answered: 1 },
+      ],
     });
     const feeling = await createQuestionnaire(t.app, manager, feelings, {
       abbrev: '心情',
@@ -137,6 +142,12 @@ describe('the analysis export read by R, pandas and PSPP', () => {
     expect(ema.filter((r) => r.status === 'completed')).toHaveLength(1);
     expect(rows[answered()].DAILY_Q9_R1).toBe(STORY.replace(/\r\n|\n/g, '\u2028'));
     expect(Object.keys(rows[0])).toContain('Q1_R1');
+    expect([rows[answered()].DAILY_score_Total, rows[answered()].DAILY_score_Tired]).toEqual(['10.5', '2.5']);
+    const codebook = parse(strFromU8(fs.readFileSync(path.join(dir, ANALYSIS_FILES.codebook))).replace(/^\uFEFF/, ''), { columns: true }) as Row[];
+    expect(codebook.find((c) => c.column === 'DAILY_score_Tired')).toMatchObject({
+      questionnaire_code: 'DAILY', response_type: 'score', unit: 'mean',
+      description: 'Mean of 6 response 1 reversed (10 + 0 - value); empty when fewer than 1 of 1 items are answered',
+    });
     const files = fs.readdirSync(dir).sort();
     expect(files).toEqual([...Object.values(ANALYSIS_FILES), ...Object.values(READING_FILES)].sort());
   });
@@ -159,6 +170,7 @@ describe('the analysis export read by R, pandas and PSPP', () => {
       `cat("utc", attr(d$submitted_utc, "tzone"), format(d$submitted_utc[${i}], "%Y-%m-%dT%H:%M:%S"), "\\n")`,
       `cat("local", attr(d$submitted_local, "tzone"), format(d$submitted_local[${i}], "%Y-%m-%dT%H:%M:%S%z"), "\\n")`,
       'cat("missing", sum(is.na(d$DAILY_Q6_R1)), "\\n")',
+      `cat("scores", d$DAILY_score_Total[${i}], d$DAILY_score_Tired[${i}], sum(is.na(d$DAILY_score_Total)), "\\n")`,
     ].join('\n');
     const out = execFileSync('Rscript', ['-e', check], { cwd: dir, env: UTF8_ENV, encoding: 'utf8' });
     const line = (key: string) => out.split('\n').find((l) => l.startsWith(`${key} `))?.trim().slice(key.length + 1);
@@ -170,7 +182,9 @@ describe('the analysis export read by R, pandas and PSPP', () => {
       channel: 'factor', sent_utc: 'POSIXct', received_utc: 'POSIXct',
       DAILY_Q1_R1: 'factor', DAILY_Q2_R1: 'character', DAILY_Q3_R1: 'character', DAILY_Q4_R1: 'Date', DAILY_Q5_R1: 'character',
       DAILY_Q6_R1: 'numeric', DAILY_Q7_R1: 'character', DAILY_Q8_R1: 'numeric', DAILY_Q9_R1: 'character', DAILY_Q10_R1: 'character', Q1_R1: 'factor',
+      DAILY_score_Total: 'numeric', DAILY_score_Tired: 'numeric',
     });
+    expect(line('scores')).toBe(`10.5 2.5 ${rows.filter((r) => r.DAILY_score_Total === '').length}`);
     expect(line('levels')).toBe(MOOD_LABELS.join('|'));
     for (const key of ['mood', 'story', 'word', 'label', 'feeling']) expect(line(key)).toBe('TRUE');
     expect(line('slider')).toBe('7.5');
@@ -205,7 +219,9 @@ describe('the analysis export read by R, pandas and PSPP', () => {
       stage: 'Int64', day_of_study: 'Int64', status: 'category', planned_utc: 'datetime64[ns, UTC]', submitted_local: `datetime64[ns, ${row.timezone}]`,
       channel: 'category', sent_utc: 'datetime64[ns, UTC]', received_utc: 'datetime64[ns, UTC]',
       DAILY_Q1_R1: 'category', DAILY_Q2_R1: 'object', DAILY_Q4_R1: 'datetime64[ns]', DAILY_Q6_R1: 'float64', DAILY_Q8_R1: 'float64', DAILY_Q9_R1: 'object', Q1_R1: 'category',
+      DAILY_score_Total: 'float64', DAILY_score_Tired: 'float64',
     });
+    expect([out.row.DAILY_score_Total, out.row.DAILY_score_Tired]).toEqual(['10.5', '2.5']);
     expect(out.mood).toEqual(MOOD_LABELS);
     expect(out.feeling).toEqual(['Calm 平静', 'Tense']);
     expect(out.row).toMatchObject({ DAILY_Q1_R1: MOOD_LABELS[1], DAILY_Q2_R1: '1;3', DAILY_Q7_R1: WORD, DAILY_Q9_R1: STORY.replace(/\r\n/g, '\n'), DAILY_Q6_R1: '7.5', DAILY_Q5_R1: 'PT7H30M' });
@@ -227,6 +243,7 @@ describe('the analysis export read by R, pandas and PSPP', () => {
     const dictionary = (name: string) => out.split('\n').find((l) => new RegExp(`^\\|${name}\\s*\\|`).test(l)) ?? '';
     expect(dictionary('DAILY_Q1_R1')).toMatch(/DAILY 1\.1: 今天的心情 😀\?.*\|F10\.0/);
     expect(dictionary('DAILY_Q6_R1')).toMatch(/\|F12\.2/);
+    expect(dictionary('DAILY_score_Total')).toMatch(/DAILY score Total \(sum\).*\|F12\.2/);
     expect(dictionary('submitted_utc')).toMatch(/\|DATETIME20\.0/);
     expect(dictionary('sent_utc')).toMatch(/\|DATETIME20\.0/);
     expect(dictionary('received_utc')).toMatch(/\|DATETIME20\.0/);
@@ -247,6 +264,7 @@ describe('the analysis export read by R, pandas and PSPP', () => {
     expect(cases[other]).toMatchObject({ Q1_R1: 'tense, "anxious"', DAILY_Q1_R1: String(MISSING_CODES.blank.spss), DAILY_Q6_R1: String(MISSING_CODES.blank.spss) });
     const missed = rows.findIndex((r) => r.task_kind === 'ema' && r.status !== 'completed');
     expect(cases[missed].DAILY_Q6_R1).toBe(String(MISSING_CODES.missed.spss));
+    expect([cases[i].DAILY_score_Total, cases[i].DAILY_score_Tired, cases[missed].DAILY_score_Total]).toEqual(['10.5', '2.5', String(MISSING_CODES.missed.spss)]);
     expect(cases.map((c) => c.status)).toEqual(rows.map((r) => r.status));
     expect(cases.map((c) => c.channel)).toEqual(rows.map((r) => r.channel));
     expect(rows[i].channel).toBe('push');

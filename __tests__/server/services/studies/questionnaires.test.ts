@@ -41,6 +41,7 @@ function row(content: string, changes: Partial<QuestionnaireRow> = {}): Question
     chin_name: 'Name',
     abbrev: 'CODE',
     content,
+    scores: '[]',
     last_edited_by: null,
     created_at: '2024-01-02T03:04:05.000Z',
     updated_at: '2024-01-02T03:04:05.000Z',
@@ -151,6 +152,7 @@ describe.each(databases)('questionnaire service (%s)', (database) => {
         createdAt: qx.created_at,
         user: { _id: user.id, email: user.email },
         chin_content: [],
+        scores: [],
       });
       expect((await toQuestionnaire(db, { ...qx, last_edited_by: null, content: 'broken' })).user).toBeNull();
       expect((await toQuestionnaire(db, { ...qx, content: 'broken' })).chin_content).toEqual([]);

@@ -259,7 +259,15 @@ export const responseBody = {
   },
 } as const;
 
-export const responseAnswerSchema = { type: 'object', required: ['_id'], properties: { _id: { type: 'string' } } } as const;
+/** A stored answer: its id and its scores by name (a number, or null when too few of its items were answered). */
+export const responseAnswerSchema = {
+  type: 'object',
+  required: ['_id', 'scores'],
+  properties: {
+    _id: { type: 'string' },
+    scores: { type: 'object', additionalProperties: { type: ['number', 'null'] } },
+  },
+} as const;
 
 /** A refused answer (400): the message, and the question and response at fault when one is. */
 export const answerRefusalSchema = {

@@ -2,7 +2,8 @@
 import { CONSENT_MAX_CHARS } from '../../../shared/studyRules';
 import { NUMBER_INPUT_LIMIT } from '../../../shared/limits';
 import { MAX_CONDITIONS, MAX_QUESTIONS, MAX_RESPONSES_PER_QUESTION } from '../../../shared/questionnaire/rules';
-import { MC_OPERATORS, MEDIA_SOURCES, PICKER_FORMATS, RESPONSE_TYPES, TEXT_OPERATORS, TEXT_OPERATORS_NUMERIC } from '../../../shared/questionnaire/types';
+import { MC_OPERATORS, MEDIA_SOURCES, PICKER_FORMATS, RESPONSE_TYPES, SCORE_METHODS, TEXT_OPERATORS, TEXT_OPERATORS_NUMERIC } from '../../../shared/questionnaire/types';
+import { MAX_SCORES } from '../../../shared/questionnaire/scores';
 
 const str = (max: number, fallback = '') => ({ type: 'string', maxLength: max, default: fallback }) as const;
 const bool = (fallback: boolean) => ({ type: 'boolean', default: fallback }) as const;
@@ -104,11 +105,37 @@ export const questionnaireListSchema = {
   properties: { qx_list: { type: 'array', items: questionnaireSummarySchema }, pages: { type: 'integer' }, page: { type: 'integer' } },
 } as const;
 
+/**
+ * A score (issue 34 part 2). Its name's form, its items and min_answered are checked by the shared rule
+ * (scoresProblem), whose messages answer; the schema checks only the shape. One past MAX_SCORES passes, for the
+ * rule's message.
+ */
+export const scoreSchema = {
+  type: 'object',
+  required: ['name', 'method', 'items', 'min_answered'],
+  properties: {
+    name: { type: 'string', maxLength: 200 },
+    method: { type: 'string', enum: [...SCORE_METHODS] },
+    items: {
+      type: 'array',
+      maxItems: MAX_QUESTIONS,
+      items: {
+        type: 'object',
+        required: ['question_pos', 'response_pos'],
+        properties: { question_pos: questionPosition, response_pos: responsePosition, reverse: bool(false) },
+      },
+    },
+    min_answered: { type: 'integer', minimum: -NUMBER_INPUT_LIMIT, maximum: NUMBER_INPUT_LIMIT },
+  },
+} as const;
+
+const scoresSchema = { type: 'array', maxItems: MAX_SCORES + 1, items: scoreSchema } as const;
+
 /** The questions are answered as stored, which is the shape they were saved in (questionSchema). */
 export const questionnaireSchema = {
   type: 'object',
-  required: [...questionnaireSummarySchema.required, 'chin_content'],
-  properties: { ...questionnaireSummarySchema.properties, chin_content: { type: 'array', items: questionSchema } },
+  required: [...questionnaireSummarySchema.required, 'chin_content', 'scores'],
+  properties: { ...questionnaireSummarySchema.properties, chin_content: { type: 'array', items: questionSchema }, scores: scoresSchema },
 } as const;
 
 export const questionnaireSaveBodySchema = {
@@ -118,6 +145,8 @@ export const questionnaireSaveBodySchema = {
     chin_name: { type: 'string', maxLength: 500 },
     abbrev: { type: 'string', maxLength: 100 },
     chin_content: { type: 'array', maxItems: MAX_QUESTIONS + 1, items: questionSchema },
+    /** Absent: the scores stay as they are. */
+    scores: scoresSchema,
   },
 } as const;
 

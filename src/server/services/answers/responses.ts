@@ -7,6 +7,7 @@ import type { Db } from '../../repositories/db';
 import type { ParticipantRow, ParticipationRow, SubmissionRow, TaskRow } from '../../db/types';
 import type { AnswerItem, AnswerRefusal, ResponseBody } from '../../../shared/types/participantApp';
 import { answersProblem } from '../../../shared/questionnaire/answers';
+import { computeScores, readStoredScores } from '../../../shared/questionnaire/scores';
 import { participantMessages } from '../../../shared/messages';
 import { HttpError, badRequest, conflict, notFound, unprocessable } from '../../httpErrors';
 import { findParticipation, findParticipationById } from '../../repositories/participants';
@@ -26,6 +27,8 @@ export interface StoredAnswer {
   _id: string;
   /** 201 when stored now, 200 when this submissionId was stored before. */
   status: 200 | 201;
+  /** The answer's scores by name (null: too few items answered), as stored with it. */
+  scores: Record<string, number | null>;
 }
 
 /**
@@ -53,7 +56,7 @@ async function replay(db: Db, existing: SubmissionRow, sent: SentAnswer): Promis
       ? existing.questionnaire_id === sent.questionnaireId
       : existing.request_fingerprint === requestFingerprint(sent) || (await sameAsShiftedBefore(db, existing, sent));
   if (!same) throw unprocessable(participantMessages.submissionReused);
-  return { _id: existing.id, status: 200 };
+  return { _id: existing.id, status: 200, scores: readStoredScores(existing.scores) };
 }
 
 /** 400 naming the response at fault, when one is. */
@@ -150,6 +153,8 @@ async function storeNewResponse(ctx: AppContext, participant: ParticipantRow, st
   await checkPhotos(ctx, photos.uploads, body.answers);
 
   const late = isLate(task, judgedMoment(submittedAt, receivedAt));
+  // Scored as the version the task was planned with defines its scores, like the checks above.
+  const scores = computeScores(version.questions, version.scores, body.answers);
   const id = newSequentialId();
   const result = await ctx.answers.submit({
     submission: {
@@ -168,6 +173,7 @@ async function storeNewResponse(ctx: AppContext, participant: ParticipantRow, st
       received_at: receivedAt,
       late: late ? 1 : 0,
       exclusive_task_id: exclusive ? task.id : null,
+      scores: JSON.stringify(scores),
     },
     sentTaskId: body.taskId,
     items: sentItems(body.answers),
@@ -179,8 +185,8 @@ async function storeNewResponse(ctx: AppContext, participant: ParticipantRow, st
     throw conflict(result.refused === 'photoTaken' ? participantMessages.photoTaken : participantMessages.taskAlreadyAnswered);
   }
   // The submissionId was stored before (by a first try, or a try racing this one): answered as its retry.
-  if (result.status === 200) throw new SubmissionSeen(result);
-  return result;
+  if (result.status === 200) throw new SubmissionSeen({ ...result, scores });
+  return { ...result, scores };
 }
 
 /** The store found this submissionId taken: the stored answer decides the reply. */

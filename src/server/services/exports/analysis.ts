@@ -18,8 +18,10 @@ import { CSV_BOM, csvLine } from './csv';
 import { writeActivity } from './activityCsv';
 import { byAge, itemColumns, itemText, parseVersion, placeIn, placeKey, type ItemColumn, type PlannedVersion } from './items';
 import { addDays, daysBetween, localDay, localTime, zoneOf } from './moments';
-import { safeVariableNames } from './variableNames';
+import { MAX_VARIABLE_NAME_LENGTH, safeVariableNames } from './variableNames';
 import { ANALYSIS_TASK_COLUMNS } from './analysisColumns';
+import { scoreCell, scoreColumns, type ScoreColumn } from './scoreColumns';
+import { readStoredScores } from '../../../shared/questionnaire/scores';
 import { MISSING_VALUES_TEXT, oneLineAnswer } from './analysisVariables';
 import { writeReadingFiles } from './analysisScripts';
 import { ZipWriter, type ByteSink, type TextFile } from './output';
@@ -42,16 +44,19 @@ export const PHOTO_MANIFEST_COLUMNS = [
 interface QuestionnaireColumns {
   version: PlannedVersion;
   columns: ItemColumn[];
-  /** The columns' names in tasks_long.csv (prefixed by the questionnaire code, safe as variable names). */
+  /** Its scores' columns, after its item columns. */
+  scores: ScoreColumn[];
+  /** The names in tasks_long.csv of its item columns, then of its score columns (prefixed by the questionnaire code, safe as variable names). */
   names: string[];
   /** The names as composed before they were made safe (the codebook's mapping). */
   originalNames: string[];
-  /** Index of the first of its columns among all item columns. */
+  /** Index of the first of its columns among all item and score columns. */
   offset: number;
 }
 
 export interface AnalysisPlan {
   questionnaires: Map<string, QuestionnaireColumns>;
+  /** Item and score columns together. */
   itemCount: number;
 }
 
@@ -63,17 +68,21 @@ export async function planAnalysis(db: Db, scope: ExportScope): Promise<Analysis
   for (const v of versions) grouped.set(v.row.questionnaire_id, [...(grouped.get(v.row.questionnaire_id) ?? []), v]);
   const entries = [...grouped.values()].map((list) => {
     const ordered = byAge(list);
-    return { version: ordered[ordered.length - 1], columns: itemColumns(ordered) };
+    return { version: ordered[ordered.length - 1], columns: itemColumns(ordered), scores: scoreColumns(ordered) };
   });
   entries.sort((a, b) => a.version.row.abbrev.localeCompare(b.version.row.abbrev) || a.version.row.questionnaire_id.localeCompare(b.version.row.questionnaire_id));
-  const prefixed = entries.flatMap((e) => e.columns.map((c) => `${e.version.row.abbrev.trim()}_${c.name}`));
+  const prefixed = entries.flatMap((e) => {
+    const code = e.version.row.abbrev.trim();
+    // A score's column keeps the score's name whole at its end: the code is shortened to fit the limit instead.
+    return [...e.columns.map((c) => `${code}_${c.name}`), ...e.scores.map((s) => `${code.slice(0, Math.max(0, MAX_VARIABLE_NAME_LENGTH - s.name.length - 1))}_${s.name}`)];
+  });
   const names = safeVariableNames([...ANALYSIS_TASK_COLUMNS.map(([name]) => name), ...prefixed]).slice(ANALYSIS_TASK_COLUMNS.length);
   const questionnaires = new Map<string, QuestionnaireColumns>();
   let offset = 0;
   for (const e of entries) {
-    const end = offset + e.columns.length;
+    const end = offset + e.columns.length + e.scores.length;
     questionnaires.set(e.version.row.questionnaire_id, { ...e, names: names.slice(offset, end), originalNames: prefixed.slice(offset, end), offset });
-    offset += e.columns.length;
+    offset = end;
   }
   return { questionnaires, itemCount: offset };
 }
@@ -122,6 +131,13 @@ async function writeCodebook(file: TextFile, plan: AnalysisPlan): Promise<void> 
           q.originalNames[i],
           MISSING_VALUES_TEXT,
         ]),
+      );
+    }
+    for (let j = 0; j < q.scores.length; j += 1) {
+      const i = q.columns.length + j;
+      const s = q.scores[j];
+      await file.write(
+        csvLine([q.names[i], q.version.row.abbrev, q.version.row.chin_name, '', '', '', 'score', '', '', s.score.method, s.description, q.originalNames[i], MISSING_VALUES_TEXT]),
       );
     }
   }
@@ -224,6 +240,10 @@ async function writeTasks(db: Db, scope: ExportScope, plan: AnalysisPlan, file: 
             const value = place === undefined ? undefined : answered.get(place);
             if (value !== undefined) cells[q.offset + i] = oneLineAnswer(cellText(photoNames, answer.id, itemText(value)));
           }
+        }
+        if (q && answer && q.scores.length > 0) {
+          const stored = readStoredScores(answer.scores);
+          q.scores.forEach((s, j) => (cells[q.offset + q.columns.length + j] = scoreCell(stored, s.score.name)));
         }
         await file.write(
           csvLine([

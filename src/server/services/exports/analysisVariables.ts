@@ -98,8 +98,8 @@ export function studyVariables(plan: AnalysisPlan): StudyVariable[] {
     const choices = (TASK_CHOICES[name] ?? []).map((value) => ({ value, label: value }));
     return { name, label: description, kind, choices, answer: false, long: false };
   });
-  const items = [...plan.questionnaires.values()].flatMap((q) =>
-    q.columns.map((c, i): StudyVariable => {
+  const items = [...plan.questionnaires.values()].flatMap((q) => [
+    ...q.columns.map((c, i): StudyVariable => {
       const kind = itemKind(c);
       const question = plainText(c.question.html_question ?? '');
       return {
@@ -111,7 +111,15 @@ export function studyVariables(plan: AnalysisPlan): StudyVariable[] {
         long: kind === 'text',
       };
     }),
-  );
+    ...q.scores.map((s, j): StudyVariable => ({
+      name: q.names[q.columns.length + j],
+      label: `${q.version.row.abbrev} score ${s.score.name} (${s.score.method})`,
+      kind: 'number',
+      choices: [],
+      answer: true,
+      long: false,
+    })),
+  ]);
   return [...fixed, ...items];
 }
 

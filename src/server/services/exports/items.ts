@@ -1,13 +1,14 @@
 // The response items of a questionnaire as download columns: one column per answerable response of every
 // version planned, named by question number and response position, and an answer's value as text.
 import type { QuestionnaireVersionRow } from '../../db/types';
-import type { Choice, MultipleChoiceSet, Question, ResponseItem } from '../../../shared/questionnaire/types';
+import type { Choice, MultipleChoiceSet, Question, ResponseItem, Score } from '../../../shared/questionnaire/types';
 import { isNonAnswer } from '../../../shared/questionnaire/rules';
 
 export interface PlannedVersion {
   row: QuestionnaireVersionRow;
   questions: Question[];
   sets: MultipleChoiceSet[];
+  scores: Score[];
 }
 
 export function parseVersion(row: QuestionnaireVersionRow): PlannedVersion {
@@ -19,7 +20,7 @@ export function parseVersion(row: QuestionnaireVersionRow): PlannedVersion {
       return [];
     }
   };
-  return { row, questions: list<Question>(row.content), sets: list<MultipleChoiceSet>(row.mc_sets) };
+  return { row, questions: list<Question>(row.content), sets: list<MultipleChoiceSet>(row.mc_sets), scores: list<Score>(row.scores) };
 }
 
 export interface ItemColumn {

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../repositories/db';
 import type { McSetRow, QuestionnaireRow, QuestionnaireVersionRow } from '../../db/types';
-import type { Choice, MultipleChoiceSet, Question } from '../../../shared/questionnaire/types';
+import type { Choice, MultipleChoiceSet, Question, Score } from '../../../shared/questionnaire/types';
 import { findMcSetsOf, findQuestionnaireVersion, findQuestionnairesOfLab, insertQuestionnaireVersion } from '../../repositories/plans';
 import { nowIso } from '../../ids';
 
@@ -31,9 +31,14 @@ function mcSetsText(row: QuestionnaireRow, sets: readonly McSetRow[]): string {
   return JSON.stringify(sets.filter((s) => s.questionnaire_id === row.id).map(toSet));
 }
 
-/** A version's id: the hash of its content, so the same content is one version. */
+/**
+ * A version's id: the hash of its content, so the same content is one version. Scores count only when there are
+ * some, so a questionnaire without scores keeps the id it had before scores existed (migration 0021).
+ */
 function versionIdOf(row: QuestionnaireRow, mcSets: string): string {
-  return createHash('sha256').update(JSON.stringify([row.id, row.chin_name, row.abbrev, row.content, mcSets])).digest('hex');
+  const content = [row.id, row.chin_name, row.abbrev, row.content, mcSets];
+  if (row.scores !== '[]') content.push(row.scores);
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 
 /** The id the questionnaire's content now has (or would have) as a version. */
@@ -57,6 +62,7 @@ export async function planQuestionnaires(db: Db, labId: string, ids: readonly st
       abbrev: row.abbrev,
       content: row.content,
       mc_sets: mcSets,
+      scores: row.scores,
       created_at: now,
     });
     planned.set(row.id, { versionId: id, questionnaireId: row.id, chin_name: row.chin_name, abbrev: row.abbrev });
@@ -68,6 +74,7 @@ export interface QuestionnaireAsPlanned {
   row: QuestionnaireVersionRow;
   questions: Question[];
   sets: MultipleChoiceSet[];
+  scores: Score[];
 }
 
 /** Versions never change, so a process keeps the ones it has read. */
@@ -87,7 +94,7 @@ export async function questionnaireAsPlanned(db: Db, versionId: string): Promise
       return [];
     }
   };
-  const version = { row, questions: parse<Question>(row.content), sets: parse<MultipleChoiceSet>(row.mc_sets) };
+  const version = { row, questions: parse<Question>(row.content), sets: parse<MultipleChoiceSet>(row.mc_sets), scores: parse<Score>(row.scores) };
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(versionId, version);
   return version;

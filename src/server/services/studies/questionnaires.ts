@@ -2,7 +2,8 @@
 // shared rules in the specification's order, rich text sanitised), and the sets' changes.
 import type { Db } from '../../repositories/db';
 import type { LabUserRow, McSetRow, QuestionnaireRow } from '../../db/types';
-import type { Choice, MultipleChoiceSet, Question, Questionnaire, QuestionnaireListAnswer, QuestionnaireSummary } from '../../../shared/questionnaire/types';
+import type { Choice, MultipleChoiceSet, Question, Questionnaire, QuestionnaireListAnswer, QuestionnaireSummary, Score } from '../../../shared/questionnaire/types';
+import { scoresProblem } from '../../../shared/questionnaire/scores';
 import { PAGE_SIZE } from '../../../shared/limits';
 import {
   choicesProblem,
@@ -64,6 +65,7 @@ export async function toQuestionnaire(db: Db, row: QuestionnaireRow): Promise<Qu
   return {
     ...toSummary({ ...row, editor_email: editor?.email ?? null }),
     chin_content: parseJson<Question[]>(row.content, []),
+    scores: parseJson<Score[]>(row.scores, []),
   };
 }
 
@@ -86,8 +88,8 @@ async function refuseTakenCode(db: Db, labId: string, abbrev: string, ownId: str
  * A questionnaire as the audit trail keeps it: its name, code and questions. It belongs to a lab and to no
  * study, so its entries carry the lab alone and show on the lab's Activity (its manager, the system owner).
  */
-function auditedQuestionnaire(chinName: string, abbrev: string, questions: Question[]) {
-  return { chin_name: chinName, abbrev, chin_content: questions };
+function auditedQuestionnaire(chinName: string, abbrev: string, questions: Question[], scores: Score[] = []) {
+  return { chin_name: chinName, abbrev, chin_content: questions, scores };
 }
 
 export async function createQuestionnaire(db: Db, user: LabUserRow, body: { chin_name?: string; abbrev?: string }, actor: AuditActor): Promise<string> {
@@ -114,6 +116,18 @@ export interface QuestionnaireSaveBody {
   chin_name?: string;
   abbrev?: string;
   chin_content: Question[];
+  /** Absent: the scores stay as they are (and are checked against the questions saved). */
+  scores?: Score[];
+}
+
+/** Scores as saved: names trimmed, only the fields of the contract. */
+function cleanScores(scores: readonly Score[]): Score[] {
+  return scores.map((s) => ({
+    name: s.name.trim(),
+    method: s.method,
+    items: s.items.map((i) => ({ question_pos: i.question_pos, response_pos: i.response_pos, reverse: i.reverse })),
+    min_answered: s.min_answered,
+  }));
 }
 
 export async function saveQuestionnaire(db: Db, user: LabUserRow, row: QuestionnaireRow, body: QuestionnaireSaveBody, actor: AuditActor): Promise<void> {
@@ -123,6 +137,9 @@ export async function saveQuestionnaire(db: Db, user: LabUserRow, row: Questionn
   if (createProblem) throw badRequest(createProblem);
   const problem = questionnaireSaveProblem(body.chin_content) ?? referenceProblem(body.chin_content);
   if (problem) throw badRequest(problem);
+  const scores = cleanScores(body.scores ?? parseJson<Score[]>(row.scores, []));
+  const scoreProblem = scoresProblem(body.chin_content, scores);
+  if (scoreProblem) throw badRequest(scoreProblem.message);
   const setIds = new Set((await listMcSets(db, row.id)).map((s) => s.id));
   const usesUnknownSet = body.chin_content.some((q) => q.other_info.some((r) => r.type === 'mc' && r.choices && !setIds.has(r.choices)));
   if (usesUnknownSet) throw badRequest(questionnaireMessages.mcSetUnknown);
@@ -132,11 +149,11 @@ export async function saveQuestionnaire(db: Db, user: LabUserRow, row: Questionn
     html_question: sanitizeRichText(q.html_question),
     html_guide: sanitizeRichText(q.html_guide),
   }));
-  const before = auditedQuestionnaire(row.chin_name, row.abbrev, parseJson<Question[]>(row.content, []));
-  const after = auditedQuestionnaire(name.trim(), abbrev, questions);
+  const before = auditedQuestionnaire(row.chin_name, row.abbrev, parseJson<Question[]>(row.content, []), parseJson<Score[]>(row.scores, []));
+  const after = auditedQuestionnaire(name.trim(), abbrev, questions, scores);
   try {
     await db.transaction().execute(async (trx) => {
-      await updateQuestionnaire(trx, row.id, { chin_name: after.chin_name, abbrev, content: JSON.stringify(questions), last_edited_by: user.id, updated_at: nowIso() });
+      await updateQuestionnaire(trx, row.id, { chin_name: after.chin_name, abbrev, content: JSON.stringify(questions), scores: JSON.stringify(scores), last_edited_by: user.id, updated_at: nowIso() });
       // Field by field ('chin_content[2].html_question'); a save that changed nothing leaves no entry.
       if (fieldChanges(before, after).length === 0) return;
       await recordAudit(trx, actor, { kind: 'questionnaire.changed', entityType: 'questionnaire', entityId: row.id, labId: row.lab_id, before, after });

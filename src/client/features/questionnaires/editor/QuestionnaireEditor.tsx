@@ -6,6 +6,7 @@ import Button from 'react-bootstrap/Button';
 import { deepEqual } from '../../../../shared/deepEqual';
 import { editResponse, prepareForSave } from '../../../../shared/questionnaire/operations';
 import { questionnaireCreateProblem, questionnaireMessages, questionnaireSaveProblem } from '../../../../shared/questionnaire/rules';
+import { scoresProblem } from '../../../../shared/questionnaire/scores';
 import type { MultipleChoiceSet, Question, Questionnaire } from '../../../../shared/questionnaire/types';
 import type { QuestionnaireVersionUse } from '../../../../shared/types/questionnaireVersions';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -26,6 +27,8 @@ import { QuestionCard, questionCardId, questionNumberId, type QuestionCardAction
 import { olderVersionsInUse, QuestionnaireVersionsLine, RepointDialog } from './QuestionnaireVersions';
 import { bottomBarProps } from '../../../app/layout/bottomBars';
 import { useFocusAboveSaveBar } from './useFocusAboveSaveBar';
+import { ScoresSection } from './ScoresSection';
+import { toDrafts, toScores } from './scoreDrafts';
 
 export const editorTexts = {
   heading: 'Edit Questionnaire',
@@ -58,7 +61,8 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
   const [questions, edit] = useReducer(editorReducer, questionnaire.chin_content);
   const [name, setName] = useState(questionnaire.chin_name);
   const [code, setCode] = useState(questionnaire.abbrev);
-  const [saved, setSaved] = useState({ questions: questionnaire.chin_content, name: questionnaire.chin_name, code: questionnaire.abbrev });
+  const [scoreDrafts, setScoreDrafts] = useState(() => toDrafts(questionnaire.chin_content, questionnaire.scores, newId));
+  const [saved, setSaved] = useState({ questions: questionnaire.chin_content, name: questionnaire.chin_name, code: questionnaire.abbrev, scores: questionnaire.scores });
   const [deleting, setDeleting] = useState<number | null>(null);
   const [conditionsOf, setConditionsOf] = useState<number | null>(null);
   const [managingSets, setManagingSets] = useState(false);
@@ -71,7 +75,8 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
   current.current = questions;
   // Unchanged questions stay the same objects (editorState), so the comparison walks only the edited ones.
   const questionsChanged = useMemo(() => !deepEqual(questions, saved.questions), [questions, saved.questions]);
-  const dirty = questionsChanged || name !== saved.name || code !== saved.code;
+  const scores = useMemo(() => toScores(questions, scoreDrafts), [questions, scoreDrafts]);
+  const dirty = questionsChanged || name !== saved.name || code !== saved.code || !deepEqual(scores, saved.scores);
   useUnsavedChangesGuard(dirty);
   const editor = useRef<HTMLDivElement>(null);
   useFocusAboveSaveBar(editor);
@@ -119,17 +124,17 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
   };
 
   const save = async () => {
-    const problem = questionnaireCreateProblem(name, code) ?? questionnaireSaveProblem(questions);
+    const problem = questionnaireCreateProblem(name, code) ?? questionnaireSaveProblem(questions) ?? scoresProblem(questions, scores)?.message;
     if (problem) {
       dispatch(alertShown(problem));
       top.current?.scrollIntoView?.({ block: 'start' });
       return;
     }
-    const sent = { questions, name, code };
+    const sent = { questions, name, code, scores };
     const result = await dispatch(
       saveQuestionnaire({
         questionnaireId: questionnaire._id,
-        body: { chin_name: name.trim(), abbrev: code.trim(), chin_content: prepareForSave(questions) },
+        body: { chin_name: name.trim(), abbrev: code.trim(), chin_content: prepareForSave(questions), scores },
       }),
     );
     if (saveQuestionnaire.fulfilled.match(result)) {
@@ -192,6 +197,8 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
           <QuestionCard key={q._id} question={q} qpos={qpos} context={contexts[qpos]} sets={sets} dispatch={edit} actions={actions} />
         ))
       )}
+
+      <ScoresSection questions={questions} drafts={scoreDrafts} onChange={setScoreDrafts} newKey={newId} />
 
       <div className="questionnaire-save-bar py-2" {...bottomBarProps}>
         <div className="container d-flex align-items-center justify-content-end gap-3">
