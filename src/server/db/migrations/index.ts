@@ -18,6 +18,7 @@ import * as pushClaimToken from './0015_push_claim_token';
 import * as deliveryLedger from './0016_delivery_ledger';
 import * as participantDevices from './0018_participant_devices';
 import * as messages from './0020_messages';
+import * as allocations from './0022_allocations';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_delivery_ledger': deliveryLedger,
   '0018_participant_devices': participantDevices,
   '0020_messages': messages,
+  '0022_allocations': allocations,
 };
