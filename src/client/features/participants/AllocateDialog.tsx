@@ -15,6 +15,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { groupLabel, stageLabel } from '../../components/stageGroup/labels';
 import { DialogCloseButton } from '../../components/unsavedChanges/GuardedModal';
 import { DraftDialog } from './DraftDialog';
+import { ParticipantChecklist } from './ParticipantChecklist';
 import { allocateParticipants, downloadAllocationList, participantsRequestReset, selectParticipantsRequests } from './participantsSlice';
 
 interface AllocateDialogProps {
@@ -60,14 +61,6 @@ export function AllocateDialog({ study, participants, onClose, onAllocated }: Al
   );
 
   const stage = stages.find((s) => s._id === stageId);
-  const everyone = candidates.length > 0 && candidates.every((p) => chosen.has(p._id));
-  const toggle = (id: string) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const toggleGroup = (id: string) => setGroupIds((current) => (current.includes(id) ? current.filter((g) => g !== id) : [...current, id]));
 
   const submit = async (event: FormEvent) => {
@@ -152,27 +145,7 @@ export function AllocateDialog({ study, participants, onClose, onAllocated }: Al
             {candidates.length === 0 ? (
               <p className="text-body-secondary small mb-0">{allocationTexts.noneListed}</p>
             ) : (
-              <>
-                <Form.Check
-                  id="allocate-everyone"
-                  type="checkbox"
-                  label={`${allocationTexts.everyone} (${candidates.length})`}
-                  checked={everyone}
-                  onChange={() => setChosen(everyone ? new Set() : new Set(candidates.map((p) => p._id)))}
-                />
-                <div className="border rounded p-2 mt-1 overflow-auto" style={{ maxHeight: '10rem' }}>
-                  {candidates.map((p) => (
-                    <Form.Check
-                      key={p._id}
-                      id={`allocate-${p._id}`}
-                      type="checkbox"
-                      label={`${p.participant_code} (${p.email})`}
-                      checked={chosen.has(p._id)}
-                      onChange={() => toggle(p._id)}
-                    />
-                  ))}
-                </div>
-              </>
+              <ParticipantChecklist idPrefix="allocate-participant" everyoneLabel={allocationTexts.everyone} participants={candidates} chosen={chosen} onChange={setChosen} />
             )}
           </fieldset>
           <Form.Group className="mb-3" controlId="allocate-stage">
