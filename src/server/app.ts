@@ -51,6 +51,7 @@ import { createPushSender, type PushTiming } from './services/push/pushSender';
 import { vapidDetails } from './services/push/vapid';
 import { createPushPoster } from './services/push/pushMessage';
 import { participantMessageRoutes } from './routes/participantMessages';
+import { allocationRoutes } from './routes/allocations';
 import { appMessageRoutes } from './routes/appMessages';
 import { attentionRoutes } from './routes/attention';
 import { createAlertDigests } from './services/alerts/alertDigests';
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(participantRoutes);
   await app.register(participationStatusRoutes);
   await app.register(participantMessageRoutes);
+  await app.register(allocationRoutes);
   await app.register(attentionRoutes);
   await app.register(studyProgressRoutes);
   await app.register(activityRoutes);

@@ -20,6 +20,7 @@ export const AUDIT_KINDS = {
   'media.deleted': 'Media file deleted',
   'participant.created': 'Participant created',
   'participant.assigned': 'Participant assigned',
+  'participants.allocated': 'Participants allocated at random',
   'participant.withdrawn': 'Participant withdrawn',
   'participant.completed': 'Participant completed',
   'message.sent': 'Message sent',

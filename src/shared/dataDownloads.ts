@@ -37,6 +37,14 @@ export function downloadTitle(kind: DownloadKind, place: DownloadPlace, at: Date
   return `${safe(place.studyCode)}_stage${place.stageNum}_${group}_${kind}_${stamp(at)}.${EXTENSIONS[kind]}`;
 }
 
+/**
+ * The random allocation list (issue 34): `{study code}_allocations_{yyyymmdd-hhmm UTC}.csv`, every allocation
+ * of the study, e.g. `AB12CD_allocations_20260105-0930.csv`.
+ */
+export function allocationListTitle(studyCode: string, at: Date): string {
+  return `${safe(studyCode)}_allocations_${stamp(at)}.csv`;
+}
+
 /** The CSV files inside the text-response zip: one per questionnaire, named by its code. */
 export function questionnaireCsvName(abbrev: string, questionnaireId: string): string {
   const code = safe(abbrev.trim()) || 'questionnaire';

@@ -84,6 +84,7 @@ export interface Database {
   pilot_resets: PilotResetsTable;
   audit_entries: AuditEntriesTable;
   participant_messages: ParticipantMessagesTable;
+  allocations: AllocationsTable;
   alert_digests: AlertDigestsTable;
   participant_devices: ParticipantDevicesTable;
 }
@@ -501,4 +502,19 @@ export interface AlertDigestsTable {
   day: string;
   sent_at: string;
   participants: number;
+}
+
+/** A participation allocated at random to a group of a later stage (migration 0022). */
+export interface AllocationsTable {
+  participation_id: string;
+  study_id: string;
+  /** The call that allocated it: its rows share the seed. */
+  run_id: string;
+  seed: number;
+  stage_id: string;
+  group_id: string;
+  block: number;
+  position: number;
+  allocated_at: string;
+  allocated_by: string | null;
 }

@@ -6,3 +6,4 @@ export { IncludePilotCheckbox } from './IncludePilotCheckbox';
 export { ParticipantListDownloads } from './ParticipantListDownloads';
 export { ResponseTimeDownloadButton } from './ResponseTimeDownloadButton';
 export { startImageDownload } from './imageDownloadsSlice';
+export { fileNameFromDisposition, saveFile } from './saveFile';

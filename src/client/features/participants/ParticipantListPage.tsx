@@ -4,12 +4,14 @@
 // Completed, and a panel of the stage's and group's data downloads. Until both are chosen, a line in that
 // panel's place says what choosing them offers (as Study Progress does). Join Link gives the link and QR code
 // that participants join the study by in the app (issue 19). Send Message writes to participants listed (issue 33).
+// Assign at random allocates listed participants of stage 1 to groups of a later stage (issue 34).
 import { useCallback, useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useParams } from 'react-router-dom';
 import { hasAccess } from '../../../shared/access';
 import { joinLinkTexts, participantMessages } from '../../../shared/messages';
 import { inboxTexts } from '../../../shared/inbox';
+import { allocationTexts } from '../../../shared/allocation';
 import { participantListTexts } from '../../../shared/participantList';
 import type { Participant } from '../../../shared/types/participant';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -17,6 +19,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { selectAllAccess } from '../auth';
 import { ParticipantListDownloads } from '../downloads';
+import { AllocateDialog } from './AllocateDialog';
 import { AssignStageDialog } from './AssignStageDialog';
 import { ClockToggle } from './clock/ClockToggle';
 import { useParticipantClock } from './clock/useClock';
@@ -33,7 +36,7 @@ import { SendMessageDialog } from './SendMessageDialog';
 import { StudyHeading } from './StudyHeading';
 import { useParticipantStudy } from './useParticipantStudy';
 
-type OpenDialog = { kind: 'create' } | { kind: 'joinLink' } | { kind: 'message' } | { kind: RowAction; participant: Participant };
+type OpenDialog = { kind: 'create' } | { kind: 'joinLink' } | { kind: 'message' } | { kind: 'allocate' } | { kind: RowAction; participant: Participant };
 
 export default function ParticipantListPage() {
   const { studyId = '' } = useParams();
@@ -76,6 +79,11 @@ export default function ParticipantListPage() {
                 {inboxTexts.button}
               </Button>
             )}
+            {Boolean(participants?.length) && study && study.stage_list.length > 1 && (
+              <Button variant="outline-primary" onClick={() => setDialog({ kind: 'allocate' })}>
+                {allocationTexts.button}
+              </Button>
+            )}
             {study?.study_code && (
               <Button variant="outline-primary" onClick={() => setDialog({ kind: 'joinLink' })}>
                 {joinLinkTexts.button}
@@ -105,6 +113,9 @@ export default function ParticipantListPage() {
       )}
       {dialog?.kind === 'joinLink' && study && <JoinLinkDialog study={study} onClose={close} />}
       {dialog?.kind === 'message' && participants && <SendMessageDialog studyId={studyId} participants={participants} onClose={close} />}
+      {dialog?.kind === 'allocate' && study && participants && (
+        <AllocateDialog study={study} participants={participants} onClose={close} onAllocated={reload} />
+      )}
       {dialog?.kind === 'create' && <CreateParticipantDialog studyId={studyId} onClose={close} onCreated={reload} />}
       {dialog?.kind === 'assign' && study && (
         <AssignStageDialog study={study} participant={dialog.participant} onClose={close} onAssigned={reload} />

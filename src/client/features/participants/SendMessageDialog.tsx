@@ -13,6 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DialogCloseButton } from '../../components/unsavedChanges/GuardedModal';
 import { DraftDialog } from './DraftDialog';
+import { ParticipantChecklist } from './ParticipantChecklist';
 import { participantsRequestReset, selectParticipantsRequests, sendParticipantMessage } from './participantsSlice';
 
 interface SendMessageDialogProps {
@@ -34,14 +35,6 @@ export function SendMessageDialog({ studyId, participants, onClose }: SendMessag
 
   useEffect(() => () => void dispatch(participantsRequestReset('message')), [dispatch]);
 
-  const everyone = reachable.length > 0 && reachable.every((p) => chosen.has(p._id));
-  const toggle = (id: string) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const left = MESSAGE_TEXT_MAX_CHARS - normalizedMessageText(text).length;
 
   const check = (event: FormEvent) => {
@@ -91,26 +84,7 @@ export function SendMessageDialog({ studyId, participants, onClose }: SendMessag
             <legend className="form-label fs-6">{inboxTexts.recipients}</legend>
             <p className="text-body-secondary small mb-2">{inboxTexts.choose}</p>
             {reachable.length < participants.length && <p className="text-body-secondary small mb-2">{inboxTexts.withdrawnLeftOut}</p>}
-            <Form.Check
-              id="send-message-everyone"
-              type="checkbox"
-              label={`${inboxTexts.everyoneListed} (${reachable.length})`}
-              checked={everyone}
-              disabled={reachable.length === 0}
-              onChange={() => setChosen(everyone ? new Set() : new Set(reachable.map((p) => p._id)))}
-            />
-            <div className="border rounded p-2 mt-1 overflow-auto" style={{ maxHeight: '12rem' }}>
-              {reachable.map((p) => (
-                <Form.Check
-                  key={p._id}
-                  id={`send-message-${p._id}`}
-                  type="checkbox"
-                  label={`${p.participant_code} (${p.email})`}
-                  checked={chosen.has(p._id)}
-                  onChange={() => toggle(p._id)}
-                />
-              ))}
-            </div>
+            <ParticipantChecklist idPrefix="send-message" everyoneLabel={inboxTexts.everyoneListed} participants={reachable} chosen={chosen} onChange={setChosen} />
           </fieldset>
           <Form.Group controlId="send-message-text">
             <Form.Label>{inboxTexts.text}</Form.Label>

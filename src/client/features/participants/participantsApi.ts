@@ -15,6 +15,8 @@ import type {
 import type { Study } from '../../../shared/types/study';
 import type { ParticipationStatusAnswer, SetParticipationStatusBody } from '../../../shared/participationStatus';
 import type { SendMessageAnswer, SendMessageBody } from '../../../shared/inbox';
+import { ALLOCATION_CSV_MEDIA_TYPE, type AllocateAnswer, type AllocateBody } from '../../../shared/allocation';
+import { fileNameFromDisposition } from '../downloads';
 
 const id = (value: string) => encodeURIComponent(value);
 
@@ -56,6 +58,17 @@ export const participantsApi = {
     (await api.get<EmaTasksAnswer>(`/api/ema_tasks/${id(studyId)}/${id(participantId)}?scope=all`)).data,
   sendMessage: async ({ studyId, ...body }: SendMessageBody & { studyId: string }) =>
     (await api.post<SendMessageAnswer>(`/api/participants/${id(studyId)}/messages`, body)).data,
+  allocate: async ({ studyId, ...body }: AllocateBody & { studyId: string }) =>
+    (await api.post<AllocateAnswer>(`/api/participants/${id(studyId)}/allocate`, body)).data,
+  /** The study's allocation list (CSV) and the name the server gave it. */
+  allocationList: async (studyId: string) => {
+    const response = await api.get<Blob>(`/api/participants/${id(studyId)}/allocations`, {
+      headers: { Accept: ALLOCATION_CSV_MEDIA_TYPE },
+      responseType: 'blob',
+    });
+    const disposition = response.headers['content-disposition'] as unknown;
+    return { blob: response.data, fileName: fileNameFromDisposition(typeof disposition === 'string' ? disposition : null) };
+  },
   diaryTasks: async ({ studyId, participantId }: ParticipantOfStudy) =>
     (await api.get<DiaryTasksAnswer>(`/api/diary_ax_tasks/${id(studyId)}/${id(participantId)}`)).data,
 };

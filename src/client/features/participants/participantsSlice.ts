@@ -9,6 +9,7 @@ import type { Study } from '../../../shared/types/study';
 import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../ui/state/requestState';
 import { type ListQuery, type ParticipantFilter, participantsApi } from './participantsApi';
 import { createApiThunk } from '../../app/createApiThunk';
+import { saveFile } from '../downloads';
 
 export const fetchParticipantStudy = createApiThunk('participants/fetchStudy', participantsApi.study);
 export const fetchParticipants = createApiThunk('participants/fetchParticipants', participantsApi.list);
@@ -18,10 +19,23 @@ export const assignParticipant = createApiThunk('participants/assignParticipant'
 export const setParticipationStatus = createApiThunk('participants/setParticipationStatus', participantsApi.setStatus);
 // The dialog shows the refusal (a participant withdrawn meanwhile) beside the text, which stays.
 export const sendParticipantMessage = createApiThunk('participants/sendMessage', participantsApi.sendMessage, { showsOwnFailure: true });
+// Assign at random shows its refusal in its dialog, beside the choices, which stay.
+export const allocateParticipants = createApiThunk('participants/allocate', participantsApi.allocate, { showsOwnFailure: true });
+/** The allocation list is saved as it arrives; the state keeps only the name it was saved under. */
+export const downloadAllocationList = createApiThunk(
+  'participants/downloadAllocationList',
+  async ({ studyId, fallbackTitle }: { studyId: string; fallbackTitle: string }) => {
+    const file = await participantsApi.allocationList(studyId);
+    const fileName = file.fileName ?? fallbackTitle;
+    saveFile(file.blob, fileName);
+    return fileName;
+  },
+  { showsOwnFailure: true },
+);
 export const fetchEmaTasks = createApiThunk('participants/fetchEmaTasks', participantsApi.emaTasks);
 export const fetchDiaryTasks = createApiThunk('participants/fetchDiaryTasks', participantsApi.diaryTasks);
 
-const requestKeys = ['study', 'list', 'create', 'assign', 'status', 'message', 'emaTasks', 'diaryTasks'] as const;
+const requestKeys = ['study', 'list', 'create', 'assign', 'allocate', 'allocationList', 'status', 'message', 'emaTasks', 'diaryTasks'] as const;
 export type ParticipantsRequest = (typeof requestKeys)[number];
 
 export interface ParticipantsState {
@@ -116,6 +130,8 @@ const participantsSlice = createSlice({
     trackRequest(builder, fetchParticipants, 'list');
     trackRequest(builder, createParticipant, 'create');
     trackRequest(builder, assignParticipant, 'assign');
+    trackRequest(builder, allocateParticipants, 'allocate');
+    trackRequest(builder, downloadAllocationList, 'allocationList');
     trackRequest(builder, setParticipationStatus, 'status');
     trackRequest(builder, sendParticipantMessage, 'message');
     trackRequest(builder, fetchEmaTasks, 'emaTasks');

@@ -19,6 +19,7 @@ import * as deliveryLedger from './0016_delivery_ledger';
 import * as participantDevices from './0018_participant_devices';
 import * as messages from './0020_messages';
 import * as scores from './0021_scores';
+import * as allocations from './0022_allocations';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0018_participant_devices': participantDevices,
   '0020_messages': messages,
   '0021_scores': scores,
+  '0022_allocations': allocations,
 };

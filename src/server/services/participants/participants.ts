@@ -14,7 +14,6 @@ import { assignProblem, newParticipantProblem } from '../../../shared/participan
 import { participantMessages, studyMessages } from '../../../shared/messages';
 import { badRequest, conflict, notFound } from '../../httpErrors';
 import {
-  assignParticipation,
   findParticipation,
   findPlace,
   listArrivalsOfStudy,
@@ -23,7 +22,7 @@ import {
   type ParticipantListRow,
   type PlaceFilter,
 } from '../../repositories/participants';
-import { cancelOpenTasks, listDiaryTasks, listEmaTasksWithAnswers, submittedTimesOfTasks } from '../../repositories/tasks';
+import { listDiaryTasks, listEmaTasksWithAnswers, submittedTimesOfTasks } from '../../repositories/tasks';
 import { assignStatusProblem, type ParticipationEnd } from '../../../shared/participationStatus';
 import type { ParticipantDevice } from '../../../shared/devices';
 import { createParticipantAccount, startParticipation } from './participantAccounts';
@@ -34,6 +33,7 @@ import { statusAsRead } from '../plan/taskStatus';
 import { nowIso } from '../../ids';
 import { participationNow } from '../pilot/clock';
 import { deliveryOf } from './emaDelivery';
+import { assignedEvent, moveToPlace, type PlaceMove } from './placeMove';
 
 function toParticipant(row: ParticipantListRow, arrivals: string[], device: ParticipantDevice | null): Participant {
   return {
@@ -109,10 +109,7 @@ export async function createInStudy(db: Db, study: StudyRow, input: CreateInStud
   return readOne(db, study.id, participant.id);
 }
 
-/**
- * Assign To Another Stage: a new assignment (arrive_assigned false until the app next loads its tasks); what is
- * left of the previous plan is cancelled, answers and expired tasks stay as they were.
- */
+/** Assign To Another Stage: the move of placeMove.ts, for one participant. */
 export async function assignToPlace(
   db: Db,
   study: StudyRow,
@@ -131,16 +128,15 @@ export async function assignToPlace(
     const stageKnown = (await listPlaces(db, study.id)).some((p) => p.stage_id === place.stageId);
     throw notFound(stageKnown ? studyMessages.groupNotFound : studyMessages.stageNotFound);
   }
+  const move: PlaceMove = {
+    participationId: participation.id,
+    participantId,
+    from: { stageId: participation.current_stage_id, groupId: participation.current_group_id },
+    to: { stageId: target.stage_id, groupId: target.group_id },
+  };
   await db.transaction().execute(async (trx) => {
-    const now = nowIso();
-    await cancelOpenTasks(trx, participation.id, now);
-    await assignParticipation(trx, participation.id, target.stage_id, target.group_id, now);
-    await recordAudit(trx, actor, {
-      ...aboutParticipant(study, participantId),
-      kind: 'participant.assigned',
-      before: { stageId: participation.current_stage_id, groupId: participation.current_group_id },
-      after: { stageId: target.stage_id, groupId: target.group_id },
-    });
+    await moveToPlace(trx, move, nowIso());
+    await recordAudit(trx, actor, assignedEvent(study, move));
   });
   return readOne(db, study.id, participantId);
 }

@@ -1,0 +1,40 @@
+// Schemas of random allocation (issue 34): the allocate call and its answer. Bounds lie past the shared rule's
+// own limits (and numbers are not required whole here), so that the rule judges with its message.
+import { MAX_ALLOCATION_GROUPS, MAX_ALLOCATION_PARTICIPANTS } from '../../../shared/allocation';
+
+const idString = { type: 'string', minLength: 1, maxLength: 64 } as const;
+
+export const allocateBodySchema = {
+  type: 'object',
+  required: ['participantIds', 'stageId', 'groupIds', 'blockSize'],
+  additionalProperties: false,
+  properties: {
+    participantIds: { type: 'array', maxItems: MAX_ALLOCATION_PARTICIPANTS * 2, items: idString, description: 'Enrolled participants of stage 1, in the order the list allocates them' },
+    stageId: { type: 'string', maxLength: 64, description: 'A stage after stage 1' },
+    groupIds: { type: 'array', maxItems: MAX_ALLOCATION_GROUPS * 2, items: idString, description: 'Groups of that stage, each once' },
+    blockSize: { type: 'number', description: 'A multiple of the sum of the ratios' },
+    seed: { type: 'number', description: 'A whole number from 0 to 2147483647; drawn by the server when left out' },
+    ratios: {
+      type: 'array',
+      maxItems: MAX_ALLOCATION_GROUPS * 2,
+      items: { type: 'number' },
+      description: "Each group's share, in the order of groupIds (whole numbers from 1 to 20); 1 each when left out",
+    },
+  },
+} as const;
+
+export const allocateAnswerSchema = {
+  type: 'object',
+  required: ['seed', 'allocations'],
+  properties: {
+    seed: { type: 'integer', description: 'The seed used: the same seed and body give the same allocations' },
+    allocations: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['participantId', 'groupId'],
+        properties: { participantId: { type: 'string' }, groupId: { type: 'string' } },
+      },
+    },
+  },
+} as const;
