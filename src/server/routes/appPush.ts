@@ -9,7 +9,7 @@ import { deleteSubscription, saveSubscription } from '../repositories/pushSubscr
 import { badRequest, unprocessable } from '../httpErrors';
 import { newId, nowIso } from '../ids';
 import { messageSchema } from './schemas/common';
-import { appCommon, appErrorResponses, pushEndpointBody, pushKeySchema, pushSubscriptionBody, responseAnswerSchema } from './schemas/app';
+import { appCommon, appErrorResponses, pushEndpointBody, pushKeySchema, pushSubscriptionBody, storedIdSchema } from './schemas/app';
 
 export const appPushRoutes: FastifyPluginAsync = async (app) => {
   acceptJsonBodiesOnly(app);
@@ -29,7 +29,7 @@ export const appPushRoutes: FastifyPluginAsync = async (app) => {
         operationId: 'savePushSubscription',
         summary: "Store this device's push subscription (201); the same endpoint again answers 200 with the same id; 422 for an endpoint at no web push service",
         body: pushSubscriptionBody,
-        response: { 200: responseAnswerSchema, 201: responseAnswerSchema, ...appErrorResponses, 422: messageSchema },
+        response: { 200: storedIdSchema, 201: storedIdSchema, ...appErrorResponses, 422: messageSchema },
       },
     },
     async (request, reply) => {

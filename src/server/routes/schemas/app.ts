@@ -259,6 +259,9 @@ export const responseBody = {
   },
 } as const;
 
+/** A stored thing's id (a push subscription). */
+export const storedIdSchema = { type: 'object', required: ['_id'], properties: { _id: { type: 'string' } } } as const;
+
 /** A stored answer: its id and its scores by name (a number, or null when too few of its items were answered). */
 export const responseAnswerSchema = {
   type: 'object',
