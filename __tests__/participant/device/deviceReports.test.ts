@@ -1,6 +1,7 @@
 // The app's device report (issue 33): what it says of the phone (permission, installed, version, zone, language),
 // that the server's rule accepts it, and when it is sent: at the start while signed in, when someone signs in, and
 // each time the app comes to the front, with the signed-in participant's answers waiting in the outbox.
+import { waitFor } from '@testing-library/react';
 import { deviceReport, pushPermissionOf } from '../../../src/participant/device/deviceReport';
 import { startDeviceReports } from '../../../src/participant/device/startDeviceReports';
 import type { BrowserTraits } from '../../../src/participant/push/availability';
@@ -89,7 +90,8 @@ describe('when the app reports', () => {
     };
   }
 
-  const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+  /** Time for a report that should not come to show itself; the reports that should come are waited for. */
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
 
   it('reports at the start with the signed-in participant’s answers waiting (not another’s, not event reports), and each time the app comes to the front', async () => {
     await putItem(answerOf('p1', 'a1'));
@@ -101,7 +103,7 @@ describe('when the app reports', () => {
     await texts.changeLanguage('zh-Hant');
 
     stop = startDeviceReports(store, texts);
-    await settled();
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent).toEqual([
       {
         url: '/api/app/device',
@@ -117,8 +119,7 @@ describe('when the app reports', () => {
 
     visibility = 'visible';
     document.dispatchEvent(new Event('visibilitychange'));
-    await settled();
-    expect(sent).toHaveLength(2);
+    await waitFor(() => expect(sent).toHaveLength(2));
   });
 
   it('reports nothing while no one is signed in, and reports when someone signs in', async () => {
@@ -130,7 +131,7 @@ describe('when the app reports', () => {
     expect(sent).toEqual([]);
 
     store.dispatch(pilotSessionReceived(session('p2')));
-    await settled();
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent.map((s) => [s.auth, s.body.pendingAnswers])).toEqual([['Bearer token-p2', 1]]);
   });
 
@@ -140,6 +141,7 @@ describe('when the app reports', () => {
     }) as typeof fetch;
     const store = createAppStore({ session: initialSessionState(session('p1')) });
     stop = startDeviceReports(store, createI18n());
+    await waitFor(() => expect(global.fetch).toHaveBeenCalledTimes(1));
     await settled();
     expect(global.fetch).toHaveBeenCalledTimes(1);
   });

@@ -30,11 +30,17 @@ function withStatus(p: Participant, status: ParticipationStatus): Participant {
   return { ...p, participation: [{ ...p.participation[0], status }] };
 }
 
-async function chooseStage2Group1(user: UserEvent) {
+/**
+ * Lists stage 2, group 1 and waits for that list to arrive: the row actions show once both are chosen, and a list
+ * answer arriving after a status change would put the rows' old status back (a slow machine showed it).
+ */
+async function chooseStage2Group1(user: UserEvent, store: Parameters<typeof sliceState>[0]) {
   await screen.findByRole('cell', { name: 'BBB222' });
   await user.selectOptions(screen.getByLabelText('Stage'), 'Stage 2: Intervention');
   await user.selectOptions(screen.getByLabelText('Group'), 'Group 1: Diary');
   await screen.findByRole('button', { name: 'Actions BBB222' });
+  await waitFor(() => expect(net.sentTo('POST', FILTERED).some((r) => (r.body as { currentGroupId?: string }).currentGroupId)).toBe(true));
+  await waitFor(() => expect(sliceState(store, 'participants').requests.list.status).toBe('success'));
 }
 
 const rowOf = (code: string) => screen.getByRole('cell', { name: code }).closest('tr') as HTMLElement;
@@ -43,10 +49,10 @@ const endsOf = async (user: UserEvent, code: string) => (await rowMenuItems(user
 
 describe('Withdraw and Mark As Completed on the Participant List', () => {
   it('show only the moves that make sense from each status, and only with a stage and group chosen', async () => {
-    const { user } = openPage();
+    const { user, store } = openPage();
     await screen.findByRole('cell', { name: 'BBB222' });
     expect(screen.queryByRole('button', { name: 'Actions BBB222' })).not.toBeInTheDocument();
-    await chooseStage2Group1(user);
+    await chooseStage2Group1(user, store);
     expect(await endsOf(user, 'BBB222')).toEqual(ends);
     expect(await endsOf(user, 'DDD444')).toEqual(['Withdraw']);
     for (const code of ['CCC333', 'EEE555']) expect(await endsOf(user, code)).toEqual([]);
@@ -56,7 +62,7 @@ describe('Withdraw and Mark As Completed on the Participant List', () => {
     const answer = deferred();
     net.on('PATCH', STATUS('p2'), answer.responder);
     const { user, store } = openPage();
-    await chooseStage2Group1(user);
+    await chooseStage2Group1(user, store);
     const listCalls = net.sentTo('GET', LIST).length + net.sentTo('POST', FILTERED).length;
 
     await chooseRowAction(user, 'BBB222', 'Withdraw');
@@ -87,7 +93,7 @@ describe('Withdraw and Mark As Completed on the Participant List', () => {
   it('Mark As Completed: a refusal closes the dialog and shows the server’s message as the red alert; the row stays', async () => {
     net.on('PATCH', STATUS('p2'), { status: 409, data: { message: participantMessages.participantWithdrawn } });
     const { user, store } = openPage();
-    await chooseStage2Group1(user);
+    await chooseStage2Group1(user, store);
     await chooseRowAction(user, 'BBB222', 'Mark As Completed');
     const dialog = await screen.findByRole('dialog', { name: participationStatusMessages.confirmComplete });
     expect(within(dialog).getByText(endConsequences('completed', 'BBB222'))).toBeInTheDocument();
