@@ -38,3 +38,32 @@ export const allocateAnswerSchema = {
     },
   },
 } as const;
+
+/** The standing rule's body: the allocate call's fields without the participants. */
+export const allocationRuleBodySchema = {
+  type: 'object',
+  required: ['stageId', 'groupIds', 'blockSize'],
+  additionalProperties: false,
+  properties: {
+    stageId: allocateBodySchema.properties.stageId,
+    groupIds: allocateBodySchema.properties.groupIds,
+    blockSize: allocateBodySchema.properties.blockSize,
+    seed: allocateBodySchema.properties.seed,
+    ratios: allocateBodySchema.properties.ratios,
+  },
+} as const;
+
+export const allocationRuleSchema = {
+  type: ['object', 'null'],
+  description: 'The rule in force; null when the study has none',
+  required: ['stageId', 'groupIds', 'ratios', 'blockSize', 'seed', 'allocatedCount', 'setAt'],
+  properties: {
+    stageId: { type: 'string' },
+    groupIds: { type: 'array', items: { type: 'string' } },
+    ratios: { type: 'array', items: { type: 'integer' } },
+    blockSize: { type: 'integer' },
+    seed: { type: 'integer', description: 'Drawn by the server when the rule was set without one' },
+    allocatedCount: { type: 'integer', description: 'Participants allocated under this rule so far: the next one takes slot allocatedCount + 1' },
+    setAt: { type: 'string', format: 'date-time' },
+  },
+} as const;
