@@ -111,6 +111,30 @@ export const allocationTexts = {
   downloadFailed: 'The allocation list could not be downloaded',
 } as const;
 
+/** The allocation rule's dialog (Allocate on consent, beside Assign at random on the Participant List). */
+export const allocationRuleTexts = {
+  button: 'Allocate on consent',
+  title: 'Allocate on consent',
+  explanation:
+    'Every participant who becomes enrolled in stage 1 from now on (who consents in the app, or joins a study without a consent form) is allocated at once to the next place of the blocks.',
+  turnOn: 'Allocate every participant who consents from now on',
+  saving: 'Saving…',
+  loading: 'Loading the rule…',
+  none: 'No rule is in force: participants stay in stage 1 when they consent.',
+  inForce: 'The rule in force',
+  allocatedSoFar: (count: number) => (count === 1 ? '1 participant allocated under this rule' : `${count} participants allocated under this rule`),
+  blocksOf: (blockSize: number) => `Blocks of ${blockSize}`,
+  change: 'Change the rule',
+  changeNote: 'A changed rule starts a new sequence of blocks.',
+  turnOff: 'Turn off',
+  confirmTurnOff: 'Turn off the rule? Participants who consent afterwards stay in stage 1; those already allocated stay in their groups.',
+  confirmYes: 'Yes, turn it off',
+  keepOn: 'Keep it on',
+  turnedOn: 'The rule is on.',
+  turnedOff: 'The rule is off.',
+  close: 'Close',
+} as const;
+
 /** The CSV's columns: the four the issue names, then where and when (a study may allocate more than once). */
 export const ALLOCATION_CSV_COLUMNS = ['participant_code', 'group', 'block', 'position', 'stage', 'seed', 'allocated_at'] as const;
 
