@@ -1,6 +1,9 @@
 // Schemas of random allocation (issue 34): the allocate call and its answer. Bounds lie past the shared rule's
 // own limits (and numbers are not required whole here), so that the rule judges with its message.
-import { MAX_ALLOCATION_GROUPS, MAX_ALLOCATION_PARTICIPANTS } from '../../../shared/allocation';
+import { MAX_ALLOCATION_GROUPS, MAX_ALLOCATION_PARTICIPANTS, MAX_BLOCK_SIZE, MAX_RATIO, MAX_SEED } from '../../../shared/allocation';
+
+/** A number bounded far past the rule's own limits (the input bounds' check), which the rule judges with its message. */
+const pastLimits = (limit: number) => ({ minimum: -limit, maximum: limit * 2 }) as const;
 
 const idString = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
@@ -12,12 +15,12 @@ export const allocateBodySchema = {
     participantIds: { type: 'array', maxItems: MAX_ALLOCATION_PARTICIPANTS * 2, items: idString, description: 'Enrolled participants of stage 1, in the order the list allocates them' },
     stageId: { type: 'string', maxLength: 64, description: 'A stage after stage 1' },
     groupIds: { type: 'array', maxItems: MAX_ALLOCATION_GROUPS * 2, items: idString, description: 'Groups of that stage, each once' },
-    blockSize: { type: 'number', description: 'A multiple of the sum of the ratios' },
-    seed: { type: 'number', description: 'A whole number from 0 to 2147483647; drawn by the server when left out' },
+    blockSize: { type: 'number', ...pastLimits(MAX_BLOCK_SIZE * 10), description: 'A multiple of the sum of the ratios' },
+    seed: { type: 'number', ...pastLimits(MAX_SEED), description: 'A whole number from 0 to 2147483647; drawn by the server when left out' },
     ratios: {
       type: 'array',
       maxItems: MAX_ALLOCATION_GROUPS * 2,
-      items: { type: 'number' },
+      items: { type: 'number', ...pastLimits(MAX_RATIO * 10) },
       description: "Each group's share, in the order of groupIds (whole numbers from 1 to 20); 1 each when left out",
     },
   },
