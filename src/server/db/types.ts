@@ -531,8 +531,8 @@ export interface AllocationRulesTable {
   ratios: string;
   block_size: number;
   seed: number;
-  /** How many it has allocated: the index of the next slot. */
-  allocated_count: number;
+  /** How many it has allocated: the index of the next slot (0 when stored). */
+  allocated_count: Generated<number>;
   set_at: string;
   set_by: string | null;
 }
