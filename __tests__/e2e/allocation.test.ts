@@ -3,9 +3,11 @@
 // then chooses the four enrolled participants of stage 1 (one who has not consented is not offered), stage 2 with both groups at 1:1, a block of four and a
 // seed; the dialog says where each went (two in each group), the allocation list downloads as a CSV named as the
 // other downloads are, and the list, filtered to each group of stage 2, shows them there. axe on the dialog.
+// Then Allocate on consent: the researcher turns the rule on by keyboard, the invited participant consents in the
+// app, and the list shows them in the group the rule's first slot names.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { allocationMessages, allocationTexts } from '../../src/shared/allocation';
+import { allocationMessages, allocationRuleTexts, allocationSlots, allocationTexts } from '../../src/shared/allocation';
 import type { CreateParticipantAnswer } from '../../src/shared/types/participant';
 import type { AppSession } from '../../src/shared/types/participantApp';
 import type { Study } from '../../src/shared/types/study';
@@ -52,7 +54,7 @@ async function seedStudy() {
     codes.push(code);
   }
   const invited = await create();
-  return { manager, managerPassword, study, codes, invited: invited.code };
+  return { manager, managerPassword, study, codes, invited: invited.code, invitedEmail: invited.email };
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -120,5 +122,41 @@ describe('random allocation', () => {
       await page.getByLabel('Group', { exact: true }).selectOption({ label: 'Group 2: Waiting list' });
       for (const code of waiting) await rowWith(page, code);
       await page.getByText('2 participants', { exact: true }).waitFor();
+    }));
+
+  test('a researcher turns on allocation on consent and a participant who then consents is placed in their group', () =>
+    product.journey('allocationRule', async (page) => {
+      const { api } = product;
+      const { manager, managerPassword, study, codes, invited, invitedEmail } = await seedStudy();
+      const [first, second] = study.stage_list[1].participant_group_list;
+
+      await signInAsLabUser(page, product.server.mainUrl('/login'), manager.email, managerPassword);
+      await page.goto(product.server.mainUrl(`/participants/${study._id}`));
+      await page.getByRole('heading', { name: 'Participant List' }).waitFor();
+      await rowWith(page, codes[0]);
+
+      await page.getByRole('button', { name: allocationRuleTexts.button }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: allocationRuleTexts.title });
+      await dialog.getByLabel(allocationTexts.stage, { exact: true }).selectOption({ label: 'Stage 2' });
+      await dialog.getByRole('checkbox', { name: 'Group 1: Coaching', exact: true }).check();
+      await dialog.getByRole('checkbox', { name: 'Group 2: Waiting list', exact: true }).check();
+      await dialog.getByLabel(allocationTexts.blockSize, { exact: true }).fill('2');
+      await dialog.getByLabel(allocationTexts.seed, { exact: true }).fill('7');
+      await dialog.getByRole('button', { name: allocationRuleTexts.turnOn }).click();
+      await dialog.getByText(allocationRuleTexts.turnedOn).waitFor();
+      await dialog.getByRole('region', { name: allocationRuleTexts.inForce }).getByText(allocationTexts.seedUsed(7)).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: allocationRuleTexts.close, exact: true }).last().click();
+
+      // The invited participant consents in the app and takes the rule's first slot.
+      const session = await api.call<AppSession>('POST', '/api/app/login', { body: { email: invitedEmail, password: PASSWORD } });
+      await api.call('POST', `/api/app/studies/${study._id}/consent`, { token: session.token, body: { agree: true } });
+      const [slot] = allocationSlots(1, [first._id, second._id], [1, 1], 2, 7);
+      const groupLabel = slot.groupId === first._id ? 'Group 1: Coaching' : 'Group 2: Waiting list';
+      await page.getByLabel('Stage', { exact: true }).selectOption({ label: 'Stage 2' });
+      await page.getByLabel('Group', { exact: true }).selectOption({ label: groupLabel });
+      await rowWith(page, invited);
+      await page.getByText('1 participant', { exact: true }).waitFor();
     }));
 });

@@ -63,6 +63,29 @@ export const allocationMessages = {
   allocated: (count: number) => (count === 1 ? '1 participant has been allocated at random' : `${count} participants have been allocated at random`),
 } as const;
 
+/**
+ * The standing rule (GET/PUT/DELETE /api/participants/{studyId}/allocation_rule): every participant who becomes
+ * enrolled in stage 1 from now on takes the next slot of the blocks allocationSlots makes from the rule's seed.
+ */
+export interface AllocationRuleBody {
+  stageId: string;
+  groupIds: string[];
+  blockSize: number;
+  seed?: number;
+  ratios?: number[];
+}
+
+/** The rule in force: the seed (drawn when not given), the ratios in full, and how many it has allocated. */
+export interface AllocationRule {
+  stageId: string;
+  groupIds: string[];
+  ratios: number[];
+  blockSize: number;
+  seed: number;
+  allocatedCount: number;
+  setAt: string;
+}
+
 /** The dialog's words. */
 export const allocationTexts = {
   button: 'Assign at random',
@@ -86,6 +109,30 @@ export const allocationTexts = {
   seedUsed: (seed: number) => `Seed: ${seed}`,
   download: 'Download allocation list (CSV)',
   downloadFailed: 'The allocation list could not be downloaded',
+} as const;
+
+/** The allocation rule's dialog (Allocate on consent, beside Assign at random on the Participant List). */
+export const allocationRuleTexts = {
+  button: 'Allocate on consent',
+  title: 'Allocate on consent',
+  explanation:
+    'Every participant who becomes enrolled in stage 1 from now on (who consents in the app, or joins a study without a consent form) is allocated at once to the next place of the blocks.',
+  turnOn: 'Allocate every participant who consents from now on',
+  saving: 'Saving…',
+  loading: 'Loading the rule…',
+  none: 'No rule is in force: participants stay in stage 1 when they consent.',
+  inForce: 'The rule in force',
+  allocatedSoFar: (count: number) => (count === 1 ? '1 participant allocated under this rule' : `${count} participants allocated under this rule`),
+  blocksOf: (blockSize: number) => `Blocks of ${blockSize}`,
+  change: 'Change the rule',
+  changeNote: 'A changed rule starts a new sequence of blocks.',
+  turnOff: 'Turn off',
+  confirmTurnOff: 'Turn off the rule? Participants who consent afterwards stay in stage 1; those already allocated stay in their groups.',
+  confirmYes: 'Yes, turn it off',
+  keepOn: 'Keep it on',
+  turnedOn: 'The rule is on.',
+  turnedOff: 'The rule is off.',
+  close: 'Close',
 } as const;
 
 /** The CSV's columns: the four the issue names, then where and when (a study may allocate more than once). */
@@ -112,10 +159,16 @@ export function ratiosOf(fields: Pick<AllocationFields, 'groupIds' | 'ratios'>):
 
 /** Why the allocation cannot be made as asked, in the order the dialog's fields come; null when it can. */
 export function allocationProblem(fields: AllocationFields): string | null {
-  const { participantIds, groupIds } = fields;
+  const { participantIds } = fields;
   if (participantIds.length === 0) return allocationMessages.participantsRequired;
   if (participantIds.length > MAX_ALLOCATION_PARTICIPANTS) return allocationMessages.tooManyParticipants;
   if (new Set(participantIds).size !== participantIds.length) return allocationMessages.participantsRepeated;
+  return allocationRuleProblem(fields);
+}
+
+/** The same rules without the participants: for a one-off allocation and for the standing rule alike. */
+export function allocationRuleProblem(fields: Omit<AllocationFields, 'participantIds'>): string | null {
+  const { groupIds } = fields;
   if (!fields.stageId) return allocationMessages.stageRequired;
   if (groupIds.length < 2) return allocationMessages.groupsRequired;
   if (groupIds.length > MAX_ALLOCATION_GROUPS) return allocationMessages.tooManyGroups;

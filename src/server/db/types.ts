@@ -85,6 +85,7 @@ export interface Database {
   audit_entries: AuditEntriesTable;
   participant_messages: ParticipantMessagesTable;
   allocations: AllocationsTable;
+  allocation_rules: AllocationRulesTable;
   alert_digests: AlertDigestsTable;
   participant_devices: ParticipantDevicesTable;
 }
@@ -517,4 +518,21 @@ export interface AllocationsTable {
   position: number;
   allocated_at: string;
   allocated_by: string | null;
+}
+
+/** The standing allocation rule of a study (migration 0023): at most one. */
+export interface AllocationRulesTable {
+  study_id: string;
+  /** The run_id of the allocations it makes; new when the rule changes. */
+  rule_id: string;
+  stage_id: string;
+  /** JSON arrays, the same length. */
+  group_ids: string;
+  ratios: string;
+  block_size: number;
+  seed: number;
+  /** How many it has allocated: the index of the next slot (0 when stored). */
+  allocated_count: Generated<number>;
+  set_at: string;
+  set_by: string | null;
 }

@@ -53,12 +53,12 @@ export function updateParticipation(db: Db, id: string, changes: Updateable<Part
   return db.updateTable('participations').set(changes).where('id', '=', id).execute();
 }
 
-/** Ends a participation unless its status changed since it was read as `from`; true when it moved. */
+/** Ends (or enrols) a participation unless its status changed since it was read as `from`; true when it moved. */
 export async function moveParticipationStatus(
   db: Db,
   id: string,
   from: string,
-  changes: Pick<Updateable<ParticipationsTable>, 'status' | 'withdrawn_at' | 'completed_at'>,
+  changes: Pick<Updateable<ParticipationsTable>, 'status' | 'withdrawn_at' | 'completed_at' | 'consent_text' | 'consented_at'>,
 ): Promise<boolean> {
   const result = await db.updateTable('participations').set(changes).where('id', '=', id).where('status', '=', from).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -12,9 +12,10 @@ import { allocationMessages, allocationProblem, allocationTexts, type AllocateAn
 import type { Participant } from '../../../shared/types/participant';
 import type { Study } from '../../../shared/types/study';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { groupLabel, stageLabel } from '../../components/stageGroup/labels';
+import { groupLabel } from '../../components/stageGroup/labels';
 import { DialogCloseButton } from '../../components/unsavedChanges/GuardedModal';
 import { DraftDialog } from './DraftDialog';
+import { AllocationTargetFields, bodyOf, emptyTarget, targetDirty, type TargetDraft } from './AllocationTargetFields';
 import { ParticipantChecklist } from './ParticipantChecklist';
 import { allocateParticipants, downloadAllocationList, participantsRequestReset, selectParticipantsRequests } from './participantsSlice';
 
@@ -27,11 +28,6 @@ interface AllocateDialogProps {
   onAllocated: () => void;
 }
 
-const DEFAULT_BLOCK_SIZE = '4';
-
-/** The typed number, or NaN when the field holds no whole number, for the shared rule to judge. */
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-
 export function AllocateDialog({ study, participants, onClose, onAllocated }: AllocateDialogProps) {
   const dispatch = useAppDispatch();
   const requests = useAppSelector(selectParticipantsRequests);
@@ -43,11 +39,7 @@ export function AllocateDialog({ study, participants, onClose, onAllocated }: Al
     [participants, firstStageId],
   );
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const [stageId, setStageId] = useState<string | null>(null);
-  const [groupIds, setGroupIds] = useState<readonly string[]>([]);
-  const [ratios, setRatios] = useState<Readonly<Record<string, string>>>({});
-  const [blockSize, setBlockSize] = useState(DEFAULT_BLOCK_SIZE);
-  const [seed, setSeed] = useState('');
+  const [target, setTarget] = useState<TargetDraft>(emptyTarget);
   const [problem, setProblem] = useState<string | null>(null);
   // The codes are kept with the answer: the list reloads behind the dialog and may no longer show these rows.
   const [result, setResult] = useState<{ answer: AllocateAnswer; codes: ReadonlyMap<string, string> } | null>(null);
@@ -60,21 +52,11 @@ export function AllocateDialog({ study, participants, onClose, onAllocated }: Al
     [dispatch],
   );
 
-  const stage = stages.find((s) => s._id === stageId);
-  const toggleGroup = (id: string) => setGroupIds((current) => (current.includes(id) ? current.filter((g) => g !== id) : [...current, id]));
+  const stage = stages.find((s) => s._id === target.stageId);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // The groups in the stage's order, whatever order they were ticked in.
-    const orderedGroups = (stage?.participant_group_list ?? []).map((g) => g._id).filter((g) => groupIds.includes(g));
-    const body: AllocateBody = {
-      participantIds: candidates.filter((p) => chosen.has(p._id)).map((p) => p._id),
-      stageId: stageId ?? '',
-      groupIds: orderedGroups,
-      ratios: orderedGroups.map((g) => numberOf(ratios[g] ?? '1')),
-      blockSize: numberOf(blockSize),
-      seed: seed.trim() === '' ? undefined : Number(seed),
-    };
+    const body: AllocateBody = { participantIds: candidates.filter((p) => chosen.has(p._id)).map((p) => p._id), ...bodyOf(stages, target) };
     const found = allocationProblem(body);
     setProblem(found);
     if (found) return;
@@ -129,7 +111,7 @@ export function AllocateDialog({ study, participants, onClose, onAllocated }: Al
     );
   }
 
-  const dirty = chosen.size > 0 || stageId !== null || groupIds.length > 0 || blockSize !== DEFAULT_BLOCK_SIZE || seed !== '';
+  const dirty = chosen.size > 0 || targetDirty(target);
   return (
     <DraftDialog title={allocationTexts.title} titleId="allocate-title" dirty={dirty} onClose={onClose}>
       <Form noValidate onSubmit={(event) => void submit(event)}>
@@ -148,56 +130,7 @@ export function AllocateDialog({ study, participants, onClose, onAllocated }: Al
               <ParticipantChecklist idPrefix="allocate-participant" everyoneLabel={allocationTexts.everyone} participants={candidates} chosen={chosen} onChange={setChosen} />
             )}
           </fieldset>
-          <Form.Group className="mb-3" controlId="allocate-stage">
-            <Form.Label>{allocationTexts.stage}</Form.Label>
-            <Form.Select
-              value={stageId ?? ''}
-              onChange={(e) => {
-                setStageId(e.target.value || null);
-                setGroupIds([]);
-              }}
-            >
-              <option value="">{allocationTexts.chooseStage}</option>
-              {stages.slice(1).map((s) => (
-                <option key={s._id} value={s._id}>
-                  {stageLabel(s)}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-          {stage && (
-            <fieldset className="mb-3">
-              <legend className="form-label fs-6">{allocationTexts.groups}</legend>
-              {stage.participant_group_list.map((g) => (
-                <div key={g._id} className="d-flex align-items-center gap-3 mb-1">
-                  <Form.Check id={`allocate-group-${g._id}`} type="checkbox" label={groupLabel(g)} checked={groupIds.includes(g._id)} onChange={() => toggleGroup(g._id)} />
-                  {groupIds.includes(g._id) && (
-                    <Form.Control
-                      type="number"
-                      min={1}
-                      step={1}
-                      size="sm"
-                      style={{ width: '5rem' }}
-                      aria-label={allocationTexts.ratioOf(groupLabel(g))}
-                      value={ratios[g._id] ?? '1'}
-                      onChange={(e) => setRatios({ ...ratios, [g._id]: e.target.value })}
-                    />
-                  )}
-                </div>
-              ))}
-            </fieldset>
-          )}
-          <div className="d-flex flex-wrap gap-3">
-            <Form.Group controlId="allocate-block-size">
-              <Form.Label>{allocationTexts.blockSize}</Form.Label>
-              <Form.Control type="number" min={2} step={1} style={{ width: '8rem' }} value={blockSize} onChange={(e) => setBlockSize(e.target.value)} />
-            </Form.Group>
-            <Form.Group controlId="allocate-seed">
-              <Form.Label>{allocationTexts.seed}</Form.Label>
-              <Form.Control type="number" min={0} step={1} style={{ width: '12rem' }} value={seed} onChange={(e) => setSeed(e.target.value)} aria-describedby="allocate-seed-help" />
-            </Form.Group>
-          </div>
-          <Form.Text id="allocate-seed-help">{allocationTexts.seedHelp}</Form.Text>
+          <AllocationTargetFields idPrefix="allocate" stages={stages} draft={target} onChange={setTarget} />
         </Modal.Body>
         <Modal.Footer>
           <DialogCloseButton>{allocationTexts.cancel}</DialogCloseButton>

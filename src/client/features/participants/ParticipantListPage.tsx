@@ -11,7 +11,7 @@ import { useParams } from 'react-router-dom';
 import { hasAccess } from '../../../shared/access';
 import { joinLinkTexts, participantMessages } from '../../../shared/messages';
 import { inboxTexts } from '../../../shared/inbox';
-import { allocationTexts } from '../../../shared/allocation';
+import { allocationRuleTexts, allocationTexts } from '../../../shared/allocation';
 import { participantListTexts } from '../../../shared/participantList';
 import type { Participant } from '../../../shared/types/participant';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -20,6 +20,7 @@ import { Loading } from '../../components/Loading';
 import { selectAllAccess } from '../auth';
 import { ParticipantListDownloads } from '../downloads';
 import { AllocateDialog } from './AllocateDialog';
+import { AllocationRuleDialog } from './AllocationRuleDialog';
 import { AssignStageDialog } from './AssignStageDialog';
 import { ClockToggle } from './clock/ClockToggle';
 import { useParticipantClock } from './clock/useClock';
@@ -36,7 +37,7 @@ import { SendMessageDialog } from './SendMessageDialog';
 import { StudyHeading } from './StudyHeading';
 import { useParticipantStudy } from './useParticipantStudy';
 
-type OpenDialog = { kind: 'create' } | { kind: 'joinLink' } | { kind: 'message' } | { kind: 'allocate' } | { kind: RowAction; participant: Participant };
+type OpenDialog = { kind: 'create' } | { kind: 'joinLink' } | { kind: 'message' } | { kind: 'allocate' } | { kind: 'allocationRule' } | { kind: RowAction; participant: Participant };
 
 export default function ParticipantListPage() {
   const { studyId = '' } = useParams();
@@ -84,6 +85,11 @@ export default function ParticipantListPage() {
                 {allocationTexts.button}
               </Button>
             )}
+            {study && study.stage_list.length > 1 && (
+              <Button variant="outline-primary" onClick={() => setDialog({ kind: 'allocationRule' })}>
+                {allocationRuleTexts.button}
+              </Button>
+            )}
             {study?.study_code && (
               <Button variant="outline-primary" onClick={() => setDialog({ kind: 'joinLink' })}>
                 {joinLinkTexts.button}
@@ -116,6 +122,7 @@ export default function ParticipantListPage() {
       {dialog?.kind === 'allocate' && study && participants && (
         <AllocateDialog study={study} participants={participants} onClose={close} onAllocated={reload} />
       )}
+      {dialog?.kind === 'allocationRule' && study && <AllocationRuleDialog study={study} onClose={close} />}
       {dialog?.kind === 'create' && <CreateParticipantDialog studyId={studyId} onClose={close} onCreated={reload} />}
       {dialog?.kind === 'assign' && study && (
         <AssignStageDialog study={study} participant={dialog.participant} onClose={close} onAssigned={reload} />

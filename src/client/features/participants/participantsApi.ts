@@ -15,7 +15,7 @@ import type {
 import type { Study } from '../../../shared/types/study';
 import type { ParticipationStatusAnswer, SetParticipationStatusBody } from '../../../shared/participationStatus';
 import type { SendMessageAnswer, SendMessageBody } from '../../../shared/inbox';
-import { ALLOCATION_CSV_MEDIA_TYPE, type AllocateAnswer, type AllocateBody } from '../../../shared/allocation';
+import { ALLOCATION_CSV_MEDIA_TYPE, type AllocateAnswer, type AllocateBody, type AllocationRule, type AllocationRuleBody } from '../../../shared/allocation';
 import { fileNameFromDisposition } from '../downloads';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -60,6 +60,11 @@ export const participantsApi = {
     (await api.post<SendMessageAnswer>(`/api/participants/${id(studyId)}/messages`, body)).data,
   allocate: async ({ studyId, ...body }: AllocateBody & { studyId: string }) =>
     (await api.post<AllocateAnswer>(`/api/participants/${id(studyId)}/allocate`, body)).data,
+  /** The standing allocation rule, or null. */
+  allocationRule: async (studyId: string) => (await api.get<AllocationRule | null>(`/api/participants/${id(studyId)}/allocation_rule`)).data,
+  saveAllocationRule: async ({ studyId, ...body }: AllocationRuleBody & { studyId: string }) =>
+    (await api.put<AllocationRule>(`/api/participants/${id(studyId)}/allocation_rule`, body)).data,
+  turnOffAllocationRule: async (studyId: string) => (await api.delete<null>(`/api/participants/${id(studyId)}/allocation_rule`)).data,
   /** The study's allocation list (CSV) and the name the server gave it. */
   allocationList: async (studyId: string) => {
     const response = await api.get<Blob>(`/api/participants/${id(studyId)}/allocations`, {

@@ -21,6 +21,10 @@ export const setParticipationStatus = createApiThunk('participants/setParticipat
 export const sendParticipantMessage = createApiThunk('participants/sendMessage', participantsApi.sendMessage, { showsOwnFailure: true });
 // Assign at random shows its refusal in its dialog, beside the choices, which stay.
 export const allocateParticipants = createApiThunk('participants/allocate', participantsApi.allocate, { showsOwnFailure: true });
+// The allocation rule's dialog shows its own refusals and keeps the rule it was answered.
+export const fetchAllocationRule = createApiThunk('participants/fetchAllocationRule', participantsApi.allocationRule, { showsOwnFailure: true });
+export const saveAllocationRule = createApiThunk('participants/saveAllocationRule', participantsApi.saveAllocationRule, { showsOwnFailure: true });
+export const turnOffAllocationRule = createApiThunk('participants/turnOffAllocationRule', participantsApi.turnOffAllocationRule, { showsOwnFailure: true });
 /** The allocation list is saved as it arrives; the state keeps only the name it was saved under. */
 export const downloadAllocationList = createApiThunk(
   'participants/downloadAllocationList',
@@ -35,7 +39,7 @@ export const downloadAllocationList = createApiThunk(
 export const fetchEmaTasks = createApiThunk('participants/fetchEmaTasks', participantsApi.emaTasks);
 export const fetchDiaryTasks = createApiThunk('participants/fetchDiaryTasks', participantsApi.diaryTasks);
 
-const requestKeys = ['study', 'list', 'create', 'assign', 'allocate', 'allocationList', 'status', 'message', 'emaTasks', 'diaryTasks'] as const;
+const requestKeys = ['study', 'list', 'create', 'assign', 'allocate', 'allocationList', 'allocationRule', 'saveAllocationRule', 'turnOffAllocationRule', 'status', 'message', 'emaTasks', 'diaryTasks'] as const;
 export type ParticipantsRequest = (typeof requestKeys)[number];
 
 export interface ParticipantsState {
@@ -132,6 +136,9 @@ const participantsSlice = createSlice({
     trackRequest(builder, assignParticipant, 'assign');
     trackRequest(builder, allocateParticipants, 'allocate');
     trackRequest(builder, downloadAllocationList, 'allocationList');
+    trackRequest(builder, fetchAllocationRule, 'allocationRule');
+    trackRequest(builder, saveAllocationRule, 'saveAllocationRule');
+    trackRequest(builder, turnOffAllocationRule, 'turnOffAllocationRule');
     trackRequest(builder, setParticipationStatus, 'status');
     trackRequest(builder, sendParticipantMessage, 'message');
     trackRequest(builder, fetchEmaTasks, 'emaTasks');

@@ -20,6 +20,7 @@ import * as participantDevices from './0018_participant_devices';
 import * as messages from './0020_messages';
 import * as scores from './0021_scores';
 import * as allocations from './0022_allocations';
+import * as allocationRules from './0023_allocation_rules';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0020_messages': messages,
   '0021_scores': scores,
   '0022_allocations': allocations,
+  '0023_allocation_rules': allocationRules,
 };

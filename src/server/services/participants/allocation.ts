@@ -26,8 +26,8 @@ import { CSV_BOM, csvLine } from '../exports/csv';
 import type { ByteSink } from '../exports/output';
 import { assignedEvent, moveToPlace, type PlaceMove } from './placeMove';
 
-/** The stage and groups asked for, checked against the study: a later stage, and groups of it. */
-async function checkTarget(db: Db, study: StudyRow, body: AllocateBody): Promise<string> {
+/** The stage and groups asked for, checked against the study: a later stage, and groups of it; answers stage 1's id. */
+export async function checkTarget(db: Db, study: Pick<StudyRow, 'id'>, body: Pick<AllocateBody, 'stageId' | 'groupIds'>): Promise<string> {
   const places = await listPlaces(db, study.id);
   const stagePlaces = places.filter((p) => p.stage_id === body.stageId);
   if (stagePlaces.length === 0) throw notFound(studyMessages.stageNotFound);

@@ -21,17 +21,24 @@ import {
   listArrivalsOfParticipant,
   listConsentOfStudies,
   listParticipationsOfParticipant,
-  updateParticipation,
+  moveParticipationStatus,
   type AppParticipationRow,
 } from '../../repositories/participants';
 import { findArrival } from '../../repositories/plans';
 import { listTasksOfArrival, submittedTimesOfTasks } from '../../repositories/tasks';
 import { startParticipation } from './participantAccounts';
+import { allocateOnEnrolment, recordAllocation } from './allocationRule';
+import type { AuditActor } from '../audit/record';
 import { completeEndedParticipations, endParticipation } from './participationEnd';
 import { arrive } from '../plan/arrival';
 import { diaryDaysLeft } from '../plan/diaryDays';
 import { statusAsRead } from '../plan/taskStatus';
 import { participationNow } from '../pilot/clock';
+
+/** The trail names the participant by id only: their email stays out of an entry that can never be erased. */
+function participantActor(participantId: string): AuditActor {
+  return { kind: 'participant', id: participantId, email: null };
+}
 
 async function readParticipations(db: Db, participantId: string, studyId?: string): Promise<AppParticipation[]> {
   const rows = await listAppParticipationRows(db, participantId, studyId);
@@ -93,8 +100,29 @@ export async function joinStudy(db: Db, participant: ParticipantRow, studyCode: 
   if (participant.pilot === 1) throw forbidden(pilotMessages.pilotCannotJoin);
   const study = await findActiveStudyByCode(db, studyCode.trim().toUpperCase());
   if (!study) throw notFound(participantMessages.studyCodeUnknown);
-  await startParticipation(db, participant.id, study.id);
+  // Enrolled at once (no consent form): allocated by the study's standing rule, if any, in the same transaction.
+  await db.transaction().execute(async (trx) => {
+    const started = await startParticipation(trx, participant.id, study.id);
+    if (started.status === 'enrolled') await recordAllocation(trx, participantActor(participant.id), await allocateOnEnrolment(trx, study, started));
+  });
   return readOne(db, participant.id, study.id);
+}
+
+/**
+ * Enrols an invited participation and allocates it by the study's standing rule, if any, in one transaction.
+ * The status moves only from `invited`: of two identical calls at once the second moves nothing and allocates
+ * nothing (false).
+ */
+async function enrol(db: Db, participation: ParticipationRow, consent: { consent_text: string; consented_at: string } | null): Promise<boolean> {
+  const study = await findStudyLab(db, participation.study_id);
+  if (!study) throw notFound(studyMessages.studyNotFound);
+  return db.transaction().execute(async (trx) => {
+    const moved = await moveParticipationStatus(trx, participation.id, 'invited', { status: 'enrolled', ...consent });
+    if (!moved) return false;
+    const events = await allocateOnEnrolment(trx, { id: participation.study_id, lab_id: study.lab_id }, { ...participation, status: 'enrolled' });
+    await recordAllocation(trx, participantActor(participation.participant_id), events);
+    return true;
+  });
 }
 
 /**
@@ -105,8 +133,8 @@ async function enrolWhenConsentDropped(db: Db, participation: ParticipationRow):
   if (participation.status !== 'invited') return participation;
   const [consent] = await listConsentOfStudies(db, [participation.study_id]);
   if (consent?.consent_needed === 1) return participation;
-  await updateParticipation(db, participation.id, { status: 'enrolled' });
-  return { ...participation, status: 'enrolled' };
+  await enrol(db, participation, null);
+  return participationOf(db, participation.participant_id, participation.study_id);
 }
 
 /** Agreeing to stage 1's consent form: the text agreed to and the moment are kept. */
@@ -120,7 +148,10 @@ export async function giveConsent(db: Db, participant: ParticipantRow, studyId: 
   if (participation.status === 'withdrawn') throw conflict(participantMessages.alreadyWithdrawn);
   if (participation.status !== 'invited') throw conflict(participantMessages.alreadyEnrolled);
   if (!agree) throw badRequest(participantMessages.consentMustAgree);
-  await updateParticipation(db, participation.id, { status: 'enrolled', consent_text: current.consent.chin_content, consented_at: participationNow(participation) });
+  // A consent sent twice at once: the second finds the participation enrolled already.
+  if (!(await enrol(db, participation, { consent_text: current.consent.chin_content, consented_at: participationNow(participation) }))) {
+    throw conflict(participantMessages.alreadyEnrolled);
+  }
   return readOne(db, participant.id, studyId);
 }
 
@@ -129,8 +160,7 @@ export async function withdraw(db: Db, participant: ParticipantRow, studyId: str
   const participation = await participationOf(db, participant.id, studyId);
   const study = await findStudyLab(db, studyId);
   if (!study) throw notFound(studyMessages.studyNotFound);
-  // The trail names the participant by id only: their email stays out of an entry that can never be erased.
-  await endParticipation(db, participation, 'withdrawn', 'participant', { actor: { kind: 'participant', id: participant.id, email: null }, labId: study.lab_id });
+  await endParticipation(db, participation, 'withdrawn', 'participant', { actor: participantActor(participant.id), labId: study.lab_id });
   return readOne(db, participant.id, studyId);
 }
 

@@ -26,6 +26,7 @@ import { listDiaryTasks, listEmaTasksWithAnswers, submittedTimesOfTasks } from '
 import { assignStatusProblem, type ParticipationEnd } from '../../../shared/participationStatus';
 import type { ParticipantDevice } from '../../../shared/devices';
 import { createParticipantAccount, startParticipation } from './participantAccounts';
+import { allocateOnEnrolment, recordAllocation } from './allocationRule';
 import { devicesByParticipant } from './devices';
 import { completeEndedParticipations, endParticipation } from './participationEnd';
 import { diaryDaysLeft } from '../plan/diaryDays';
@@ -102,8 +103,11 @@ export async function createInStudy(db: Db, study: StudyRow, input: CreateInStud
   if (problem) throw badRequest(problem);
   const participant = await db.transaction().execute(async (trx) => {
     const account = await createParticipantAccount(trx, { email: input.email ?? '', password: input.password ?? '', createdBy });
-    await startParticipation(trx, account.id, study.id);
+    const started = await startParticipation(trx, account.id, study.id);
+    // Enrolled at once (no consent form): allocated by the study's standing rule, if any; the entries last.
+    const allocation = started.status === 'enrolled' ? await allocateOnEnrolment(trx, study, started) : [];
     await recordAudit(trx, actor, { ...aboutParticipant(study, account.id), kind: 'participant.created', before: null, after: { email: account.email } });
+    await recordAllocation(trx, actor, allocation);
     return account;
   });
   return readOne(db, study.id, participant.id);

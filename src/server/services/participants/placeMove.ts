@@ -27,7 +27,7 @@ export async function moveToPlace(trx: Db, move: PlaceMove, now: string): Promis
 }
 
 /** The move's audit entry: where the participant was and where they are now. */
-export function assignedEvent(study: StudyRow, move: PlaceMove): AuditEvent {
+export function assignedEvent(study: Pick<StudyRow, 'id' | 'lab_id'>, move: PlaceMove): AuditEvent {
   return {
     kind: 'participant.assigned',
     entityType: 'participant',
