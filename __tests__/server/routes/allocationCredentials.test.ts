@@ -1,7 +1,7 @@
-// The calls issue 34 added for staff (allocate, the allocation list, the standing allocation rule) and the
-// questionnaire edit that now carries scores refuse a credential that no longer holds, on both databases: a token
-// whose time is over (401), a session signed out (401), and a participant's token (401); the same calls answer
-// with a fresh session of the same user, so the refusal is the credential's.
+// The calls issue 34 added for staff (allocate, the allocation list, the standing allocation rule, the score per
+// day of Study Progress) and the questionnaire edit that now carries scores refuse a credential that no longer
+// holds, on both databases: a token whose time is over (401), a session signed out (401), and a participant's
+// token (401); the same calls answer with a fresh session of the same user, so the refusal is the credential's.
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, databases, labUserToken, ownerToken, seedLab, type TestApp } from '../support/testApp';
 import { send } from '../support/api';
@@ -45,6 +45,11 @@ describe.each(databases)('issue 34 staff calls with a credential that no longer 
     { method: 'PUT', url: `/api/participants/${study._id}/allocation_rule`, payload: { stageId: study.stage_list[1]._id, groupIds: [], blockSize: 2 } },
     { method: 'DELETE', url: `/api/participants/${study._id}/allocation_rule` },
     { method: 'PUT', url: `/api/qx_list/${questionnaireId}/edit`, payload: { chin_content: [], scores: [] } },
+    {
+      method: 'POST',
+      url: `/api/participants/${study._id}/progress/scores`,
+      payload: { stageId: study.stage_list[0]._id, groupId: study.stage_list[0].participant_group_list[0]._id },
+    },
   ];
   const statuses = async (token: string): Promise<[string, number][]> => {
     const answers: [string, number][] = [];

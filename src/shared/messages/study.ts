@@ -17,6 +17,8 @@ export const studyMessages = {
   studyAlreadyInactive: 'The study is already inactive',
   stageNotFound: 'Stage not found',
   groupNotFound: 'Participant group not found',
+  /** Study Progress's score per day asked for a score the group's questionnaires do not define (issue 34). */
+  scoreNotFound: "This score is not one of the group's questionnaires' scores",
   studyNameTooLong: 'Study name must be at most 500 characters',
   contactPersonTooLong: 'Contact person must be at most 200 characters',
   consentTooLong: 'The consent form is too long',

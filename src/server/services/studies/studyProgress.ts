@@ -31,7 +31,7 @@ const DAY_MS = 86_400_000;
 
 const int = (value: number | string | bigint | null | undefined) => Number(value ?? 0);
 
-function zoneIsKnown(timezone: string): boolean {
+export function zoneIsKnown(timezone: string): boolean {
   return DateTime.now().setZone(timezone).isValid;
 }
 
@@ -68,7 +68,7 @@ export async function findProgressPlace(db: Db, study: StudyRow, body: StudyProg
 }
 
 /** Day 1 is the arrival day, in the zone the prompt was planned in. */
-function studyDay(day: string, arrivedAt: string, timezone: string): number {
+export function studyDay(day: string, arrivedAt: string, timezone: string): number {
   return Math.round((Date.parse(day) - Date.parse(localDate(arrivedAt, timezone))) / DAY_MS) + 1;
 }
 

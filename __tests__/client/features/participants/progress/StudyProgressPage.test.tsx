@@ -5,11 +5,15 @@ import { dataDownloadTexts } from '../../../../../src/shared/dataDownloadTexts';
 import { pilotTexts } from '../../../../../src/shared/pilotTexts';
 import { progressTexts } from '../../../../../src/shared/progress';
 import type { ParticipantProgress, StudyProgressAnswer, StudyProgressBody } from '../../../../../src/shared/types/progress';
+import { scoreProgressTexts } from '../../../../../src/shared/scoreProgress';
+import type { ScoreProgressAnswer, ScoreProgressBody } from '../../../../../src/shared/types/scoreProgress';
 import { mockApi, type MockApi } from '../../../support/mockApi';
 import { twoStageStudy } from '../participantFixtures';
 import { openPage } from '../support';
 
 const PROGRESS = '/api/participants/s1/progress';
+const SCORES = '/api/participants/s1/progress/scores';
+const noScores: ScoreProgressAnswer = { choices: [], chosen: null, days: [] };
 const ROUTE = '/participants/check_progress/s1';
 
 function row(code: string, changes: Partial<ParticipantProgress> = {}): ParticipantProgress {
@@ -61,6 +65,7 @@ beforeEach(() => {
   net = mockApi()
     .on('GET', '/api/studies/s1', { status: 200, data: twoStageStudy })
     .on('POST', PROGRESS, { status: 200, data: answer })
+    .on('POST', SCORES, { status: 200, data: noScores })
     .on('GET', '/api/participants/s1/attention', { status: 200, data: { adherenceAlerts: true, participants: [] } });
 });
 afterEach(() => net.restore());
@@ -186,5 +191,63 @@ describe('StudyProgressPage (/participants/check_progress/{studyId})', () => {
       { stageId: 'stage2', groupId: 'group2-1', includePilot: true },
       { stageId: 'stage2', groupId: 'group2-1' },
     ]);
+  });
+
+  describe('score per day of the study (issue 34)', () => {
+    const wellbeing = { questionnaireId: 'q1', abbrev: 'WB', chin_name: 'Wellbeing', name: 'wellbeing' };
+    const average = { ...wellbeing, name: 'average' };
+    const scored = (chosen: typeof wellbeing, mean: number): ScoreProgressAnswer => ({
+      choices: [wellbeing, average],
+      chosen,
+      days: [
+        { day: 1, participants: 2, answers: 3, mean, min: 6, max: 10 },
+        { day: 2, participants: 1, answers: 1, mean: 2.345, min: 2.345, max: 2.345 },
+      ],
+    });
+
+    it("says when the group's questionnaires define no score", async () => {
+      await chooseGroup();
+      expect(await screen.findByText(scoreProgressTexts.noScores)).toBeInTheDocument();
+      expect(net.sentTo('POST', SCORES).map((r) => r.body)).toEqual<ScoreProgressBody[]>([{ stageId: 'stage2', groupId: 'group2-1' }]);
+    });
+
+    it('shows the first score per day as a table, and another score once chosen', async () => {
+      net.on('POST', SCORES, (request) => {
+        const body = request.body as ScoreProgressBody;
+        return { status: 200, data: body.score?.name === 'average' ? scored(average, 3) : scored(wellbeing, 8) };
+      });
+      const { user } = await chooseGroup();
+      const section = await screen.findByRole('region', { name: scoreProgressTexts.title });
+      const choice = within(section).getByLabelText(scoreProgressTexts.choose);
+      expect(choice).toHaveDisplayValue('WB: wellbeing');
+      const rows = () => within(within(section).getByRole('table', { name: `${scoreProgressTexts.title}: ${String(choiceLabel())}` })).getAllByRole('row');
+      const choiceLabel = () => (choice as HTMLSelectElement).selectedOptions[0]?.textContent;
+      expect(rows().map((r) => r.textContent)).toEqual([
+        'Day of the studyPARTICIPANTSANSWERSMEANLOWESTHIGHEST',
+        'Day 1238610',
+        'Day 2112.352.352.35',
+      ]);
+      await user.selectOptions(choice, 'WB: average');
+      await waitFor(() => expect(rows()[1]).toHaveTextContent('Day 12336'));
+      expect(net.sentTo('POST', SCORES).map((r) => r.body)).toEqual<ScoreProgressBody[]>([
+        { stageId: 'stage2', groupId: 'group2-1' },
+        { stageId: 'stage2', groupId: 'group2-1', score: { questionnaireId: 'q1', name: 'average' } },
+      ]);
+    });
+
+    it('says when no answer has the score yet', async () => {
+      net.on('POST', SCORES, { status: 200, data: { ...scored(wellbeing, 8), days: [] } });
+      await chooseGroup();
+      expect(await screen.findByText(scoreProgressTexts.noAnswers)).toBeInTheDocument();
+    });
+
+    it("shows the server's message in the section when the call fails", async () => {
+      net.on('POST', SCORES, { status: 404, data: { message: generalMessages.notFound } });
+      await chooseGroup();
+      const section = await screen.findByRole('region', { name: scoreProgressTexts.title });
+      expect(await within(section).findByRole('alert')).toHaveTextContent(generalMessages.notFound);
+      // The rest of the page still works.
+      expect(await table()).toBeInTheDocument();
+    });
   });
 });

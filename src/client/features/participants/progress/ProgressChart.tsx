@@ -1,9 +1,11 @@
 // The group's delivery rate against its response rate per day of the study (recharts, which only this page's
 // chunk loads). The same figures follow as a table, for screen readers and for reading exact values.
-import Table from 'react-bootstrap/Table';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatRate, progressTexts } from '../../../../shared/progress';
 import type { StudyDayProgress } from '../../../../shared/types/progress';
+import { FiguresTable } from './FiguresTable';
+
+const c = progressTexts;
 
 const percent = (value: number | null) => (value === null ? null : Math.round(value * 100));
 
@@ -25,36 +27,12 @@ export function ProgressChart({ days }: { days: StudyDayProgress[] }) {
           <Line type="monotone" dataKey="response" name={progressTexts.series.response} stroke="var(--bs-success)" strokeWidth={2} strokeDasharray="6 3" connectNulls isAnimationActive={false} />
         </LineChart>
       </div>
-      <details className="mt-2">
-        <summary>{progressTexts.chartSummary}</summary>
-        <Table size="sm" className="mt-2 w-auto">
-          <caption className="visually-hidden">{progressTexts.chartTitle}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{progressTexts.chartDayAxis}</th>
-              <th scope="col">{progressTexts.columns.planned}</th>
-              <th scope="col">{progressTexts.columns.delivered}</th>
-              <th scope="col">{progressTexts.columns.completed}</th>
-              <th scope="col">{progressTexts.columns.delivery}</th>
-              <th scope="col">{progressTexts.columns.response}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((d) => (
-              <tr key={d.day}>
-                <th scope="row" className="fw-normal">
-                  Day {d.day}
-                </th>
-                <td>{d.planned}</td>
-                <td>{d.delivered}</td>
-                <td>{d.completed}</td>
-                <td>{formatRate(d.delivery)}</td>
-                <td>{formatRate(d.response)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </details>
+      <FiguresTable
+        summary={progressTexts.chartSummary}
+        caption={progressTexts.chartTitle}
+        headers={[c.chartDayAxis, c.columns.planned, c.columns.delivered, c.columns.completed, c.columns.delivery, c.columns.response]}
+        rows={days.map((d) => ({ label: `Day ${d.day}`, cells: [d.planned, d.delivered, d.completed, formatRate(d.delivery), formatRate(d.response)] }))}
+      />
     </section>
   );
 }

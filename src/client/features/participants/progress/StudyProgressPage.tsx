@@ -1,6 +1,7 @@
 // Study Progress (/participants/check_progress/{studyId}, part 2 section 2.7, issue 7): once a stage and group
 // are chosen, each participant's compliance (least compliant first, flagged ones marked) and the group's
-// delivery and response rates per day of the study; above them, who of the study needs attention (issue 33). How each figure is counted: src/shared/progress.ts.
+// delivery and response rates per day of the study, then one score of its questionnaires per day (issue 34);
+// above them, who of the study needs attention (issue 33). How each figure is counted: src/shared/progress.ts.
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { progressTexts } from '../../../../shared/progress';
@@ -19,6 +20,7 @@ import { ProgressChart } from './ProgressChart';
 import { selectProgressFor, selectProgressRequest, fetchStudyProgress } from './progressSlice';
 import { ProgressTable } from './ProgressTable';
 import { NeedsAttention } from './NeedsAttention';
+import { ScoreProgress } from './ScoreProgress';
 import type { StudyProgressAnswer } from '../../../../shared/types/progress';
 
 function ProgressResults({ answer }: { answer: StudyProgressAnswer }) {
@@ -84,6 +86,7 @@ export default function StudyProgressPage() {
             <IncludePilotCheckbox id="progress-include-pilot" checked={includePilot} onChange={setIncludePilot} />
           </div>
           {answer ? <ProgressResults answer={answer} /> : request.status !== 'fail' && <Loading />}
+          {ready && !replaying && <ScoreProgress studyId={studyId} stageId={stageId} groupId={groupId} includePilot={includePilot} />}
         </>
       )}
     </>

@@ -5,14 +5,17 @@ import { slices } from '../../../app/store';
 import type { StudyProgressAnswer } from '../../../../shared/types/progress';
 import type { AttentionAnswer } from '../../../../shared/adherence';
 import { initialRequests, trackRequest, type Requests } from '../../../../ui/state/requestState';
-import { type ProgressQuery, progressApi } from './progressApi';
+import type { ScoreProgressAnswer } from '../../../../shared/types/scoreProgress';
+import { type ProgressQuery, type ScoreProgressQuery, progressApi } from './progressApi';
 import { createApiThunk } from '../../../app/createApiThunk';
 
 export const fetchStudyProgress = createApiThunk('progress/fetchStudyProgress', progressApi.get);
 // Its failure shows in its own section: the rest of the page works without it.
 export const fetchAttention = createApiThunk('progress/fetchAttention', progressApi.attention, { showsOwnFailure: true });
+// The score per day shows its failure in its own section too.
+export const fetchScoreProgress = createApiThunk('progress/fetchScoreProgress', progressApi.scores, { showsOwnFailure: true });
 
-const requestKeys = ['progress', 'attention'] as const;
+const requestKeys = ['progress', 'attention', 'scores'] as const;
 export type ProgressRequest = (typeof requestKeys)[number];
 
 export interface ProgressState {
@@ -23,6 +26,10 @@ export interface ProgressState {
   requestId: string | null;
   /** Who of the study needs attention (the whole study, whatever stage and group are chosen). */
   attention: { studyId: string; answer: AttentionAnswer } | null;
+  /** The score per day, and the study, stage, group and pilot choice it is for (the score asked is in the answer). */
+  scores: { for: ScoreProgressQuery; answer: ScoreProgressAnswer } | null;
+  /** The latest score call, as for `requestId`. */
+  scoresRequestId: string | null;
   requests: Requests<ProgressRequest>;
 }
 
@@ -31,6 +38,8 @@ export const initialProgressState: ProgressState = {
   answerFor: null,
   requestId: null,
   attention: null,
+  scores: null,
+  scoresRequestId: null,
   requests: initialRequests(requestKeys),
 };
 
@@ -50,9 +59,17 @@ const progressSlice = createSlice({
       })
       .addCase(fetchAttention.fulfilled, (state, action) => {
         state.attention = { studyId: action.meta.arg, answer: action.payload };
+      })
+      .addCase(fetchScoreProgress.pending, (state, action) => {
+        state.scoresRequestId = action.meta.requestId;
+      })
+      .addCase(fetchScoreProgress.fulfilled, (state, action) => {
+        if (action.meta.requestId !== state.scoresRequestId) return;
+        state.scores = { for: action.meta.arg, answer: action.payload };
       });
     trackRequest(builder, fetchStudyProgress, 'progress');
     trackRequest(builder, fetchAttention, 'attention');
+    trackRequest(builder, fetchScoreProgress, 'scores');
   },
   selectors: {
     /** The answer for this study, stage and group; null while it is loading (or another is shown). */
@@ -64,6 +81,14 @@ const progressSlice = createSlice({
     },
     selectProgressRequest: (state) => state.requests.progress,
     selectAttentionRequest: (state) => state.requests.attention,
+    selectScoreProgressRequest: (state) => state.requests.scores,
+    /** The score per day for this study, stage, group and pilot choice; null while it loads (or another's is held). */
+    selectScoreProgressFor: (state, query: ProgressQuery) => {
+      const f = state.scores?.for;
+      const current =
+        f && f.studyId === query.studyId && f.stageId === query.stageId && f.groupId === query.groupId && Boolean(f.includePilot) === Boolean(query.includePilot);
+      return current && state.scores ? state.scores.answer : null;
+    },
     /** The study's attention list; null while loading (or another study's is held). */
     selectAttentionFor: (state, studyId: string) => (state.attention?.studyId === studyId ? state.attention.answer : null),
   },
@@ -76,5 +101,6 @@ declare module '../../../app/store' {
   export interface LazyLoadedSlices extends WithSlice<typeof progressSlice> {}
 }
 
-export const { selectProgressFor, selectProgressRequest, selectAttentionFor, selectAttentionRequest } = injected.selectors;
+export const { selectProgressFor, selectProgressRequest, selectAttentionFor, selectAttentionRequest, selectScoreProgressFor, selectScoreProgressRequest } =
+  injected.selectors;
 export const progressReducer = progressSlice.reducer;
