@@ -42,6 +42,7 @@ function row(content: string, changes: Partial<QuestionnaireRow> = {}): Question
     abbrev: 'CODE',
     content,
     scores: '[]',
+    shuffle_runs: '[]',
     last_edited_by: null,
     created_at: '2024-01-02T03:04:05.000Z',
     updated_at: '2024-01-02T03:04:05.000Z',
