@@ -129,7 +129,7 @@ export function shownOrderProblem(
     }
   }
   for (const [key, values] of Object.entries(order.choices ?? {})) {
-    const r = /^\d+$/.test(key) ? shuffledResponseOf(questions[Number(key)]) : undefined;
+    const r = /^(0|[1-9]\d*)$/.test(key) ? shuffledResponseOf(questions[Number(key)]) : undefined;
     if (!r || !sameValues(values, choiceValuesOf(sets, r))) return shuffleMessages.shownChoices;
   }
   return null;
