@@ -33,25 +33,34 @@ export function shuffledResponseOf(q: Question | undefined): ResponseItem | unde
   return q?.other_info.find(shufflesChoices);
 }
 
+/** The first problem of one run on its own (not its overlap with others); null when it may be saved. */
+export function runProblem(questions: readonly Question[], run: ShuffleRun): string | null {
+  if (!Number.isInteger(run.from_pos) || !Number.isInteger(run.to_pos) || run.from_pos < 0 || run.to_pos < 0 || run.to_pos >= questions.length) {
+    return shuffleMessages.runOutside;
+  }
+  if (run.to_pos <= run.from_pos) return shuffleMessages.runTooShort;
+  const inRun = (qpos: number) => qpos >= run.from_pos && qpos <= run.to_pos;
+  for (let qpos = run.from_pos; qpos <= run.to_pos; qpos += 1) {
+    const q = questions[qpos];
+    if (q.dependency.some((g) => g.or.some((c) => c.dependent_qpos !== qpos && inRun(c.dependent_qpos)))) return shuffleMessages.conditionInRun;
+    if (qpos > run.from_pos && q.other_info.some((r) => r.validation.identical_to_prev_question)) return shuffleMessages.identicalInRun;
+  }
+  return null;
+}
+
+/** Whether two runs share a question. */
+export function runsOverlap(a: ShuffleRun, b: ShuffleRun): boolean {
+  return a.from_pos <= b.to_pos && b.from_pos <= a.to_pos;
+}
+
 /** The first problem of a questionnaire's shuffles; null when they may be saved. */
 export function shufflesProblem(questions: readonly Question[], runs: readonly ShuffleRun[]): string | null {
   if (questions.some((q) => q.other_info.filter(shufflesChoices).length > 1)) return shuffleMessages.choicesTwice;
   for (const run of runs) {
-    if (!Number.isInteger(run.from_pos) || !Number.isInteger(run.to_pos) || run.from_pos < 0 || run.to_pos >= questions.length) {
-      return shuffleMessages.runOutside;
-    }
-    if (run.to_pos <= run.from_pos) return shuffleMessages.runTooShort;
+    const problem = runProblem(questions, run);
+    if (problem) return problem;
   }
-  const sorted = [...runs].sort((a, b) => a.from_pos - b.from_pos);
-  if (sorted.some((run, i) => i > 0 && run.from_pos <= sorted[i - 1].to_pos)) return shuffleMessages.runsOverlap;
-  for (const run of runs) {
-    const inRun = (qpos: number) => qpos >= run.from_pos && qpos <= run.to_pos;
-    for (let qpos = run.from_pos; qpos <= run.to_pos; qpos += 1) {
-      const q = questions[qpos];
-      if (q.dependency.some((g) => g.or.some((c) => c.dependent_qpos !== qpos && inRun(c.dependent_qpos)))) return shuffleMessages.conditionInRun;
-      if (qpos > run.from_pos && q.other_info.some((r) => r.validation.identical_to_prev_question)) return shuffleMessages.identicalInRun;
-    }
-  }
+  if (runs.some((run, i) => runs.some((other, j) => j > i && runsOverlap(run, other)))) return shuffleMessages.runsOverlap;
   return null;
 }
 

@@ -154,6 +154,7 @@ describe.each(databases)('questionnaire service (%s)', (database) => {
         user: { _id: user.id, email: user.email },
         chin_content: [],
         scores: [],
+        shuffle_runs: [],
       });
       expect((await toQuestionnaire(db, { ...qx, last_edited_by: null, content: 'broken' })).user).toBeNull();
       expect((await toQuestionnaire(db, { ...qx, content: 'broken' })).chin_content).toEqual([]);
