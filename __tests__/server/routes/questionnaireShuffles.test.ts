@@ -2,6 +2,9 @@
 // (its rules answering 400 with the shared messages, its authorization), sent to the app as planned, and an
 // answer's shown_order checked against the planned version, stored with it, and part of its idempotency only when sent.
 import type { LightMyRequestResponse } from 'fastify';
+import { unzipSync, strFromU8 } from 'fflate';
+import { parse } from 'csv-parse/sync';
+import { ANALYSIS_FILES } from '../../../src/shared/dataDownloads';
 import { createTestApp, databases, json, labUserToken, ownerToken, seedLab, type TestApp } from '../support/testApp';
 import { messageOf, send } from '../support/api';
 import { appLogin, createParticipant, createQuestionnaire, createStudy, setGroupSettings } from '../support/participants';
@@ -55,7 +58,7 @@ describe.each(databases)('shuffled questions and choices (%s)', (database) => {
     return json<Questionnaire>(await send(t.app, { method: 'GET', url: `/api/qx_list/${qx._id}`, token: manager }));
   }
 
-  const make = () => createQuestionnaire(t.app, manager, questions, { mcSet: MOODS });
+  const make = (abbrev?: string) => createQuestionnaire(t.app, manager, questions, { mcSet: MOODS, abbrev });
 
   describe('saving with the edit', () => {
     it('saves the runs and the choice flag; a save without runs keeps them; a questionnaire saved before has none', async () => {
@@ -130,13 +133,17 @@ describe.each(databases)('shuffled questions and choices (%s)', (database) => {
     let qx: Questionnaire;
     let study: Study;
     let token: string;
+    let stageId: string;
+    let groupId: string;
     let seq = 0;
 
     beforeAll(async () => {
-      qx = await make();
+      qx = await make('SH');
       expect((await save(qx, { shuffle_runs: [RUN] })).statusCode).toBe(200);
       study = await createStudy(t.app, manager, { active: true });
-      await setGroupSettings(t.app.ctx.db, study.stage_list[0].participant_group_list[0]._id, { anytime: [qx._id] });
+      stageId = study.stage_list[0]._id;
+      groupId = study.stage_list[0].participant_group_list[0]._id;
+      await setGroupSettings(t.app.ctx.db, groupId, { anytime: [qx._id] });
       const p = await createParticipant(t.app, manager, study._id);
       token = (await appLogin(t.app, p.email)).token;
       // The plan is made now, with the questionnaire's version of this moment.
@@ -203,6 +210,21 @@ describe.each(databases)('shuffled questions and choices (%s)', (database) => {
       for (const bad of [{ questions: ['a'] }, { questions: [-1] }, { choices: { '1': [{ value: '1' }] } }, { choices: [] }, 'none']) {
         expect((await answer(bad as unknown as ShownOrder)).statusCode).toBe(400);
       }
+    });
+
+    it('the analysis export has the order each answer was shown in, empty for an answer that reported none', async () => {
+      await answer(ORDER, 'shuffle-export');
+      const res = await send(t.app, { method: 'POST', url: `/api/data/${study._id}/download_analysis`, token: manager, payload: { stageId, groupId } });
+      expect(res.statusCode).toBe(200);
+      const files = unzipSync(new Uint8Array(res.rawPayload));
+      const table = (name: string) => parse(strFromU8(files[name]).replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+      const rows = table(ANALYSIS_FILES.tasks);
+      expect(Object.keys(rows[0]).slice(-2)).toEqual(['SH_order_questions', 'SH_Q2_order']);
+      const orders = rows.map((r) => [r.SH_order_questions, r.SH_Q2_order]);
+      expect(orders).toContainEqual(['1;4;2;3;5', '3;1;2']);
+      expect(orders).toContainEqual(['', '']);
+      const codebook = table(ANALYSIS_FILES.codebook).find((c) => c.column === 'SH_Q2_order');
+      expect(codebook).toMatchObject({ question_number: '2', response_type: 'order', unit: 'choice values separated by ;' });
     });
   });
 });
