@@ -35,6 +35,7 @@ export function checkedQuestionnaire(): AppQuestionnaire {
       question(2, '3', { validation: validation({ identical_to_prev_question: true }) }),
       question(3, '4', { ...makeResponse('r3', 'mc'), position: 0, choices: 'set-mood', validation: validation({ required: true }) }),
     ],
+    shuffle_runs: [],
     mc_sets: [
       {
         _id: 'set-mood',

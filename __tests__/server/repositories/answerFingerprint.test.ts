@@ -26,7 +26,7 @@ describe('the fingerprint of a sent answer', () => {
     fc.assert(
       fc.property(fc.option(fc.string(), { nil: null }), fc.string(), fc.array(answer, { maxLength: 30 }), (taskId, questionnaireId, answers) => {
         const at = '2026-11-27T08:00:00.000Z';
-        expect(requestFingerprint({ taskId, questionnaireId, startedAt: at, submittedAt: at, items: sentItems(answers) })).toBe(
+        expect(requestFingerprint({ taskId, questionnaireId, startedAt: at, submittedAt: at, items: sentItems(answers), shownOrder: null })).toBe(
           definedFingerprint(taskId, questionnaireId, at, at, answers),
         );
       }),
@@ -40,12 +40,23 @@ describe('the fingerprint of a sent answer', () => {
       { question_pos: 0, response_pos: 1, value: 'fine "really"' },
     ];
     const sent = { taskId: 'task-1', questionnaireId: 'q-1', startedAt: '2026-11-27T08:00:00.000Z', submittedAt: '2026-11-27T08:01:00.000Z' };
-    expect(requestFingerprint({ ...sent, items: sentItems(answers) })).toBe(definedFingerprint(sent.taskId, sent.questionnaireId, sent.startedAt, sent.submittedAt, answers));
+    expect(requestFingerprint({ ...sent, items: sentItems(answers), shownOrder: null })).toBe(definedFingerprint(sent.taskId, sent.questionnaireId, sent.startedAt, sent.submittedAt, answers));
     expect(sentItems(answers)).toEqual([
       [0, 0, '7.5'],
       [0, 1, '"fine \\"really\\""'],
       [1, 0, '["calm","tense"]'],
     ]);
+  });
+
+  it('takes the order shown as a sixth element only when one was sent (issue 34 part 4)', () => {
+    const answers: AnswerItem[] = [{ question_pos: 1, response_pos: 0, value: ['2'] }];
+    const sent = { taskId: 'task-1', questionnaireId: 'q-1', startedAt: '2026-11-27T08:00:00.000Z', submittedAt: '2026-11-27T08:01:00.000Z', items: sentItems(answers) };
+    const order = { questions: [1, 0], choices: { '1': ['2', '1'] } };
+    const ordered = [[1, 0, ['2']]];
+    const withOrder = createHash('sha256').update(JSON.stringify([sent.taskId, sent.questionnaireId, sent.startedAt, sent.submittedAt, ordered, order])).digest('hex');
+    expect(requestFingerprint({ ...sent, shownOrder: JSON.stringify(order) })).toBe(withOrder);
+    expect(requestFingerprint({ ...sent, shownOrder: null })).toBe(definedFingerprint(sent.taskId, sent.questionnaireId, sent.startedAt, sent.submittedAt, answers));
+    expect(requestFingerprint({ ...sent, shownOrder: JSON.stringify({ questions: [0, 1] }) })).not.toBe(withOrder);
   });
 
   it("as the writer derives it, is of the moments as sent: a pilot's moments stored on its clock are taken back by its offset", () => {

@@ -44,7 +44,7 @@ describe.each(databases)('issue 34 staff calls with a credential that no longer 
     { method: 'GET', url: `/api/participants/${study._id}/allocation_rule` },
     { method: 'PUT', url: `/api/participants/${study._id}/allocation_rule`, payload: { stageId: study.stage_list[1]._id, groupIds: [], blockSize: 2 } },
     { method: 'DELETE', url: `/api/participants/${study._id}/allocation_rule` },
-    { method: 'PUT', url: `/api/qx_list/${questionnaireId}/edit`, payload: { chin_content: [], scores: [] } },
+    { method: 'PUT', url: `/api/qx_list/${questionnaireId}/edit`, payload: { chin_content: [], scores: [], shuffle_runs: [] } },
     {
       method: 'POST',
       url: `/api/participants/${study._id}/progress/scores`,

@@ -262,7 +262,7 @@ describe.each(databases)('pilot participants (%s)', (database) => {
     // The fingerprint as it was stored before: made from the moments shifted onto the pilot's clock.
     const db = t.app.ctx.db;
     const row = await db.selectFrom('submissions').selectAll().where('id', '=', _id).executeTakeFirstOrThrow();
-    const shifted = requestFingerprint({ taskId: first._id, questionnaireId: mood._id, startedAt: row.started_at, submittedAt: row.submitted_at, items: sentItems(body.answers) });
+    const shifted = requestFingerprint({ taskId: first._id, questionnaireId: mood._id, startedAt: row.started_at, submittedAt: row.submitted_at, items: sentItems(body.answers), shownOrder: null });
     await db.updateTable('submissions').set({ request_fingerprint: shifted }).where('id', '=', _id).execute();
     await moveClock(id, { advance: 'day' });
     await expectSame();

@@ -140,6 +140,7 @@ describe.each(databases)('questionnaires (%s)', (database) => {
         user: { _id: lab.managerId, email: lab.managerEmail },
         chin_content: [],
         scores: [],
+        shuffle_runs: [],
       });
       expect(await readQx(created._id)).toEqual(created);
     });

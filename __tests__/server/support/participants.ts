@@ -9,7 +9,7 @@ import type { DiarySetting, EmaSetting } from '../../../src/shared/study/assessm
 import type { Study } from '../../../src/shared/types/study';
 import type { Participant } from '../../../src/shared/types/participant';
 import type { AppSession } from '../../../src/shared/types/participantApp';
-import type { MultipleChoiceSet, Question, Questionnaire, Score } from '../../../src/shared/questionnaire/types';
+import type { MultipleChoiceSet, Question, Questionnaire, Score, ShuffleRun } from '../../../src/shared/questionnaire/types';
 import { updateGroup } from '../../../src/server/repositories/studies';
 import { replaceGroupReferences } from '../../../src/server/repositories/groupQuestionnaires';
 import { diaryCandidate, emaCandidate, listColumns, referencesOf, storedDiary, storedEma, type GroupLists } from '../../../src/server/services/studies/groupLists';
@@ -95,7 +95,7 @@ export async function createQuestionnaire(
   app: FastifyInstance,
   token: string,
   build: (mcSetId: string | null) => Question[],
-  options: { abbrev?: string; mcSet?: Omit<MultipleChoiceSet, '_id' | 'questionnaire'>; scores?: Score[] } = {},
+  options: { abbrev?: string; mcSet?: Omit<MultipleChoiceSet, '_id' | 'questionnaire'>; scores?: Score[]; shuffleRuns?: ShuffleRun[] } = {},
 ): Promise<Questionnaire> {
   const abbrev = options.abbrev ?? `Q${Math.random().toString(36).slice(2, 8)}`;
   const created = await ok<Questionnaire>(app, { method: 'POST', url: '/api/qx_list', token, payload: { chin_name: `Questionnaire ${abbrev}`, abbrev } }, 201);
@@ -108,7 +108,7 @@ export async function createQuestionnaire(
     method: 'PUT',
     url: `/api/qx_list/${created._id}/edit`,
     token,
-    payload: { ...created, chin_content: build(setId), ...(options.scores ? { scores: options.scores } : {}) },
+    payload: { ...created, chin_content: build(setId), ...(options.scores ? { scores: options.scores } : {}), ...(options.shuffleRuns ? { shuffle_runs: options.shuffleRuns } : {}) },
   });
   return ok<Questionnaire>(app, { method: 'GET', url: `/api/qx_list/${created._id}`, token });
 }

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyAnswerChange, formProblems, toAnswerItems, type AnswerChange } from '../../shared/questionnaire/formAnswers';
 import type { Answers } from '../../shared/questionnaire/visibility';
+import { drawShownOrder, seedOf } from '../../shared/questionnaire/shuffles';
 import type { AnswerRefusal } from '../../shared/types/participantApp';
 import { itemRequest } from '../../ui/state/requestState';
 import { QuestionnaireForm } from '../../ui/questionnaire';
@@ -70,6 +71,12 @@ function AnswerTask({ studyId, task }: { studyId: string; task: AnyTask }) {
   const photos = useRef(new Map<string, PendingPhoto>());
   // t is bound to the language, so it changes when the language does.
   const texts = useMemo(() => formTexts(t), [t]);
+  // Shuffled questions and choices in an order drawn from the submissionId: the same on every render and reload
+  // of the questionnaire, and sent with the answer (issue 34 part 4).
+  const shownOrder = useMemo(
+    () => (questionnaire ? drawShownOrder(questionnaire.chin_content, questionnaire.mc_sets, questionnaire.shuffle_runs ?? [], seedOf(submissionId)) : undefined),
+    [questionnaire, submissionId],
+  );
 
   // Loaded again on opening (its media addresses expire), unless the route's call for it is still on its way.
   const loadingAtOpen = useRef(request.status === 'request');
@@ -131,7 +138,15 @@ function AnswerTask({ studyId, task }: { studyId: string; task: AnyTask }) {
         taskId: task._id,
         questionnaireName: task.questionnaire.chin_name,
         photos: [...photos.current.values()].filter((p) => held.has(p.marker)),
-        body: { submissionId, taskId: answerTaskId(task), questionnaireId, startedAt, submittedAt: new Date().toISOString(), answers: items },
+        body: {
+          submissionId,
+          taskId: answerTaskId(task),
+          questionnaireId,
+          startedAt,
+          submittedAt: new Date().toISOString(),
+          answers: items,
+          ...(shownOrder ? { shown_order: shownOrder } : {}),
+        },
       }),
     );
     if (submitAnswer.rejected.match(done)) {
@@ -172,6 +187,8 @@ function AnswerTask({ studyId, task }: { studyId: string; task: AnyTask }) {
             idPrefix={ID_PREFIX}
             headingLevel={2}
             texts={texts}
+            shownOrder={shownOrder}
+            shuffleRuns={questionnaire.shuffle_runs}
           />
           {problemCount > 0 ? (
             <p className="alert alert-error" role="alert">

@@ -224,6 +224,8 @@ export interface QuestionnairesTable {
   content: string;
   /** Its scores' definitions as a JSON array (migration 0021). */
   scores: Generated<string>;
+  /** Its runs of shuffled questions as a JSON array of {from_pos, to_pos} (migration 0026). */
+  shuffle_runs: Generated<string>;
   last_edited_by: string | null;
   created_at: string;
   updated_at: string;
@@ -316,6 +318,8 @@ export interface QuestionnaireVersionsTable {
   mc_sets: string;
   /** Its scores' definitions as a JSON array (migration 0021). */
   scores: Generated<string>;
+  /** Its runs of shuffled questions as a JSON array of {from_pos, to_pos} (migration 0026). */
+  shuffle_runs: Generated<string>;
   created_at: string;
 }
 
@@ -429,6 +433,8 @@ export interface SubmissionsTable {
   request_fingerprint: string | null;
   /** Its scores as computed when it was stored, a JSON object {name: number or null}; null before migration 0021. */
   scores: string | null;
+  /** The order its questions and choices were shown in, JSON {questions?, choices?}; null when none was reported (migration 0026). */
+  shown_order: string | null;
 }
 
 export interface AnswerItemsTable {

@@ -23,12 +23,15 @@ export interface SentAnswer {
   submittedAt: string;
   /** The answers in order (sentItems). */
   items: readonly SentItem[];
+  /** The order shown as stored (shownOrderText), when the answer reported one (issue 34 part 4); else null. */
+  shownOrder: string | null;
 }
 
 /**
  * A SHA-256 of the canonical JSON of the sent answer: the task id as sent, the questionnaire, the moments as
  * instants and the answers in question and response order, that is of
- * `JSON.stringify([taskId, questionnaireId, startedAt, submittedAt, [[question_pos, response_pos, value], …]])`.
+ * `JSON.stringify([taskId, questionnaireId, startedAt, submittedAt, [[question_pos, response_pos, value], …]])`,
+ * with the order shown as a sixth element only when one was sent (so answers without one keep their fingerprint).
  * The text is put together from the values' JSON (positions are integers, whose JSON is their decimal text), so
  * fingerprints stored before match. The submissionId is the key, not content.
  */
@@ -36,7 +39,8 @@ export function requestFingerprint(sent: SentAnswer): string {
   let answers = '';
   for (const [question, response, value] of sent.items) answers += `${answers === '' ? '' : ','}[${question},${response},${value}]`;
   const head = JSON.stringify([sent.taskId, sent.questionnaireId, sent.startedAt, sent.submittedAt]);
-  return hash('sha256', `${head.slice(0, -1)},[${answers}]]`, 'hex');
+  const shown = sent.shownOrder === null ? '' : `,${sent.shownOrder}`;
+  return hash('sha256', `${head.slice(0, -1)},[${answers}]${shown}]`, 'hex');
 }
 
 /**

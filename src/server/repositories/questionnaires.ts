@@ -2,7 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from './db';
 import type { McSetRow, McSetsTable, QuestionnaireRow, QuestionnairesTable } from '../db/types';
 
-export type QuestionnaireListRow = Omit<QuestionnaireRow, 'content' | 'scores'> & { editor_email: string | null };
+export type QuestionnaireListRow = Omit<QuestionnaireRow, 'content' | 'scores' | 'shuffle_runs'> & { editor_email: string | null };
 
 export function insertQuestionnaire(db: Db, row: Insertable<QuestionnairesTable>): Promise<unknown> {
   return db.insertInto('questionnaires').values(row).execute();

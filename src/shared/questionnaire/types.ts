@@ -39,6 +39,8 @@ export interface ResponseItem {
   // mc
   choices: string | null;
   multiple: boolean;
+  /** Its choices shown in an order drawn for each answer (issue 34 part 4); absent (saved before) reads as false. */
+  shuffle_choices?: boolean;
   // text
   pre_label: string;
   post_label: string;
@@ -110,6 +112,12 @@ export interface Score {
   min_answered: number;
 }
 
+/** Consecutive questions (positions from_pos to to_pos, both included) shown in an order drawn for each answer. */
+export interface ShuffleRun {
+  from_pos: number;
+  to_pos: number;
+}
+
 export interface QuestionnaireEditor {
   _id: string;
   email: string;
@@ -123,9 +131,11 @@ export interface Questionnaire {
   user: QuestionnaireEditor | null;
   chin_content: Question[];
   scores: Score[];
+  /** Runs of questions shown shuffled (issue 34 part 4); none for a questionnaire saved before. */
+  shuffle_runs: ShuffleRun[];
 }
 
-export type QuestionnaireSummary = Omit<Questionnaire, 'chin_content' | 'scores'>;
+export type QuestionnaireSummary = Omit<Questionnaire, 'chin_content' | 'scores' | 'shuffle_runs'>;
 
 export interface QuestionnaireListAnswer {
   qx_list: QuestionnaireSummary[];

@@ -2,6 +2,7 @@
 // built against. Paths start with /api/app/.
 import type { AssessmentListItem } from '../study/assessmentSettings';
 import type { Questionnaire, MultipleChoiceSet } from '../questionnaire/types';
+import type { ShownOrder } from '../questionnaire/shuffles';
 import type { Organization } from '../organizations';
 import type { Theme } from '../branding';
 import type { EmaTaskStatus, EnrolmentTime, GroupRef, ParticipationStatus } from './participant';
@@ -164,6 +165,8 @@ export interface ResponseBody {
   startedAt: string;
   submittedAt: string;
   answers: AnswerItem[];
+  /** The order its questions and choices were shown in, when the questionnaire shuffles some (issue 34 part 4). */
+  shown_order?: ShownOrder;
 }
 
 export interface ResponseAnswer {

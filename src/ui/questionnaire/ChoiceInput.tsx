@@ -1,12 +1,14 @@
 // A multiple-choice response: radio buttons for one choice, checkboxes for several, each a whole-row label
-// (a large touch target). The answer is the chosen choices' values, a list also for one choice.
+// (a large touch target). The answer is the chosen choices' values, a list also for one choice. Shuffled choices
+// come in the answer's drawn order (choiceOrder); the values, not the places, are the answer.
 import type { MultipleChoiceSet } from '../../shared/questionnaire/types';
 import type { InputProps } from './inputProps';
+import { choicesAsShown } from './shownOrder';
 
-export function ChoiceInput(props: InputProps & { sets: readonly MultipleChoiceSet[] }) {
-  const { id, response: r, value, onAnswer, sets, labelledBy, describedBy, required } = props;
+export function ChoiceInput(props: InputProps & { sets: readonly MultipleChoiceSet[]; choiceOrder?: readonly string[] }) {
+  const { id, response: r, value, onAnswer, sets, labelledBy, describedBy, required, choiceOrder } = props;
   const set = sets.find((s) => s._id === r.choices);
-  const choices = set ? [...set.choices].sort((a, b) => a.position - b.position) : [];
+  const choices = set ? choicesAsShown([...set.choices].sort((a, b) => a.position - b.position), choiceOrder) : [];
   const selected = Array.isArray(value) ? value : [];
   const toggle = (choice: string, checked: boolean) => {
     if (!r.multiple) return onAnswer([choice]);

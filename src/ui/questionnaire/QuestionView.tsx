@@ -5,6 +5,7 @@ import type { AnswerChange } from '../../shared/questionnaire/formAnswers';
 import type { AnswerRefusal } from '../../shared/types/participantApp';
 import { isNonAnswer } from '../../shared/questionnaire/rules';
 import type { MultipleChoiceSet, Question, ResponseItem } from '../../shared/questionnaire/types';
+import { shufflesChoices } from '../../shared/questionnaire/shuffles';
 import { RichTextView } from '../richText/RichTextView';
 import { ChoiceInput } from './ChoiceInput';
 import { DurationInput } from './DurationInput';
@@ -29,6 +30,8 @@ export interface QuestionViewProps {
   mediaUrl: MediaUrl;
   onPhotoChosen: PhotoChosen;
   texts: QuestionnaireFormTexts;
+  /** The choice values of its shuffled choice response in the order shown, when it has one (issue 34 part 4). */
+  choiceOrder?: readonly string[];
 }
 
 export function RequiredMark({ texts }: { texts: QuestionnaireFormTexts }) {
@@ -48,7 +51,7 @@ function Problem({ id, refusal }: { id: string; refusal: AnswerRefusal }) {
   );
 }
 
-function ResponseInput(props: InputProps & Pick<QuestionViewProps, 'sets' | 'onPhotoChosen'>) {
+function ResponseInput(props: InputProps & Pick<QuestionViewProps, 'sets' | 'onPhotoChosen' | 'choiceOrder'>) {
   switch (props.response.type) {
     case 'text':
       return <TextInput {...props} />;
@@ -113,6 +116,7 @@ export const QuestionView = memo(function QuestionView(props: QuestionViewProps)
           texts={texts}
           sets={props.sets}
           onPhotoChosen={props.onPhotoChosen}
+          choiceOrder={shufflesChoices(r) ? props.choiceOrder : undefined}
         />
         {problem && problemId && <Problem id={problemId} refusal={problem} />}
       </div>

@@ -5,13 +5,15 @@
 // the participant app ships this without Bootstrap.
 import { useMemo } from 'react';
 import type { AnswerChange } from '../../shared/questionnaire/formAnswers';
-import type { MultipleChoiceSet, Question } from '../../shared/questionnaire/types';
+import type { MultipleChoiceSet, Question, ShuffleRun } from '../../shared/questionnaire/types';
+import { titlesAsShown, type ShownOrder } from '../../shared/questionnaire/shuffles';
 import { visibleQuestions, type Answers } from '../../shared/questionnaire/visibility';
 import type { AnswerRefusal } from '../../shared/types/participantApp';
 import type { MediaUrl } from './MediaView';
 import { questionTitles } from './numbering';
 import type { PhotoChosen } from './PhotoInput';
 import { QuestionView } from './QuestionView';
+import { positionsAsShown } from './shownOrder';
 import { ENGLISH_FORM_TEXTS, type QuestionnaireFormTexts } from './texts';
 import './questionnaireForm.css';
 
@@ -39,9 +41,16 @@ export interface QuestionnaireFormProps {
   headingLevel?: 2 | 3 | 4;
   /** The renderer's own words, for another language; English by default. */
   texts?: QuestionnaireFormTexts;
+  /**
+   * The order to show questions and choices in (drawShownOrder of shared/questionnaire/shuffles, drawn once per
+   * answer), with the questionnaire's runs of shuffled questions; none: the questionnaire's own order.
+   */
+  shownOrder?: ShownOrder;
+  shuffleRuns?: readonly ShuffleRun[];
 }
 
 const NO_PROBLEMS: readonly AnswerRefusal[] = [];
+const NO_RUNS: readonly ShuffleRun[] = [];
 
 export function QuestionnaireForm({
   questions,
@@ -54,8 +63,15 @@ export function QuestionnaireForm({
   idPrefix,
   headingLevel = 3,
   texts = ENGLISH_FORM_TEXTS,
+  shownOrder,
+  shuffleRuns = NO_RUNS,
 }: QuestionnaireFormProps) {
-  const titles = useMemo(() => questionTitles(questions, texts.questionTitle), [questions, texts]);
+  // Titles keep their places in a shuffled run, so the numbers read in order whatever the questions' order.
+  const titles = useMemo(
+    () => titlesAsShown(questionTitles(questions, texts.questionTitle), shuffleRuns, shownOrder?.questions),
+    [questions, texts, shuffleRuns, shownOrder],
+  );
+  const placed = useMemo(() => positionsAsShown(questions.length, shownOrder), [questions.length, shownOrder]);
   const visible = useMemo(() => visibleQuestions(questions, answers), [questions, answers]);
   const general = problems.filter((p) => p.question_pos === undefined);
   // Each question's refusals, the same empty list for those without, so that the memoised questions keep theirs.
@@ -76,12 +92,12 @@ export function QuestionnaireForm({
           ))}
         </div>
       )}
-      {questions.map((q, qpos) =>
+      {placed.map((qpos) =>
         visible[qpos] ? (
           <QuestionView
-            key={q._id}
+            key={questions[qpos]._id}
             id={`${idPrefix}-q${qpos}`}
-            question={q}
+            question={questions[qpos]}
             qpos={qpos}
             title={titles[qpos]}
             headingLevel={headingLevel}
@@ -92,6 +108,7 @@ export function QuestionnaireForm({
             mediaUrl={mediaUrl}
             onPhotoChosen={onPhotoChosen}
             texts={texts}
+            choiceOrder={shownOrder?.choices?.[String(qpos)]}
           />
         ) : null,
       )}

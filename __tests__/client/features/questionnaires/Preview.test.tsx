@@ -2,6 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { mockApi, type MockApi } from '../../support/mockApi';
 import { deferEditors, inResponse, openEditor } from './editorHarness';
 import { moodSet, question, response } from './fixtures';
+import { drawShownOrder } from '../../../../src/shared/questionnaire/shuffles';
+import { MAX_SEED } from '../../../../src/shared/seededRandom';
 
 jest.setTimeout(30_000);
 deferEditors();
@@ -13,6 +15,32 @@ beforeEach(() => {
 afterEach(() => net.restore());
 
 describe('the preview', () => {
+  it('shows a shuffled run and shuffled choices in the order drawn when it opens, the titles in order', async () => {
+    const questions = [
+      question('q1', 'Q1', [response('r1', 'text')], { html_question: '<p>First</p>' }),
+      question('q2', 'Q2', [response('r2', 'text')], { html_question: '<p>Second</p>' }),
+      question('q3', 'Q3', [response('r3', 'mc', { choices: 'set1', shuffle_choices: true })], { html_question: '<p>Third</p>' }),
+    ];
+    const runs = [{ from_pos: 0, to_pos: 2 }];
+    // A draw whose order is not the questionnaire's own, so that the test tells them apart.
+    const fraction = [0.1, 0.3, 0.5, 0.7, 0.9].find((f) => drawShownOrder(questions, [moodSet], runs, Math.floor(f * MAX_SEED))?.questions?.[0] !== 0) ?? 0;
+    const expected = drawShownOrder(questions, [moodSet], runs, Math.floor(fraction * MAX_SEED));
+    expect(expected?.questions?.[0]).not.toBe(0);
+    const { user } = await openEditor(net, questions, [moodSet], [], { shuffle_runs: runs });
+    const random = jest.spyOn(Math, 'random').mockReturnValue(fraction);
+    try {
+      await user.click(screen.getByRole('button', { name: 'Preview' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Preview: Sleep Diary' }));
+      const texts = ['First', 'Second', 'Third'];
+      const shown = [...document.querySelectorAll('#preview .qf-text')].map((t) => t.textContent);
+      expect(shown).toEqual(expected?.questions?.map((qpos) => texts[qpos]));
+      expect(dialog.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Q1', 'Q2', 'Q3']);
+      expect(dialog.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(expected?.choices?.['2']);
+    } finally {
+      random.mockRestore();
+    }
+  });
+
   it('shows a question only while its visibility condition holds', async () => {
     const { user } = await openEditor(
       net,

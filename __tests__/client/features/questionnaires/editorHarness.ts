@@ -2,7 +2,7 @@
 // would: cards by their "Question N" heading, responses by their "Response N" legend.
 import '../../support/environment';
 import { screen, within } from '@testing-library/react';
-import type { MultipleChoiceSet, Question } from '../../../../src/shared/questionnaire/types';
+import type { MultipleChoiceSet, Question, Questionnaire } from '../../../../src/shared/questionnaire/types';
 import type { QuestionnaireVersionUse } from '../../../../src/shared/types/questionnaireVersions';
 import type { MockApi } from '../../support/mockApi';
 import { renderWithProviders } from '../../testUtils';
@@ -30,9 +30,9 @@ export function deferEditors(): void {
 }
 
 /** The editor also asks which versions participants' plans use (issue 21): none by default, as for a new questionnaire. */
-export async function openEditor(net: MockApi, questions: Question[], sets: MultipleChoiceSet[] = [], versions: QuestionnaireVersionUse[] = []) {
+export async function openEditor(net: MockApi, questions: Question[], sets: MultipleChoiceSet[] = [], versions: QuestionnaireVersionUse[] = [], changes: Partial<Questionnaire> = {}) {
   net
-    .on('GET', '/api/qx_list/qx1', { status: 200, data: questionnaire(questions) })
+    .on('GET', '/api/qx_list/qx1', { status: 200, data: questionnaire(questions, changes) })
     .on('GET', '/api/qx_list/qx1/mc', { status: 200, data: { sets } })
     .on('GET', '/api/qx_list/qx1/versions', { status: 200, data: { versions } });
   const rendered = renderWithProviders(undefined, { route: '/qx/qx1/edit', preloadedState: asManager });

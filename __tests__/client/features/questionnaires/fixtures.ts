@@ -44,6 +44,7 @@ export function questionnaire(chin_content: Question[] = [], changes: Partial<Qu
     createdAt: '2024-05-02T08:00:00.000Z',
     user: { _id: 'm1', email: 'manager@example.org' },
     scores: [],
+    shuffle_runs: [],
     chin_content: positioned(chin_content),
     ...changes,
   };

@@ -73,9 +73,9 @@ describe('questionnaires slice: the four request states', () => {
 
     await s.dispatch(fetchQuestionnaire('qx1'));
     expect(state().questionnaire?._id).toBe('qx1');
-    await s.dispatch(saveQuestionnaire({ questionnaireId: 'qx1', body: { chin_name: 'Sleep Diary', abbrev: 'SD1', chin_content: saved.chin_content, scores: [] } }));
+    await s.dispatch(saveQuestionnaire({ questionnaireId: 'qx1', body: { chin_name: 'Sleep Diary', abbrev: 'SD1', chin_content: saved.chin_content, scores: [], shuffle_runs: [] } }));
     expect(state().questionnaire).toEqual(saved);
-    expect(net.sentTo('PUT', '/api/qx_list/qx1/edit')[0].body).toEqual({ chin_name: 'Sleep Diary', abbrev: 'SD1', chin_content: saved.chin_content, scores: [] });
+    expect(net.sentTo('PUT', '/api/qx_list/qx1/edit')[0].body).toEqual({ chin_name: 'Sleep Diary', abbrev: 'SD1', chin_content: saved.chin_content, scores: [], shuffle_runs: [] });
 
     await s.dispatch(fetchMcSets('qx1'));
     expect(state().sets).toEqual([moodSet]);

@@ -16,6 +16,7 @@ import { makeQuestion, makeResponse } from '../../../../src/shared/questionnaire
 import type { Question, ResponseItem, ResponseType } from '../../../../src/shared/questionnaire/types';
 import { newEmaSetting } from '../../../../src/shared/study/assessmentSettings';
 import type { AppTasksAnswer } from '../../../../src/shared/types/participantApp';
+import type { ShownOrder } from '../../../../src/shared/questionnaire/shuffles';
 import { ANALYSIS_FILES } from '../../../../src/shared/dataDownloads';
 import { MISSING_CODES } from '../../../../src/server/services/exports/analysisVariables';
 import { READING_FILES } from '../../../../src/server/services/exports/analysisReadme';
@@ -42,7 +43,7 @@ function allTypes(setId: string | null): Question[] {
   const q = (n: string, html: string, other: ResponseItem[]): Question => ({ ...makeQuestion(`q${n}`, `r${n}`), question_num: n, html_question: html, other_info: other });
   const list: Question[] = [
     { ...makeQuestion('q0', 'r0', 'instruction'), html_question: '<p>Welcome</p>' },
-    q('1', '<p>今天的心情 😀?</p>', [response('r1', 'mc', { choices: setId })]),
+    q('1', '<p>今天的心情 😀?</p>', [response('r1', 'mc', { choices: setId, shuffle_choices: true })]),
     q('2', '<p>Which, "all" that apply</p>', [response('r2', 'mc', { choices: setId, multiple: true })]),
     q('3', '<p>Bed time</p>', [response('r3', 'time')]),
     q('4', '<p>Day</p>', [response('r4', 'time', { picker_format: 'DD MM YYYY' })]),
@@ -80,6 +81,8 @@ describe('the analysis export read by R, pandas and PSPP', () => {
         { name: 'Total', method: 'sum', items: [{ question_pos: 6, response_pos: 0, reverse: false }, { question_pos: 8, response_pos: 0, reverse: false }], min_answered: 2 },
         { name: 'Tired', method: 'mean', items: [{ question_pos: 6, response_pos: 0, reverse: true }], min_answered: 1 },
       ],
+      // Shuffles (issue 34 part 4): the instruction and questions 1 and 2 in a run; the mood choices shuffled.
+      shuffleRuns: [{ from_pos: 0, to_pos: 2 }],
     });
     const feeling = await createQuestionnaire(t.app, manager, feelings, {
       abbrev: '心情',
@@ -104,11 +107,13 @@ describe('the analysis export read by R, pandas and PSPP', () => {
     const prompt = tasks.ema.find((e) => !e.reminder);
     if (!prompt) throw new Error('no EMA prompt planned');
     const now = new Date().toISOString();
-    const submit = async (submissionId: string, taskId: string, questionnaireId: string, answers: unknown[]) => {
-      const res = await send(t.app, { method: 'POST', url: `/api/app/studies/${study._id}/responses`, token: tokens[0], payload: { submissionId, taskId, questionnaireId, startedAt: now, submittedAt: now, answers } });
+    const submit = async (submissionId: string, taskId: string, questionnaireId: string, shown_order: ShownOrder | undefined, answers: unknown[]) => {
+      const payload = { submissionId, taskId, questionnaireId, startedAt: now, submittedAt: now, answers, ...(shown_order ? { shown_order } : {}) };
+      const res = await send(t.app, { method: 'POST', url: `/api/app/studies/${study._id}/responses`, token: tokens[0], payload });
       expect(res.statusCode).toBe(201);
     };
-    await submit('s1', prompt._id, daily._id, [
+    const shownOrder = { questions: [2, 0, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11], choices: { '1': ['3', '1', '2'] } };
+    await submit('s1', prompt._id, daily._id, shownOrder, [
       { question_pos: 1, response_pos: 0, value: ['2'] },
       { question_pos: 2, response_pos: 0, value: ['1', '3'] },
       { question_pos: 3, response_pos: 0, value: '21:30' },
@@ -119,7 +124,7 @@ describe('the analysis export read by R, pandas and PSPP', () => {
       { question_pos: 8, response_pos: 0, value: '3' },
       { question_pos: 9, response_pos: 0, value: STORY },
     ]);
-    await submit('s2', tasks.once[0]._id, feeling._id, [{ question_pos: 0, response_pos: 0, value: ['tense, "anxious"'] }]);
+    await submit('s2', tasks.once[0]._id, feeling._id, undefined, [{ question_pos: 0, response_pos: 0, value: ['tense, "anxious"'] }]);
     // The delivery ledger of the answered prompt (issue 33), as the push sender records it.
     await t.app.ctx.db.updateTable('tasks').set({ delivery_channel: 'push', push_result: 'accepted', sent_at: SENT_AT, received_at: RECEIVED_AT }).where('id', '=', prompt._id).execute();
 
@@ -143,7 +148,11 @@ describe('the analysis export read by R, pandas and PSPP', () => {
     expect(rows[answered()].DAILY_Q9_R1).toBe(STORY.replace(/\r\n|\n/g, '\u2028'));
     expect(Object.keys(rows[0])).toContain('Q1_R1');
     expect([rows[answered()].DAILY_score_Total, rows[answered()].DAILY_score_Tired]).toEqual(['10.5', '2.5']);
+    expect([rows[answered()].DAILY_order_questions, rows[answered()].DAILY_Q1_order]).toEqual(['2;[1];1;3;4;5;6;7;8;9;10;11', '3;1;2']);
+    expect(rows.filter((r) => r.task_kind === 'ema' && r.status !== 'completed').map((r) => r.DAILY_order_questions)).toContain('');
     const codebook = parse(strFromU8(fs.readFileSync(path.join(dir, ANALYSIS_FILES.codebook))).replace(/^\uFEFF/, ''), { columns: true }) as Row[];
+    expect(codebook.find((c) => c.column === 'DAILY_Q1_order')).toMatchObject({ questionnaire_code: 'DAILY', question_number: '1', response_type: 'order', unit: 'choice values separated by ;' });
+    expect(codebook.find((c) => c.column === 'DAILY_order_questions')).toMatchObject({ response_type: 'order', unit: 'question numbers separated by ;' });
     expect(codebook.find((c) => c.column === 'DAILY_score_Tired')).toMatchObject({
       questionnaire_code: 'DAILY', response_type: 'score', unit: 'mean',
       description: 'Mean of 6 response 1 reversed (10 + 0 - value); empty when fewer than 1 of 1 items are answered',
@@ -171,6 +180,7 @@ describe('the analysis export read by R, pandas and PSPP', () => {
       `cat("local", attr(d$submitted_local, "tzone"), format(d$submitted_local[${i}], "%Y-%m-%dT%H:%M:%S%z"), "\\n")`,
       'cat("missing", sum(is.na(d$DAILY_Q6_R1)), "\\n")',
       `cat("scores", d$DAILY_score_Total[${i}], d$DAILY_score_Tired[${i}], sum(is.na(d$DAILY_score_Total)), "\\n")`,
+      `cat("order", d$DAILY_order_questions[${i}], d$DAILY_Q1_order[${i}], "\\n")`,
     ].join('\n');
     const out = execFileSync('Rscript', ['-e', check], { cwd: dir, env: UTF8_ENV, encoding: 'utf8' });
     const line = (key: string) => out.split('\n').find((l) => l.startsWith(`${key} `))?.trim().slice(key.length + 1);
@@ -182,8 +192,9 @@ describe('the analysis export read by R, pandas and PSPP', () => {
       channel: 'factor', sent_utc: 'POSIXct', received_utc: 'POSIXct',
       DAILY_Q1_R1: 'factor', DAILY_Q2_R1: 'character', DAILY_Q3_R1: 'character', DAILY_Q4_R1: 'Date', DAILY_Q5_R1: 'character',
       DAILY_Q6_R1: 'numeric', DAILY_Q7_R1: 'character', DAILY_Q8_R1: 'numeric', DAILY_Q9_R1: 'character', DAILY_Q10_R1: 'character', Q1_R1: 'factor',
-      DAILY_score_Total: 'numeric', DAILY_score_Tired: 'numeric',
+      DAILY_score_Total: 'numeric', DAILY_score_Tired: 'numeric', DAILY_order_questions: 'character', DAILY_Q1_order: 'character',
     });
+    expect(line('order')).toBe('2;[1];1;3;4;5;6;7;8;9;10;11 3;1;2');
     expect(line('scores')).toBe(`10.5 2.5 ${rows.filter((r) => r.DAILY_score_Total === '').length}`);
     expect(line('levels')).toBe(MOOD_LABELS.join('|'));
     for (const key of ['mood', 'story', 'word', 'label', 'feeling']) expect(line(key)).toBe('TRUE');
@@ -219,9 +230,10 @@ describe('the analysis export read by R, pandas and PSPP', () => {
       stage: 'Int64', day_of_study: 'Int64', status: 'category', planned_utc: 'datetime64[ns, UTC]', submitted_local: `datetime64[ns, ${row.timezone}]`,
       channel: 'category', sent_utc: 'datetime64[ns, UTC]', received_utc: 'datetime64[ns, UTC]',
       DAILY_Q1_R1: 'category', DAILY_Q2_R1: 'object', DAILY_Q4_R1: 'datetime64[ns]', DAILY_Q6_R1: 'float64', DAILY_Q8_R1: 'float64', DAILY_Q9_R1: 'object', Q1_R1: 'category',
-      DAILY_score_Total: 'float64', DAILY_score_Tired: 'float64',
+      DAILY_score_Total: 'float64', DAILY_score_Tired: 'float64', DAILY_order_questions: 'object', DAILY_Q1_order: 'object',
     });
     expect([out.row.DAILY_score_Total, out.row.DAILY_score_Tired]).toEqual(['10.5', '2.5']);
+    expect([out.row.DAILY_order_questions, out.row.DAILY_Q1_order]).toEqual(['2;[1];1;3;4;5;6;7;8;9;10;11', '3;1;2']);
     expect(out.mood).toEqual(MOOD_LABELS);
     expect(out.feeling).toEqual(['Calm 平静', 'Tense']);
     expect(out.row).toMatchObject({ DAILY_Q1_R1: MOOD_LABELS[1], DAILY_Q2_R1: '1;3', DAILY_Q7_R1: WORD, DAILY_Q9_R1: STORY.replace(/\r\n/g, '\n'), DAILY_Q6_R1: '7.5', DAILY_Q5_R1: 'PT7H30M' });
@@ -244,6 +256,7 @@ describe('the analysis export read by R, pandas and PSPP', () => {
     expect(dictionary('DAILY_Q1_R1')).toMatch(/DAILY 1\.1: 今天的心情 😀\?.*\|F10\.0/);
     expect(dictionary('DAILY_Q6_R1')).toMatch(/\|F12\.2/);
     expect(dictionary('DAILY_score_Total')).toMatch(/DAILY score Total \(sum\).*\|F12\.2/);
+    expect(dictionary('DAILY_Q1_order')).toMatch(/DAILY 1 order of the choices shown.*\|A/);
     expect(dictionary('submitted_utc')).toMatch(/\|DATETIME20\.0/);
     expect(dictionary('sent_utc')).toMatch(/\|DATETIME20\.0/);
     expect(dictionary('received_utc')).toMatch(/\|DATETIME20\.0/);
@@ -265,6 +278,7 @@ describe('the analysis export read by R, pandas and PSPP', () => {
     const missed = rows.findIndex((r) => r.task_kind === 'ema' && r.status !== 'completed');
     expect(cases[missed].DAILY_Q6_R1).toBe(String(MISSING_CODES.missed.spss));
     expect([cases[i].DAILY_score_Total, cases[i].DAILY_score_Tired, cases[missed].DAILY_score_Total]).toEqual(['10.5', '2.5', String(MISSING_CODES.missed.spss)]);
+    expect([cases[i].DAILY_order_questions, cases[i].DAILY_Q1_order, cases[missed].DAILY_Q1_order]).toEqual(['2;[1];1;3;4;5;6;7;8;9;10;11', '3;1;2', '']);
     expect(cases.map((c) => c.status)).toEqual(rows.map((r) => r.status));
     expect(cases.map((c) => c.channel)).toEqual(rows.map((r) => r.channel));
     expect(rows[i].channel).toBe('push');

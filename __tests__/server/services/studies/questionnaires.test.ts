@@ -42,6 +42,7 @@ function row(content: string, changes: Partial<QuestionnaireRow> = {}): Question
     abbrev: 'CODE',
     content,
     scores: '[]',
+    shuffle_runs: '[]',
     last_edited_by: null,
     created_at: '2024-01-02T03:04:05.000Z',
     updated_at: '2024-01-02T03:04:05.000Z',
@@ -153,6 +154,7 @@ describe.each(databases)('questionnaire service (%s)', (database) => {
         user: { _id: user.id, email: user.email },
         chin_content: [],
         scores: [],
+        shuffle_runs: [],
       });
       expect((await toQuestionnaire(db, { ...qx, last_edited_by: null, content: 'broken' })).user).toBeNull();
       expect((await toQuestionnaire(db, { ...qx, content: 'broken' })).chin_content).toEqual([]);

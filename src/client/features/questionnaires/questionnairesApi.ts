@@ -1,6 +1,6 @@
 // The questionnaire and multiple-choice set calls (part 2 section 7, researcher table).
 import { api } from '../../api/client';
-import type { MultipleChoiceSet, Question, Questionnaire, QuestionnaireListAnswer, Score } from '../../../shared/questionnaire/types';
+import type { MultipleChoiceSet, Question, Questionnaire, QuestionnaireListAnswer, Score, ShuffleRun } from '../../../shared/questionnaire/types';
 import type { QuestionnaireVersionsAnswer, RepointAnswer } from '../../../shared/types/questionnaireVersions';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -13,6 +13,7 @@ export interface QuestionnaireCreateBody {
 export interface QuestionnaireSaveBody extends QuestionnaireCreateBody {
   chin_content: Question[];
   scores: Score[];
+  shuffle_runs: ShuffleRun[];
 }
 
 export interface McSetBody {

@@ -2,10 +2,11 @@
 import { PARTICIPATION_STATUSES, EMA_TASK_STATUSES } from '../../../shared/types/participant';
 import { TASK_EVENT_KINDS } from '../../../shared/types/participantApp';
 import { MAX_ANSWER_CHARS, MAX_ANSWER_ITEMS } from '../../../shared/questionnaire/answers';
+import { MAX_QUESTIONS } from '../../../shared/questionnaire/rules';
 import { EVENTS_PER_REPORT_MAX, NUMBER_INPUT_LIMIT } from '../../../shared/limits';
 import { looseString, messageSchema, noAuth, participantAuth } from './common';
 import { assessmentItemSchema, enrolmentTimeSchema, groupRefSchema } from './participants';
-import { mcSetSchema, questionSchema } from './questionnaires';
+import { mcSetSchema, questionSchema, shuffleRunsSchema } from './questionnaires';
 
 export const appTag = 'participant app';
 export const appCommon = { tags: [appTag], security: participantAuth };
@@ -174,7 +175,7 @@ export const tasksSchema = {
 
 export const appQuestionnaireSchema = {
   type: 'object',
-  required: ['_id', 'chin_name', 'abbrev', 'createdAt', 'user', 'chin_content', 'mc_sets', 'media'],
+  required: ['_id', 'chin_name', 'abbrev', 'createdAt', 'user', 'chin_content', 'shuffle_runs', 'mc_sets', 'media'],
   properties: {
     _id: { type: 'string' },
     chin_name: { type: 'string' },
@@ -182,6 +183,7 @@ export const appQuestionnaireSchema = {
     createdAt: { type: 'string' },
     user: { type: 'null' },
     chin_content: { type: 'array', items: questionSchema },
+    shuffle_runs: shuffleRunsSchema,
     mc_sets: { type: 'array', items: mcSetSchema },
     media: {
       type: 'object',
@@ -253,6 +255,19 @@ export const responseBody = {
             maxItems: 1000,
             items: { type: 'string', maxLength: 1000 },
           },
+        },
+      },
+    },
+    shown_order: {
+      type: 'object',
+      description: 'The order the questions (positions) and the choices of shuffled choice responses (values, by question position) were shown in',
+      additionalProperties: false,
+      properties: {
+        questions: { type: 'array', maxItems: MAX_QUESTIONS + 1, items: { type: 'integer', minimum: 0, maximum: MAX_QUESTIONS } },
+        choices: {
+          type: 'object',
+          maxProperties: MAX_QUESTIONS + 1,
+          additionalProperties: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 1000 } },
         },
       },
     },

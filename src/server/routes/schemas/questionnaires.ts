@@ -35,6 +35,8 @@ const responseSchema = {
     },
     choices: { type: ['string', 'null'], maxLength: 64, default: null },
     multiple: bool(false),
+    /** Absent reads as false (issue 34 part 4); not defaulted, so questions saved before keep their content. */
+    shuffle_choices: { type: 'boolean' },
     pre_label: str(500),
     post_label: str(500),
     number_only: bool(false),
@@ -131,11 +133,32 @@ export const scoreSchema = {
 
 const scoresSchema = { type: 'array', maxItems: MAX_SCORES + 1, items: scoreSchema } as const;
 
+/**
+ * Runs of shuffled questions (issue 34 part 4): positions, checked against the questions by the shared rule
+ * (shufflesProblem), whose messages answer. There can be at most half as many runs as questions, and one more passes
+ * for the rule's message.
+ */
+export const shuffleRunsSchema = {
+  type: 'array',
+  maxItems: Math.ceil(MAX_QUESTIONS / 2) + 1,
+  items: {
+    type: 'object',
+    required: ['from_pos', 'to_pos'],
+    additionalProperties: false,
+    properties: { from_pos: questionPosition, to_pos: questionPosition },
+  },
+} as const;
+
 /** The questions are answered as stored, which is the shape they were saved in (questionSchema). */
 export const questionnaireSchema = {
   type: 'object',
-  required: [...questionnaireSummarySchema.required, 'chin_content', 'scores'],
-  properties: { ...questionnaireSummarySchema.properties, chin_content: { type: 'array', items: questionSchema }, scores: scoresSchema },
+  required: [...questionnaireSummarySchema.required, 'chin_content', 'scores', 'shuffle_runs'],
+  properties: {
+    ...questionnaireSummarySchema.properties,
+    chin_content: { type: 'array', items: questionSchema },
+    scores: scoresSchema,
+    shuffle_runs: shuffleRunsSchema,
+  },
 } as const;
 
 export const questionnaireSaveBodySchema = {
@@ -147,6 +170,8 @@ export const questionnaireSaveBodySchema = {
     chin_content: { type: 'array', maxItems: MAX_QUESTIONS + 1, items: questionSchema },
     /** Absent: the scores stay as they are. */
     scores: scoresSchema,
+    /** Absent: the runs stay as they are. */
+    shuffle_runs: shuffleRunsSchema,
   },
 } as const;
 

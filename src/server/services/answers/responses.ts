@@ -8,6 +8,7 @@ import type { ParticipantRow, ParticipationRow, SubmissionRow, TaskRow } from '.
 import type { AnswerItem, AnswerRefusal, ResponseBody } from '../../../shared/types/participantApp';
 import { answersProblem } from '../../../shared/questionnaire/answers';
 import { computeScores, readStoredScores } from '../../../shared/questionnaire/scores';
+import { shownOrderProblem, shownOrderText } from '../../../shared/questionnaire/shuffles';
 import { participantMessages } from '../../../shared/messages';
 import { HttpError, badRequest, conflict, notFound, unprocessable } from '../../httpErrors';
 import { findParticipation, findParticipationById } from '../../repositories/participants';
@@ -151,6 +152,9 @@ async function storeNewResponse(ctx: AppContext, participant: ParticipantRow, st
   const problem = answersProblem(version.questions, version.sets, body.answers, (key) => photos.keys.has(key));
   if (problem) throw refusal(problem);
   await checkPhotos(ctx, photos.uploads, body.answers);
+  // The order shown must be one this version could show (issue 34 part 4).
+  const orderProblem = body.shown_order ? shownOrderProblem(version.questions, version.sets, version.shuffleRuns, body.shown_order) : null;
+  if (orderProblem) throw badRequest(orderProblem);
 
   const late = isLate(task, judgedMoment(submittedAt, receivedAt));
   // Scored as the version the task was planned with defines its scores, like the checks above.
@@ -174,6 +178,7 @@ async function storeNewResponse(ctx: AppContext, participant: ParticipantRow, st
       late: late ? 1 : 0,
       exclusive_task_id: exclusive ? task.id : null,
       scores: JSON.stringify(scores),
+      shown_order: body.shown_order ? shownOrderText(body.shown_order) : null,
     },
     sentTaskId: body.taskId,
     items: sentItems(body.answers),
@@ -207,7 +212,10 @@ export async function submitResponse(ctx: AppContext, participant: ParticipantRo
     // A retry answers as its first try did, whatever changed since (the task completed, the participant
     // withdrew, the window closed): the earlier submission is looked for only once a new answer was refused.
     const existing = await findSubmissionByClientId(ctx.db, participant.id, body.submissionId);
-    if (existing) return replay(ctx.db, existing, { taskId: body.taskId, questionnaireId: body.questionnaireId, startedAt, submittedAt, items: sentItems(body.answers) });
+    if (existing) {
+      const shownOrder = body.shown_order ? shownOrderText(body.shown_order) : null;
+      return replay(ctx.db, existing, { taskId: body.taskId, questionnaireId: body.questionnaireId, startedAt, submittedAt, items: sentItems(body.answers), shownOrder });
+    }
     if (error instanceof SubmissionSeen) return error.stored;
     throw error;
   }

@@ -21,6 +21,7 @@ import { addDays, daysBetween, localDay, localTime, zoneOf } from './moments';
 import { MAX_VARIABLE_NAME_LENGTH, safeVariableNames } from './variableNames';
 import { ANALYSIS_TASK_COLUMNS } from './analysisColumns';
 import { scoreCell, scoreColumns, type ScoreColumn } from './scoreColumns';
+import { orderCell, orderColumns, type OrderColumn } from './orderColumns';
 import { readStoredScores } from '../../../shared/questionnaire/scores';
 import { MISSING_VALUES_TEXT, oneLineAnswer } from './analysisVariables';
 import { writeReadingFiles } from './analysisScripts';
@@ -46,7 +47,11 @@ interface QuestionnaireColumns {
   columns: ItemColumn[];
   /** Its scores' columns, after its item columns. */
   scores: ScoreColumn[];
-  /** The names in tasks_long.csv of its item columns, then of its score columns (prefixed by the questionnaire code, safe as variable names). */
+  /** The columns of the order its questions and choices were shown in, after its score columns (issue 34 part 4). */
+  orders: OrderColumn[];
+  /** Its planned versions by id: an answer's order is read with the questions of its own version. */
+  versionsById: Map<string, PlannedVersion>;
+  /** The names in tasks_long.csv of its item columns, then of its score and order columns (prefixed by the questionnaire code, safe as variable names). */
   names: string[];
   /** The names as composed before they were made safe (the codebook's mapping). */
   originalNames: string[];
@@ -68,19 +73,29 @@ export async function planAnalysis(db: Db, scope: ExportScope): Promise<Analysis
   for (const v of versions) grouped.set(v.row.questionnaire_id, [...(grouped.get(v.row.questionnaire_id) ?? []), v]);
   const entries = [...grouped.values()].map((list) => {
     const ordered = byAge(list);
-    return { version: ordered[ordered.length - 1], columns: itemColumns(ordered), scores: scoreColumns(ordered) };
+    return {
+      version: ordered[ordered.length - 1],
+      columns: itemColumns(ordered),
+      scores: scoreColumns(ordered),
+      orders: orderColumns(ordered),
+      versionsById: new Map(ordered.map((v) => [v.row.id, v])),
+    };
   });
   entries.sort((a, b) => a.version.row.abbrev.localeCompare(b.version.row.abbrev) || a.version.row.questionnaire_id.localeCompare(b.version.row.questionnaire_id));
   const prefixed = entries.flatMap((e) => {
     const code = e.version.row.abbrev.trim();
     // A score's column keeps the score's name whole at its end: the code is shortened to fit the limit instead.
-    return [...e.columns.map((c) => `${code}_${c.name}`), ...e.scores.map((s) => `${code.slice(0, Math.max(0, MAX_VARIABLE_NAME_LENGTH - s.name.length - 1))}_${s.name}`)];
+    return [
+      ...e.columns.map((c) => `${code}_${c.name}`),
+      ...e.scores.map((s) => `${code.slice(0, Math.max(0, MAX_VARIABLE_NAME_LENGTH - s.name.length - 1))}_${s.name}`),
+      ...e.orders.map((o) => `${code}_${o.name}`),
+    ];
   });
   const names = safeVariableNames([...ANALYSIS_TASK_COLUMNS.map(([name]) => name), ...prefixed]).slice(ANALYSIS_TASK_COLUMNS.length);
   const questionnaires = new Map<string, QuestionnaireColumns>();
   let offset = 0;
   for (const e of entries) {
-    const end = offset + e.columns.length + e.scores.length;
+    const end = offset + e.columns.length + e.scores.length + e.orders.length;
     questionnaires.set(e.version.row.questionnaire_id, { ...e, names: names.slice(offset, end), originalNames: prefixed.slice(offset, end), offset });
     offset = end;
   }
@@ -139,6 +154,14 @@ async function writeCodebook(file: TextFile, plan: AnalysisPlan): Promise<void> 
       await file.write(
         csvLine([q.names[i], q.version.row.abbrev, q.version.row.chin_name, '', '', '', 'score', '', '', s.score.method, s.description, q.originalNames[i], MISSING_VALUES_TEXT]),
       );
+    }
+    for (let k = 0; k < q.orders.length; k += 1) {
+      const i = q.columns.length + q.scores.length + k;
+      const o = q.orders[k];
+      const number = o.kind === 'choices' ? o.question.question_num : '';
+      const text = o.kind === 'choices' ? plainText(o.question.html_question ?? '') : '';
+      const unit = o.kind === 'choices' ? 'choice values separated by ;' : 'question numbers separated by ;';
+      await file.write(csvLine([q.names[i], q.version.row.abbrev, q.version.row.chin_name, number, text, '', 'order', '', '', unit, o.description, q.originalNames[i], '']));
     }
   }
 }
@@ -244,6 +267,11 @@ async function writeTasks(db: Db, scope: ExportScope, plan: AnalysisPlan, file: 
         if (q && answer && q.scores.length > 0) {
           const stored = readStoredScores(answer.scores);
           q.scores.forEach((s, j) => (cells[q.offset + q.columns.length + j] = scoreCell(stored, s.score.name)));
+        }
+        if (q && answer && q.orders.length > 0) {
+          const version = q.versionsById.get(answer.questionnaire_version_id);
+          const first = q.offset + q.columns.length + q.scores.length;
+          q.orders.forEach((o, k) => (cells[first + k] = orderCell(o, version, answer.shown_order)));
         }
         await file.write(
           csvLine([

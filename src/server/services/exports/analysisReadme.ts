@@ -27,6 +27,8 @@ export function analysisReadme(): string {
     '    once, a diary once per day, an anytime questionnaire once per answer. Missed prompts are rows too: their',
     '    status says what happened and their answer columns are empty. A questionnaire\'s scores follow its answer',
     '    columns (<code>_score_<name>): each computed by the server when the answer was stored, as the codebook says.',
+    '    A questionnaire that shuffles has order columns after them: <code>_order_questions (the question numbers in',
+    '    the order shown) and <code>_Q<number>_order (a question\'s choice values in the order shown), lists separated by ;.',
     `${ANALYSIS_FILES.codebook}  Every column of ${ANALYSIS_FILES.tasks}: its questionnaire, question, response type, choice values`,
     '    and labels, unit, the name it was made from (original_name) and how its empty cells are coded.',
     `${ANALYSIS_FILES.photos}  The photo answers: file name, participant, task and column.`,

@@ -119,6 +119,15 @@ export function studyVariables(plan: AnalysisPlan): StudyVariable[] {
       answer: true,
       long: false,
     })),
+    // The order shown (issue 34 part 4): a list of question numbers or choice values, read as text.
+    ...q.orders.map((o, k): StudyVariable => ({
+      name: q.names[q.columns.length + q.scores.length + k],
+      label: o.kind === 'questions' ? `${q.version.row.abbrev} order of the questions shown` : `${q.version.row.abbrev} ${o.question.question_num} order of the choices shown`,
+      kind: 'text',
+      choices: [],
+      answer: false,
+      long: true,
+    })),
   ]);
   return [...fixed, ...items];
 }

@@ -1,7 +1,7 @@
 // The response items of a questionnaire as download columns: one column per answerable response of every
 // version planned, named by question number and response position, and an answer's value as text.
 import type { QuestionnaireVersionRow } from '../../db/types';
-import type { Choice, MultipleChoiceSet, Question, ResponseItem, Score } from '../../../shared/questionnaire/types';
+import type { Choice, MultipleChoiceSet, Question, ResponseItem, Score, ShuffleRun } from '../../../shared/questionnaire/types';
 import { isNonAnswer } from '../../../shared/questionnaire/rules';
 
 export interface PlannedVersion {
@@ -9,6 +9,7 @@ export interface PlannedVersion {
   questions: Question[];
   sets: MultipleChoiceSet[];
   scores: Score[];
+  shuffleRuns: ShuffleRun[];
 }
 
 export function parseVersion(row: QuestionnaireVersionRow): PlannedVersion {
@@ -20,7 +21,7 @@ export function parseVersion(row: QuestionnaireVersionRow): PlannedVersion {
       return [];
     }
   };
-  return { row, questions: list<Question>(row.content), sets: list<MultipleChoiceSet>(row.mc_sets), scores: list<Score>(row.scores) };
+  return { row, questions: list<Question>(row.content), sets: list<MultipleChoiceSet>(row.mc_sets), scores: list<Score>(row.scores), shuffleRuns: list<ShuffleRun>(row.shuffle_runs) };
 }
 
 export interface ItemColumn {
@@ -55,6 +56,11 @@ function variableName(text: string): string {
   return /^[A-Za-z]/.test(base) ? base : `Q${base}`;
 }
 
+/** A question's part of its columns' names: its number, or its position (from 1) when it has none. */
+export function questionName(question: Question, qpos: number): string {
+  return variableName(question.question_num || String(qpos + 1));
+}
+
 /** Makes each name unique by numbering the repeats (Q1_R1, Q1_R1_2, …). */
 export function uniqueNames(names: readonly string[]): string[] {
   const seen = new Map<string, number>();
@@ -85,7 +91,7 @@ export function itemColumns(versions: readonly PlannedVersion[]): ItemColumn[] {
     });
   }
   const columns = [...byPlace.values()].sort((a, b) => a.qpos - b.qpos || a.rpos - b.rpos);
-  const names = uniqueNames(columns.map((c) => `${variableName(c.question.question_num || String(c.qpos + 1))}_R${c.rpos + 1}`));
+  const names = uniqueNames(columns.map((c) => `${questionName(c.question, c.qpos)}_R${c.rpos + 1}`));
   return columns.map((c, i) => ({ ...c, name: names[i] }));
 }
 

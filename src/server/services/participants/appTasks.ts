@@ -74,6 +74,7 @@ export async function questionnaireForParticipant(ctx: AppContext, participant: 
     user: null,
     chin_content: version.questions,
     mc_sets: version.sets,
+    shuffle_runs: version.shuffleRuns,
     media: await mediaAddressesOf(ctx, version.row.questionnaire_id, version.questions),
   };
 }

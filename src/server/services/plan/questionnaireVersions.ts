@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../repositories/db';
 import type { McSetRow, QuestionnaireRow, QuestionnaireVersionRow } from '../../db/types';
-import type { Choice, MultipleChoiceSet, Question, Score } from '../../../shared/questionnaire/types';
+import type { Choice, MultipleChoiceSet, Question, Score, ShuffleRun } from '../../../shared/questionnaire/types';
 import { findMcSetsOf, findQuestionnaireVersion, findQuestionnairesOfLab, insertQuestionnaireVersion } from '../../repositories/plans';
 import { nowIso } from '../../ids';
 
@@ -37,7 +37,9 @@ function mcSetsText(row: QuestionnaireRow, sets: readonly McSetRow[]): string {
  */
 function versionIdOf(row: QuestionnaireRow, mcSets: string): string {
   const content = [row.id, row.chin_name, row.abbrev, row.content, mcSets];
-  if (row.scores !== '[]') content.push(row.scores);
+  // Likewise runs of shuffled questions (migration 0026), after the scores (an empty list keeping their place).
+  if (row.scores !== '[]' || row.shuffle_runs !== '[]') content.push(row.scores);
+  if (row.shuffle_runs !== '[]') content.push(row.shuffle_runs);
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 
@@ -63,6 +65,7 @@ export async function planQuestionnaires(db: Db, labId: string, ids: readonly st
       content: row.content,
       mc_sets: mcSets,
       scores: row.scores,
+      shuffle_runs: row.shuffle_runs,
       created_at: now,
     });
     planned.set(row.id, { versionId: id, questionnaireId: row.id, chin_name: row.chin_name, abbrev: row.abbrev });
@@ -75,6 +78,7 @@ export interface QuestionnaireAsPlanned {
   questions: Question[];
   sets: MultipleChoiceSet[];
   scores: Score[];
+  shuffleRuns: ShuffleRun[];
 }
 
 /** Versions never change, so a process keeps the ones it has read. */
@@ -94,7 +98,7 @@ export async function questionnaireAsPlanned(db: Db, versionId: string): Promise
       return [];
     }
   };
-  const version = { row, questions: parse<Question>(row.content), sets: parse<MultipleChoiceSet>(row.mc_sets), scores: parse<Score>(row.scores) };
+  const version = { row, questions: parse<Question>(row.content), sets: parse<MultipleChoiceSet>(row.mc_sets), scores: parse<Score>(row.scores), shuffleRuns: parse<ShuffleRun>(row.shuffle_runs) };
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(versionId, version);
   return version;

@@ -2,8 +2,9 @@
 // shared rules in the specification's order, rich text sanitised), and the sets' changes.
 import type { Db } from '../../repositories/db';
 import type { LabUserRow, McSetRow, QuestionnaireRow } from '../../db/types';
-import type { Choice, MultipleChoiceSet, Question, Questionnaire, QuestionnaireListAnswer, QuestionnaireSummary, Score } from '../../../shared/questionnaire/types';
+import type { Choice, MultipleChoiceSet, Question, Questionnaire, QuestionnaireListAnswer, QuestionnaireSummary, Score, ShuffleRun } from '../../../shared/questionnaire/types';
 import { scoresProblem } from '../../../shared/questionnaire/scores';
+import { shufflesProblem } from '../../../shared/questionnaire/shuffles';
 import { PAGE_SIZE } from '../../../shared/limits';
 import {
   choicesProblem,
@@ -66,6 +67,7 @@ export async function toQuestionnaire(db: Db, row: QuestionnaireRow): Promise<Qu
     ...toSummary({ ...row, editor_email: editor?.email ?? null }),
     chin_content: parseJson<Question[]>(row.content, []),
     scores: parseJson<Score[]>(row.scores, []),
+    shuffle_runs: parseJson<ShuffleRun[]>(row.shuffle_runs, []),
   };
 }
 
@@ -88,8 +90,8 @@ async function refuseTakenCode(db: Db, labId: string, abbrev: string, ownId: str
  * A questionnaire as the audit trail keeps it: its name, code and questions. It belongs to a lab and to no
  * study, so its entries carry the lab alone and show on the lab's Activity (its manager, the system owner).
  */
-function auditedQuestionnaire(chinName: string, abbrev: string, questions: Question[], scores: Score[] = []) {
-  return { chin_name: chinName, abbrev, chin_content: questions, scores };
+function auditedQuestionnaire(chinName: string, abbrev: string, questions: Question[], scores: Score[] = [], shuffleRuns: ShuffleRun[] = []) {
+  return { chin_name: chinName, abbrev, chin_content: questions, scores, shuffle_runs: shuffleRuns };
 }
 
 export async function createQuestionnaire(db: Db, user: LabUserRow, body: { chin_name?: string; abbrev?: string }, actor: AuditActor): Promise<string> {
@@ -118,6 +120,8 @@ export interface QuestionnaireSaveBody {
   chin_content: Question[];
   /** Absent: the scores stay as they are (and are checked against the questions saved). */
   scores?: Score[];
+  /** Absent: the runs of shuffled questions stay as they are (and are checked against the questions saved). */
+  shuffle_runs?: ShuffleRun[];
 }
 
 /** Scores as saved: names trimmed, only the fields of the contract. */
@@ -140,6 +144,9 @@ export async function saveQuestionnaire(db: Db, user: LabUserRow, row: Questionn
   const scores = cleanScores(body.scores ?? parseJson<Score[]>(row.scores, []));
   const scoreProblem = scoresProblem(body.chin_content, scores);
   if (scoreProblem) throw badRequest(scoreProblem.message);
+  const shuffleRuns = (body.shuffle_runs ?? parseJson<ShuffleRun[]>(row.shuffle_runs, [])).map((r) => ({ from_pos: r.from_pos, to_pos: r.to_pos }));
+  const shuffleProblem = shufflesProblem(body.chin_content, shuffleRuns);
+  if (shuffleProblem) throw badRequest(shuffleProblem);
   const setIds = new Set((await listMcSets(db, row.id)).map((s) => s.id));
   const usesUnknownSet = body.chin_content.some((q) => q.other_info.some((r) => r.type === 'mc' && r.choices && !setIds.has(r.choices)));
   if (usesUnknownSet) throw badRequest(questionnaireMessages.mcSetUnknown);
@@ -149,11 +156,17 @@ export async function saveQuestionnaire(db: Db, user: LabUserRow, row: Questionn
     html_question: sanitizeRichText(q.html_question),
     html_guide: sanitizeRichText(q.html_guide),
   }));
-  const before = auditedQuestionnaire(row.chin_name, row.abbrev, parseJson<Question[]>(row.content, []), parseJson<Score[]>(row.scores, []));
-  const after = auditedQuestionnaire(name.trim(), abbrev, questions, scores);
+  const before = auditedQuestionnaire(
+    row.chin_name,
+    row.abbrev,
+    parseJson<Question[]>(row.content, []),
+    parseJson<Score[]>(row.scores, []),
+    parseJson<ShuffleRun[]>(row.shuffle_runs, []),
+  );
+  const after = auditedQuestionnaire(name.trim(), abbrev, questions, scores, shuffleRuns);
   try {
     await db.transaction().execute(async (trx) => {
-      await updateQuestionnaire(trx, row.id, { chin_name: after.chin_name, abbrev, content: JSON.stringify(questions), scores: JSON.stringify(scores), last_edited_by: user.id, updated_at: nowIso() });
+      await updateQuestionnaire(trx, row.id, { chin_name: after.chin_name, abbrev, content: JSON.stringify(questions), scores: JSON.stringify(scores), shuffle_runs: JSON.stringify(shuffleRuns), last_edited_by: user.id, updated_at: nowIso() });
       // Field by field ('chin_content[2].html_question'); a save that changed nothing leaves no entry.
       if (fieldChanges(before, after).length === 0) return;
       await recordAudit(trx, actor, { kind: 'questionnaire.changed', entityType: 'questionnaire', entityId: row.id, labId: row.lab_id, before, after });

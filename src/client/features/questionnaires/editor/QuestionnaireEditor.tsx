@@ -7,6 +7,7 @@ import { deepEqual } from '../../../../shared/deepEqual';
 import { editResponse, prepareForSave } from '../../../../shared/questionnaire/operations';
 import { questionnaireCreateProblem, questionnaireMessages, questionnaireSaveProblem } from '../../../../shared/questionnaire/rules';
 import { scoresProblem } from '../../../../shared/questionnaire/scores';
+import { shufflesProblem } from '../../../../shared/questionnaire/shuffles';
 import type { MultipleChoiceSet, Question, Questionnaire } from '../../../../shared/questionnaire/types';
 import type { QuestionnaireVersionUse } from '../../../../shared/types/questionnaireVersions';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -29,6 +30,8 @@ import { bottomBarProps } from '../../../app/layout/bottomBars';
 import { useFocusAboveSaveBar } from './useFocusAboveSaveBar';
 import { ScoresSection } from './ScoresSection';
 import { toDrafts, toScores } from './scoreDrafts';
+import { ShuffleSection } from './ShuffleSection';
+import { toRunDrafts, toRuns } from './shuffleRunDrafts';
 
 export const editorTexts = {
   heading: 'Edit Questionnaire',
@@ -62,7 +65,14 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
   const [name, setName] = useState(questionnaire.chin_name);
   const [code, setCode] = useState(questionnaire.abbrev);
   const [scoreDrafts, setScoreDrafts] = useState(() => toDrafts(questionnaire.chin_content, questionnaire.scores, newId));
-  const [saved, setSaved] = useState({ questions: questionnaire.chin_content, name: questionnaire.chin_name, code: questionnaire.abbrev, scores: questionnaire.scores });
+  const [runDrafts, setRunDrafts] = useState(() => toRunDrafts(questionnaire.chin_content, questionnaire.shuffle_runs, newId));
+  const [saved, setSaved] = useState({
+    questions: questionnaire.chin_content,
+    name: questionnaire.chin_name,
+    code: questionnaire.abbrev,
+    scores: questionnaire.scores,
+    shuffleRuns: questionnaire.shuffle_runs,
+  });
   const [deleting, setDeleting] = useState<number | null>(null);
   const [conditionsOf, setConditionsOf] = useState<number | null>(null);
   const [managingSets, setManagingSets] = useState(false);
@@ -76,7 +86,8 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
   // Unchanged questions stay the same objects (editorState), so the comparison walks only the edited ones.
   const questionsChanged = useMemo(() => !deepEqual(questions, saved.questions), [questions, saved.questions]);
   const scores = useMemo(() => toScores(questions, scoreDrafts), [questions, scoreDrafts]);
-  const dirty = questionsChanged || name !== saved.name || code !== saved.code || !deepEqual(scores, saved.scores);
+  const shuffleRuns = useMemo(() => toRuns(questions, runDrafts), [questions, runDrafts]);
+  const dirty = questionsChanged || name !== saved.name || code !== saved.code || !deepEqual(scores, saved.scores) || !deepEqual(shuffleRuns, saved.shuffleRuns);
   useUnsavedChangesGuard(dirty);
   const editor = useRef<HTMLDivElement>(null);
   useFocusAboveSaveBar(editor);
@@ -124,17 +135,18 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
   };
 
   const save = async () => {
-    const problem = questionnaireCreateProblem(name, code) ?? questionnaireSaveProblem(questions) ?? scoresProblem(questions, scores)?.message;
+    const problem =
+      questionnaireCreateProblem(name, code) ?? questionnaireSaveProblem(questions) ?? scoresProblem(questions, scores)?.message ?? shufflesProblem(questions, shuffleRuns);
     if (problem) {
       dispatch(alertShown(problem));
       top.current?.scrollIntoView?.({ block: 'start' });
       return;
     }
-    const sent = { questions, name, code, scores };
+    const sent = { questions, name, code, scores, shuffleRuns };
     const result = await dispatch(
       saveQuestionnaire({
         questionnaireId: questionnaire._id,
-        body: { chin_name: name.trim(), abbrev: code.trim(), chin_content: prepareForSave(questions), scores },
+        body: { chin_name: name.trim(), abbrev: code.trim(), chin_content: prepareForSave(questions), scores, shuffle_runs: shuffleRuns },
       }),
     );
     if (saveQuestionnaire.fulfilled.match(result)) {
@@ -198,6 +210,7 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
         ))
       )}
 
+      <ShuffleSection questions={questions} drafts={runDrafts} onChange={setRunDrafts} newKey={newId} />
       <ScoresSection questions={questions} drafts={scoreDrafts} onChange={setScoreDrafts} newKey={newId} />
 
       <div className="questionnaire-save-bar py-2" {...bottomBarProps}>
@@ -221,7 +234,7 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
       <ConditionDialog questions={questions} qpos={conditionsOf} sets={sets} onChange={replace} onClose={() => setConditionsOf(null)} />
       <McSetManager questionnaireId={questionnaire._id} show={managingSets} onClose={() => setManagingSets(false)} onRemoved={setRemoved} />
       <RepointDialog versions={choosingFor} busy={repointing} onRepoint={() => void repoint()} onKeep={() => setChoosingFor(null)} />
-      <PreviewModal show={previewing} onClose={() => setPreviewing(false)} title={name} questions={questions} sets={sets} />
+      <PreviewModal show={previewing} onClose={() => setPreviewing(false)} title={name} questions={questions} sets={sets} shuffleRuns={shuffleRuns} />
     </div>
   );
 }

@@ -112,6 +112,7 @@ function ResponseEditorView({
           </Labelled>
           <div className="col-sm-3">
             <Check id={`${id}-multiple`} label="Multiple answers" checked={r.multiple} onChange={(multiple) => edit({ multiple })} />
+            <Check id={`${id}-shuffle`} label="Shuffle the choices" checked={r.shuffle_choices === true} onChange={(shuffle_choices) => edit({ shuffle_choices })} />
           </div>
           <div className="col-sm-3 text-sm-end">
             <SmallButton variant="link" onClick={onManageSets}>

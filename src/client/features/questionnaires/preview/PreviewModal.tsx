@@ -6,7 +6,9 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { applyAnswerChange, type AnswerChange } from '../../../../shared/questionnaire/formAnswers';
 import { visibleQuestions, type Answers } from '../../../../shared/questionnaire/visibility';
-import type { MultipleChoiceSet, Question } from '../../../../shared/questionnaire/types';
+import type { MultipleChoiceSet, Question, ShuffleRun } from '../../../../shared/questionnaire/types';
+import { drawShownOrder } from '../../../../shared/questionnaire/shuffles';
+import { MAX_SEED } from '../../../../shared/seededRandom';
 import { QuestionnaireForm } from '../../../../ui/questionnaire';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { fetchMediaAddresses, selectMediaAddresses } from '../../media';
@@ -17,6 +19,8 @@ interface PreviewModalProps {
   title: string;
   questions: readonly Question[];
   sets: readonly MultipleChoiceSet[];
+  /** Runs of shuffled questions: shown in an order drawn when the preview opens, as each answer draws its own. */
+  shuffleRuns: readonly ShuffleRun[];
 }
 
 /** The stored keys of the uploaded files the questions show. */
@@ -28,8 +32,10 @@ function uploadedKeys(questions: readonly Question[]): string[] {
 /** The preview keeps a chosen photo on this computer: its name stands for the key an upload would give. */
 const keepPhotoLocally = async (file: File) => file.name;
 
-function PreviewBody({ questions, sets }: Pick<PreviewModalProps, 'questions' | 'sets'>) {
+function PreviewBody({ questions, sets, shuffleRuns }: Pick<PreviewModalProps, 'questions' | 'sets' | 'shuffleRuns'>) {
   const dispatch = useAppDispatch();
+  const [seed] = useState(() => Math.floor(Math.random() * MAX_SEED));
+  const shownOrder = useMemo(() => drawShownOrder(questions, sets, shuffleRuns, seed), [questions, sets, shuffleRuns, seed]);
   const addresses = useAppSelector(selectMediaAddresses);
   const [answers, setAnswers] = useState<Answers>({});
   // One string, so the effect asks again only when the files change, not on every edit of the questions.
@@ -57,12 +63,14 @@ function PreviewBody({ questions, sets }: Pick<PreviewModalProps, 'questions' | 
         mediaUrl={mediaUrl}
         onPhotoChosen={keepPhotoLocally}
         idPrefix="preview"
+        shownOrder={shownOrder}
+        shuffleRuns={shuffleRuns}
       />
     </>
   );
 }
 
-export function PreviewModal({ show, onClose, title, questions, sets }: PreviewModalProps) {
+export function PreviewModal({ show, onClose, title, questions, sets, shuffleRuns }: PreviewModalProps) {
   return (
     <Modal show={show} onHide={onClose} size="lg" scrollable aria-labelledby="preview-title">
       <Modal.Header closeButton>
@@ -70,7 +78,7 @@ export function PreviewModal({ show, onClose, title, questions, sets }: PreviewM
           Preview: {title}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>{show && <PreviewBody questions={questions} sets={sets} />}</Modal.Body>
+      <Modal.Body>{show && <PreviewBody questions={questions} sets={sets} shuffleRuns={shuffleRuns} />}</Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose}>
           Close
