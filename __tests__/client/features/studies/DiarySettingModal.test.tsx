@@ -17,7 +17,7 @@ afterEach(() => net.restore());
 
 const TITLE = 'Diary Assessment Setting';
 
-const existing: DiarySetting = { questionnaire_list: [item(3)], fix_start_date: false, start_date: null, number_of_days: 5, timezone: 'Asia/Hong_Kong' };
+const existing: DiarySetting = { questionnaire_list: [item(3)], fix_start_date: false, start_date: null, number_of_days: 5, timezone: 'Asia/Hong_Kong', zone_rule: 'setting' };
 const withDiary = () => study({ stage_list: [stage(1, { participant_group_list: [group(1, 1, { diary_list: [existing] })] })] });
 
 async function retype(user: UserEvent, field: HTMLElement, value: string) {

@@ -27,6 +27,7 @@ const existing: EmaSetting = {
   day_one_eq_same_day: false,
   reminder_interval: 10,
   response_in: 30,
+  zone_rule: 'setting',
 };
 
 const withSetting = () => study({ stage_list: [stage(1, { participant_group_list: [group(1, 1, { name: 'Everyone', ema_list: [existing] })] })] });

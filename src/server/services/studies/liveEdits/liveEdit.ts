@@ -56,7 +56,7 @@ function onlyPart(input: GroupPlanInput, part: LiveEditPart): GroupPlanInput {
  * of the settings does not also change questionnaire versions; for a questionnaire new to the plan, its version
  * now (stored only when applying; a preview never writes).
  */
-async function questionnairesFor(db: Db, labId: string, stored: readonly TaskRow[], ids: readonly string[], write: boolean): Promise<Map<string, PlannedQuestionnaire>> {
+export async function questionnairesFor(db: Db, labId: string, stored: readonly TaskRow[], ids: readonly string[], write: boolean): Promise<Map<string, PlannedQuestionnaire>> {
   const map = new Map<string, PlannedQuestionnaire>();
   for (const task of stored) {
     map.set(task.questionnaire_id, { versionId: task.questionnaire_version_id, questionnaireId: task.questionnaire_id, chin_name: '', abbrev: '' });
@@ -79,6 +79,7 @@ async function replan(db: Db, study: StudyRow, edit: GroupListsEdit, part: LiveE
     arrivalIso: participation.start_datetime,
     seed: participation.plan_seed,
     questionnaires: await questionnairesFor(db, study.lab_id, stored, questionnaireIdsOf(input), write),
+    phone: { arrival: participation.arrival_zone, now: participation.phone_zone },
   });
   return planDiff(part, stored, planned, participationNow(participation));
 }
