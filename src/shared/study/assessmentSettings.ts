@@ -27,6 +27,14 @@ export type ZoneRule = (typeof ZONE_RULES)[number];
 /** A setting stored before zone rules existed follows its own zone. */
 export const DEFAULT_ZONE_RULE: ZoneRule = 'setting';
 
+/** The study editor's "Schedule follows" choices. */
+export const ZONE_RULE_LABEL = 'Schedule follows';
+export const ZONE_RULE_LABELS: Record<ZoneRule, string> = {
+  setting: "The setting's time zone",
+  participant: "The participant's time zone at arrival",
+  follow_phone: 'Follow the phone',
+};
+
 export function isZoneRule(value: unknown): value is ZoneRule {
   return ZONE_RULES.some((rule) => rule === value);
 }

@@ -108,7 +108,11 @@ export function emaPrompts(setting: EmaSetting, arrivalMs: number, random: () =>
         moments.push(start + Math.floor(draw * choices) * MINUTE);
       }
     } else {
-      for (const minute of fixed) moments.push(wallClock(zone, date, minute));
+      // Two times the clocks skip (01:15 and 01:45 in a 01:00-02:00 gap) both come at 02:00: one prompt.
+      for (const minute of fixed) {
+        const at = wallClock(zone, date, minute);
+        if (moments.at(-1) !== at) moments.push(at);
+      }
     }
     for (const at of moments) {
       if (at < arrivalMs) continue;
