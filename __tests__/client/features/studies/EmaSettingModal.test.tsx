@@ -157,6 +157,8 @@ describe('EMA settings dialog', () => {
     setTime(within(dialog).getByLabelText('End of period 1'), '12:00');
 
     await user.selectOptions(within(dialog).getByLabelText('Time Zone'), 'Asia/Tokyo');
+    expect(within(dialog).getByLabelText('Schedule follows')).toHaveValue('setting');
+    await user.selectOptions(within(dialog).getByLabelText('Schedule follows'), 'Follow the phone');
     await user.click(within(dialog).getByLabelText('Day one is the same day as the participant is assigned'));
     await apply();
     expect(screen.queryByRole('dialog', { name: TITLE })).not.toBeInTheDocument();
@@ -173,6 +175,7 @@ describe('EMA settings dialog', () => {
         time_list: [],
         randomize_settings: [{ start_time: '09:00', end_time: '12:00' }],
         timezone: 'Asia/Tokyo',
+        zone_rule: 'follow_phone',
         number_of_days: 7,
         day_one_eq_same_day: false,
         reminder_interval: 10,

@@ -2,7 +2,8 @@
 // the phone is planned in the zone the phone reported at arrival and re-planned, for the days not yet begun, when
 // it reports a new one (Asia/Hong_Kong, then Europe/London: 09:00 and 21:00 London time from the next day, the
 // day begun keeping its Hong Kong prompts, no prompt twice); the same report again, or received twice at once,
-// re-plans once; "participant" keeps the zone of the arrival; with no zone reported the setting's zone is used.
+// re-plans once; "participant" keeps the zone of the arrival; with no zone reported the setting's zone is used;
+// a live edit after a move re-plans the days in the new zone and leaves the days begun in the old one.
 import { DateTime } from 'luxon';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, databases, type TestApp } from '../../support/testApp';
@@ -33,7 +34,7 @@ describe.each(databases)('settings that follow the participant (%s)', (database)
   let questionnaire: Questionnaire;
 
   beforeAll(async () => {
-    t = await createTestApp(database, { PUSH_INTERVAL_SECONDS: '3600' });
+    t = await createTestApp(database, { PUSH_INTERVAL_SECONDS: '3600', PORTAL_TIMEZONES: `${HONG_KONG},${NEW_YORK},${LONDON}` });
     ({ manager, study, questionnaire } = await emaStudy(t.app));
   }, 60_000);
   afterAll(async () => t.close(), 30_000);
@@ -168,5 +169,30 @@ describe.each(databases)('settings that follow the participant (%s)', (database)
     expect(before.filter((task) => task.kind !== 'once' && task.kind !== 'anytime').every((task) => task.timezone === NEW_YORK)).toBe(true);
     expect((await report(t.app, token, LONDON)).statusCode).toBe(200);
     expect(await tasksOf(participantId)).toEqual(before);
+  });
+
+  it('a live edit after a move re-plans the days in the new zone and leaves the days begun in the old one as they were', async () => {
+    await useRule('follow_phone');
+    const { token, participantId } = await arrived(HONG_KONG);
+    expect((await report(t.app, token, LONDON)).statusCode).toBe(200);
+    const moved = await tasksOf(participantId);
+    const from = nextDay([today(HONG_KONG), today(LONDON)].sort()[1]);
+    const stage = study.stage_list[0];
+    const group = stage.participant_group_list[0];
+    const item = { _id: questionnaire._id, chin_name: '', abbrev: '' };
+    const setting = { ...newEmaSetting(NEW_YORK), questionnaire_list: [item], time_list: ['09:00', '15:00', '21:00'], number_of_days: DAYS, zone_rule: 'follow_phone' as const };
+    const saved = await send(t.app, {
+      method: 'PUT',
+      url: `/api/studies/${study._id}/edit_except_consent`,
+      token: manager,
+      payload: { stage_list: [{ _id: stage._id, participant_group_list: [{ _id: group._id, ema_list: [setting] }] }], apply_now: [`${group._id}:ema`] },
+    });
+    expect(saved.statusCode).toBe(200);
+    const after = await tasksOf(participantId);
+    for (const [day, list] of byDay(after)) {
+      if (day < from) expect(prompts(after).filter((p) => dayOf(p) === day).map((p) => p.id)).toEqual(prompts(moved).filter((p) => dayOf(p) === day).map((p) => p.id));
+      else expect(list).toEqual([`${LONDON} 09:00`, `${LONDON} 15:00`, `${LONDON} 21:00`]);
+    }
+    expectReminders(after);
   });
 });

@@ -12,6 +12,7 @@ import { insertTasks } from '../../repositories/tasks';
 import { groupPlanInput, type GroupPlanInput } from './groupPlanInput';
 import { planRows, questionnaireIdsOf } from './makePlan';
 import { localDate } from './diaryDays';
+import { dayOf } from './earlierZones';
 import { isKnownZone, planZoneOf, type PhoneZones } from './zones';
 import { questionnairesFor } from '../studies/liveEdits/liveEdit';
 import { participationNow } from '../pilot/clock';
@@ -22,8 +23,6 @@ export function firstDayNotBegun(now: string, oldZone: string, newZone: string):
   const today = [localDate(now, oldZone), localDate(now, newZone)].sort()[1];
   return DateTime.fromISO(today, { zone: 'utc' }).plus({ days: 1 }).toISODate() ?? today;
 }
-
-const dayOf = (task: TaskRow) => localDate(task.notification_datetime ?? '', task.timezone ?? 'UTC');
 
 interface Moves {
   remove: string[];

@@ -20,6 +20,7 @@ import { planInputOfLists, type GroupPlanInput } from '../../plan/groupPlanInput
 import { planRows, questionnaireIdsOf } from '../../plan/makePlan';
 import { planQuestionnaires, type PlannedQuestionnaire } from '../../plan/questionnaireVersions';
 import { participationNow } from '../../pilot/clock';
+import { withoutEarlierZones } from '../../plan/earlierZones';
 import { planDiff, type PlanWrites } from './planDiff';
 
 /** One group as Save Changes would store it. */
@@ -81,7 +82,8 @@ async function replan(db: Db, study: StudyRow, edit: GroupListsEdit, part: LiveE
     questionnaires: await questionnairesFor(db, study.lab_id, stored, questionnaireIdsOf(input), write),
     phone: { arrival: participation.arrival_zone, now: participation.phone_zone },
   });
-  return planDiff(part, stored, planned, participationNow(participation));
+  const compared = withoutEarlierZones(input, stored, planned);
+  return planDiff(part, compared.stored, compared.planned, participationNow(participation));
 }
 
 async function applyWrites(db: Db, writes: PlanWrites, now: string): Promise<void> {
