@@ -14,6 +14,7 @@ import { newDiarySetting, newEmaSetting, type ZoneRule } from '../../../../src/s
 import type { Study } from '../../../../src/shared/types/study';
 import type { Questionnaire } from '../../../../src/shared/questionnaire/types';
 import type { TaskRow } from '../../../../src/server/db/types';
+import { claimPhoneZone } from '../../../../src/server/repositories/planZones';
 
 jest.setTimeout(60_000);
 
@@ -125,9 +126,15 @@ describe.each(databases)('settings that follow the participant (%s)', (database)
     const arrival = await t.app.ctx.db.selectFrom('enrolment_times as e').innerJoin('participations as p', 'p.id', 'e.participation_id').select(['e.arrival_zone', 'e.phone_zone']).where('p.participant_id', '=', participantId).executeTakeFirstOrThrow();
     expect(arrival).toEqual({ arrival_zone: HONG_KONG, phone_zone: LONDON });
 
+    const replans = () => t.app.ctx.db.selectFrom('audit_entries').select(['actor_kind', 'changes']).where('kind', '=', 'plan.changed').where('entity_id', '=', participantId).execute();
+    expect(await replans()).toHaveLength(1);
+    expect((await replans())[0].actor_kind).toBe('system');
+    expect((await replans())[0].changes).toContain(LONDON);
+
     // The same report again (a retry, or the app coming to the front) re-plans nothing.
     expect((await report(t.app, token, LONDON)).statusCode).toBe(200);
     expect(await tasksOf(participantId)).toEqual(after);
+    expect(await replans()).toHaveLength(1);
 
     // One new zone received twice at once (as by two server processes): re-planned once.
     const [a, b] = await Promise.all([report(t.app, token, 'Europe/Paris'), report(t.app, token, 'Europe/Paris')]);
@@ -137,6 +144,11 @@ describe.each(databases)('settings that follow the participant (%s)', (database)
     for (const [day, list] of byDay(paris)) if (day >= fromParis) expect(list).toEqual(['Europe/Paris 09:00', 'Europe/Paris 21:00']);
     expectReminders(paris);
     expect(prompts(paris).length).toBe(prompts(after).length);
+    expect(await replans()).toHaveLength(2);
+    // The claim behind it: of two processes that read Paris and report Tokyo, one changes the zone.
+    const enrolment = await t.app.ctx.db.selectFrom('enrolment_times as e').innerJoin('participations as p', 'p.id', 'e.participation_id').select('e.id').where('p.participant_id', '=', participantId).executeTakeFirstOrThrow();
+    const claims = await Promise.all([1, 2].map(() => t.app.ctx.db.transaction().execute((trx) => claimPhoneZone(trx, enrolment.id, 'Europe/Paris', 'Asia/Tokyo'))));
+    expect(claims.sort()).toEqual([false, true]);
   });
 
   it('the participant\'s zone at arrival: a new report re-plans nothing', async () => {
