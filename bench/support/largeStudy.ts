@@ -19,7 +19,7 @@ export interface LargeStudy {
 }
 
 function emaSettings(q: readonly AssessmentListItem[]): EmaSetting[] {
-  const base = { timezone: 'Asia/Hong_Kong', number_of_days: 14, day_one_eq_same_day: true, reminder_interval: 10, response_in: 30 };
+  const base = { timezone: 'Asia/Hong_Kong', number_of_days: 14, day_one_eq_same_day: true, reminder_interval: 10, response_in: 30, zone_rule: 'setting' as const };
   return [
     { ...base, questionnaire_list: [q[0], q[1]], time_randomize: false, time_list: ['09:00', '13:00', '18:00', '21:30'], randomize_settings: [] },
     {
@@ -38,7 +38,7 @@ function emaSettings(q: readonly AssessmentListItem[]): EmaSetting[] {
 }
 
 function diarySettings(q: readonly AssessmentListItem[]): DiarySetting[] {
-  return [{ questionnaire_list: [q[4]], fix_start_date: true, start_date: '2030-01-06', number_of_days: 28, timezone: 'Asia/Hong_Kong' }];
+  return [{ questionnaire_list: [q[4]], fix_start_date: true, start_date: '2030-01-06', number_of_days: 28, timezone: 'Asia/Hong_Kong', zone_rule: 'setting' }];
 }
 
 /** The Save Changes body that gives every group of the study its names, settings and lists. */

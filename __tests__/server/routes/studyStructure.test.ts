@@ -366,9 +366,9 @@ describe.each(databases)('study structure and settings (%s)', (database) => {
         ema_list: [
           ema([mood._id], { time_list: ['08:30', '21:45'], number_of_days: '7', reminder_interval: '10', response_in: 30 }),
           // A randomised setting still holding fixed times (a hand-made body): only the periods are kept.
-          randomized([sleep], { time_list: ['10:00'], timezone: 'Europe/London', day_one_eq_same_day: false }),
+          randomized([sleep], { time_list: ['10:00'], timezone: 'Europe/London', day_one_eq_same_day: false, zone_rule: 'follow_phone' }),
         ],
-        diary_list: [diary([stress], { fix_start_date: true, start_date: '2025-03-01' }), diary([mood._id], { start_date: '2025-04-01' })],
+        diary_list: [diary([stress], { fix_start_date: true, start_date: '2025-03-01', zone_rule: 'participant' }), diary([mood._id], { start_date: '2025-04-01' })],
         questionnaire_list: [activity._id, mood, activity],
         no_submission_limit_list: [stress._id, sleep._id],
       });
@@ -388,6 +388,8 @@ describe.each(databases)('study structure and settings (%s)', (database) => {
             day_one_eq_same_day: true,
             reminder_interval: 10,
             response_in: 30,
+            // Sent without a zone rule: the setting follows its own zone.
+            zone_rule: 'setting',
           },
           {
             questionnaire_list: [sleep],
@@ -399,12 +401,13 @@ describe.each(databases)('study structure and settings (%s)', (database) => {
             day_one_eq_same_day: false,
             reminder_interval: 5,
             response_in: 15,
+            zone_rule: 'follow_phone',
           },
         ],
         diary_list: [
-          { questionnaire_list: [stress], fix_start_date: true, start_date: '2025-03-01', number_of_days: 14, timezone: 'Asia/Hong_Kong' },
+          { questionnaire_list: [stress], fix_start_date: true, start_date: '2025-03-01', number_of_days: 14, timezone: 'Asia/Hong_Kong', zone_rule: 'participant' },
           // No fixed start date: the date sent is not kept.
-          { questionnaire_list: [mood], fix_start_date: false, start_date: null, number_of_days: 14, timezone: 'Asia/Hong_Kong' },
+          { questionnaire_list: [mood], fix_start_date: false, start_date: null, number_of_days: 14, timezone: 'Asia/Hong_Kong', zone_rule: 'setting' },
         ],
         questionnaire_list: [activity, mood],
         no_submission_limit_list: [stress, sleep],
@@ -575,6 +578,9 @@ describe.each(databases)('study structure and settings (%s)', (database) => {
       ['randomise null', 'ema_list', { time_randomize: null }, generalMessages.invalidRequest],
       ['a fixed start date 1', 'diary_list', { fix_start_date: 1, start_date: '2025-05-01' }, generalMessages.invalidRequest],
       ['times [true]', 'ema_list', { time_list: [true] }, m.timeFormat],
+      ['an unknown zone rule', 'ema_list', { zone_rule: 'phone' }, m.zoneRuleUnknown],
+      ['a zone rule null', 'diary_list', { zone_rule: null }, m.zoneRuleUnknown],
+      ['a zone rule 1', 'ema_list', { zone_rule: 1 }, m.zoneRuleUnknown],
     ])('refuses %s with its field\'s message, storing nothing', async (_name, list, changes, message) => {
       const setting = { ...(list === 'ema_list' ? ema([qx[0]]) : diary([qx[0]])), ...changes };
       await expectRefused(save(study._id, withGroup(study, 2, 1, { [list]: [setting] })), 400, message);
@@ -582,7 +588,7 @@ describe.each(databases)('study structure and settings (%s)', (database) => {
     });
 
     it('never answers 500, whatever JSON a setting field holds', async () => {
-      const fields = ['questionnaire_list', 'time_randomize', 'time_list', 'randomize_settings', 'timezone', 'number_of_days', 'day_one_eq_same_day', 'reminder_interval', 'response_in', 'fix_start_date', 'start_date'];
+      const fields = ['questionnaire_list', 'time_randomize', 'time_list', 'randomize_settings', 'timezone', 'number_of_days', 'day_one_eq_same_day', 'reminder_interval', 'response_in', 'fix_start_date', 'start_date', 'zone_rule'];
       await fc.assert(
         fc.asyncProperty(fc.constantFrom(...fields), fc.jsonValue({ maxDepth: 3 }), fc.boolean(), async (field, value, asDiary) => {
           const setting: Record<string, unknown> = { ...(asDiary ? diary([qx[0]]) : ema([qx[0]])), [field]: value };

@@ -13,6 +13,8 @@ import {
   newDiarySetting,
   newEmaSetting,
   withRandomize,
+  ZONE_RULE_LABELS,
+  ZONE_RULES,
   type AssessmentListItem,
   type DiarySettingDraft,
   type EmaSettingDraft,
@@ -66,6 +68,8 @@ describe('defaults (part 2 section 9)', () => {
       time_list: [],
       randomize_settings: [],
       timezone: 'Asia/Hong_Kong',
+      // Issue 34 part 5: the setting's own zone, as before zone rules existed.
+      zone_rule: 'setting',
       number_of_days: 1,
       day_one_eq_same_day: true,
       reminder_interval: 5,
@@ -75,7 +79,7 @@ describe('defaults (part 2 section 9)', () => {
   });
 
   it('a new diary setting: no fixed start date, Hongkong', () => {
-    expect(newDiarySetting()).toEqual({ questionnaire_list: [], fix_start_date: false, start_date: null, number_of_days: 1, timezone: DEFAULT_TIMEZONE });
+    expect(newDiarySetting()).toEqual({ questionnaire_list: [], fix_start_date: false, start_date: null, number_of_days: 1, timezone: DEFAULT_TIMEZONE, zone_rule: 'setting' });
   });
 
   it('a new fixed time is 09:00 and a new period 09:00-21:00', () => {
@@ -189,6 +193,19 @@ describe("emaSettingProblem: the server's shape checks after the nine", () => {
     expect(emaSettingProblem(ema({ timezone: 'Asia/Tokyo' }), [], OFFERED)).toBe(m.timezoneNotOffered);
     expect(emaSettingProblem(ema({ timezone: 'Europe/London' }), [], OFFERED)).toBeNull();
     expect(emaSettingProblem(ema({ timezone: 'Asia/Tokyo' }), [])).toBeNull();
+  });
+
+  it('last, whose zone the schedule follows: one of the three rules (issue 34 part 5), "setting" by default', () => {
+    expect(newEmaSetting().zone_rule).toBe('setting');
+    for (const zone_rule of ZONE_RULES) expect(emaSettingProblem(ema({ zone_rule }), [], OFFERED)).toBeNull();
+    for (const wrong of ['phone', '', null, 1]) {
+      expect(emaSettingProblem({ ...ema(), zone_rule: wrong } as unknown as EmaSettingDraft, [], OFFERED)).toBe(m.zoneRuleUnknown);
+      expect(diarySettingProblem({ ...diary(), zone_rule: wrong } as unknown as DiarySettingDraft, [], OFFERED)).toBe(m.zoneRuleUnknown);
+    }
+    // After the offered zone: the earlier rule is reported first.
+    expect(emaSettingProblem({ ...ema({ timezone: 'Asia/Tokyo' }), zone_rule: 'x' } as unknown as EmaSettingDraft, [], OFFERED)).toBe(m.timezoneNotOffered);
+    expect(newDiarySetting().zone_rule).toBe('setting');
+    expect(Object.keys(ZONE_RULE_LABELS)).toEqual([...ZONE_RULES]);
   });
 });
 

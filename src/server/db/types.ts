@@ -304,6 +304,9 @@ export interface EnrolmentTimesTable {
   group_id: string;
   start_datetime: string;
   plan_seed: string;
+  /** Migration 0025: the phone's zone at arrival, and the one it reported last (null: none reported). */
+  arrival_zone: string | null;
+  phone_zone: string | null;
 }
 
 export interface QuestionnaireVersionsTable {

@@ -22,6 +22,8 @@ export function listArrivedInGroups(db: Db, groupIds: readonly string[]) {
       'e.start_datetime',
       'e.plan_seed',
       'e.stage_id',
+      'e.arrival_zone',
+      'e.phone_zone',
     ])
     .where('pa.status', '=', 'enrolled')
     .where('pa.arrive_assigned', '=', 1)

@@ -33,6 +33,12 @@ async function setAppLanguage(db: Db, participantId: string, language: AppLangua
   await db.updateTable('participants').set({ app_language: language }).where('id', '=', participantId).execute();
 }
 
+/** The time zone the participant's phone reported last, if it reported one. */
+export async function reportedZone(db: Db, participantId: string): Promise<string | null> {
+  const row = await db.selectFrom('participant_devices').select('timezone').where('participant_id', '=', participantId).executeTakeFirst();
+  return row?.timezone ?? null;
+}
+
 /** A push service answered 404/410 for the participant's subscription: the list shows "push lost". */
 export async function markPushLost(db: Db, participantId: string, now: string): Promise<void> {
   await db

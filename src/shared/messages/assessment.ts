@@ -23,5 +23,6 @@ export const assessmentMessages = {
   tooManyTimes: `A setting can have at most ${MAX_TIMES_PER_DAY} times or periods a day`,
   dateFormat: 'The start date must be a date (YYYY-MM-DD)',
   timezoneNotOffered: 'This time zone is not offered',
+  zoneRuleUnknown: "'Schedule follows' must be the setting's time zone, the participant's time zone at arrival or the phone",
   questionnaireNotFound: 'Questionnaire not found',
 } as const;

@@ -18,6 +18,27 @@ export interface AssessmentListItem {
   abbrev: string;
 }
 
+/**
+ * Whose clock a setting's schedule follows (issue 34 part 5): the setting's own zone; the zone the phone reported
+ * at arrival; or that zone at arrival and then each new zone the phone reports, for the days not yet begun.
+ */
+export const ZONE_RULES = ['setting', 'participant', 'follow_phone'] as const;
+export type ZoneRule = (typeof ZONE_RULES)[number];
+/** A setting stored before zone rules existed follows its own zone. */
+export const DEFAULT_ZONE_RULE: ZoneRule = 'setting';
+
+/** The study editor's "Schedule follows" choices. */
+export const ZONE_RULE_LABEL = 'Schedule follows';
+export const ZONE_RULE_LABELS: Record<ZoneRule, string> = {
+  setting: "The setting's time zone",
+  participant: "The participant's time zone at arrival",
+  follow_phone: 'Follow the phone',
+};
+
+export function isZoneRule(value: unknown): value is ZoneRule {
+  return ZONE_RULES.some((rule) => rule === value);
+}
+
 export interface RandomizePeriod {
   start_time: string;
   end_time: string;
@@ -32,6 +53,7 @@ export interface EmaSetting {
   randomize_settings: RandomizePeriod[];
   /** IANA time zone name, one of the deployment's offered zones. */
   timezone: string;
+  zone_rule: ZoneRule;
   number_of_days: number;
   day_one_eq_same_day: boolean;
   /** Minutes between reminders. */
@@ -47,6 +69,7 @@ export interface DiarySetting {
   start_date: string | null;
   number_of_days: number;
   timezone: string;
+  zone_rule: ZoneRule;
 }
 
 /**
@@ -73,6 +96,7 @@ export function newEmaSetting(timezone: string = DEFAULT_TIMEZONE): EmaSetting {
     time_list: [],
     randomize_settings: [],
     timezone,
+    zone_rule: DEFAULT_ZONE_RULE,
     number_of_days: 1,
     day_one_eq_same_day: true,
     reminder_interval: 5,
@@ -81,7 +105,7 @@ export function newEmaSetting(timezone: string = DEFAULT_TIMEZONE): EmaSetting {
 }
 
 export function newDiarySetting(timezone: string = DEFAULT_TIMEZONE): DiarySetting {
-  return { questionnaire_list: [], fix_start_date: false, start_date: null, number_of_days: 1, timezone };
+  return { questionnaire_list: [], fix_start_date: false, start_date: null, number_of_days: 1, timezone, zone_rule: DEFAULT_ZONE_RULE };
 }
 
 /** Toggling randomise clears both time lists (part 2 section 5). */
@@ -190,6 +214,7 @@ function emaShapeProblem(setting: EmaSettingDraft, offeredTimezones?: readonly s
   const count = setting.time_randomize ? setting.randomize_settings.length : setting.time_list.length;
   if (count > MAX_TIMES_PER_DAY) return assessmentMessages.tooManyTimes;
   if (offeredTimezones && !offeredTimezones.includes(setting.timezone)) return assessmentMessages.timezoneNotOffered;
+  if (!isZoneRule(setting.zone_rule)) return assessmentMessages.zoneRuleUnknown;
   return null;
 }
 
@@ -208,6 +233,7 @@ export function diarySettingProblem(
   if (Number.isNaN(whole) || whole > MAX_NUMBER_OF_DAYS) return assessmentMessages.daysWholeNumber;
   if (setting.fix_start_date && !isIsoDate(setting.start_date)) return assessmentMessages.dateFormat;
   if (offeredTimezones && !offeredTimezones.includes(setting.timezone)) return assessmentMessages.timezoneNotOffered;
+  if (!isZoneRule(setting.zone_rule)) return assessmentMessages.zoneRuleUnknown;
   return null;
 }
 

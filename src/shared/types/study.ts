@@ -5,6 +5,7 @@ import type {
   DiarySettingDraft,
   EmaSetting,
   EmaSettingDraft,
+  ZoneRule,
 } from '../study/assessmentSettings';
 
 export type ActiveStatus = 'inactive' | 'active';
@@ -114,8 +115,9 @@ export type AssessmentRef = AssessmentListItem | string;
  * A setting as Save Changes sends it: the modal's draft (numbers may still be text, which the server refuses
  * with the rule's message) with questionnaires as items or bare ids.
  */
-export type EmaSettingEdit = Omit<EmaSettingDraft, 'questionnaire_list'> & { questionnaire_list: AssessmentRef[] };
-export type DiarySettingEdit = Omit<DiarySettingDraft, 'questionnaire_list'> & { questionnaire_list: AssessmentRef[] };
+/** A setting as Save Changes sends it; one sent without a zone rule follows its own zone. */
+export type EmaSettingEdit = Omit<EmaSettingDraft, 'questionnaire_list' | 'zone_rule'> & { questionnaire_list: AssessmentRef[]; zone_rule?: ZoneRule };
+export type DiarySettingEdit = Omit<DiarySettingDraft, 'questionnaire_list' | 'zone_rule'> & { questionnaire_list: AssessmentRef[]; zone_rule?: ZoneRule };
 
 /** A group in the edit_except_consent body; a missing part is left as stored. */
 export interface GroupEdit {

@@ -17,7 +17,7 @@ afterEach(() => net.restore());
 
 const TITLE = 'Diary Assessment Setting';
 
-const existing: DiarySetting = { questionnaire_list: [item(3)], fix_start_date: false, start_date: null, number_of_days: 5, timezone: 'Asia/Hong_Kong' };
+const existing: DiarySetting = { questionnaire_list: [item(3)], fix_start_date: false, start_date: null, number_of_days: 5, timezone: 'Asia/Hong_Kong', zone_rule: 'setting' };
 const withDiary = () => study({ stage_list: [stage(1, { participant_group_list: [group(1, 1, { diary_list: [existing] })] })] });
 
 async function retype(user: UserEvent, field: HTMLElement, value: string) {
@@ -36,6 +36,12 @@ describe('Diary settings dialog', () => {
     expect(within(dialog).queryByLabelText('Start date')).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText('For number of days')).toHaveValue('1');
     expect(within(dialog).getByLabelText('Time Zone')).toHaveValue('Asia/Hong_Kong');
+    expect(within(dialog).getByLabelText('Schedule follows')).toHaveValue('setting');
+    expect(within(within(dialog).getByLabelText('Schedule follows')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      "The setting's time zone",
+      "The participant's time zone at arrival",
+      'Follow the phone',
+    ]);
   });
 
   it('checks the three diary rules in order, each message in the dialog, then applies and saves', async () => {
@@ -64,6 +70,7 @@ describe('Diary settings dialog', () => {
     await user.click(within(dialog).getByRole('switch', { name: 'Fixed start date' }));
     await expectMessage(assessmentMessages.startDateRequired);
     fireEvent.change(within(dialog).getByLabelText('Start date'), { target: { value: '2025-03-01' } });
+    await user.selectOptions(within(dialog).getByLabelText('Schedule follows'), "The participant's time zone at arrival");
 
     await apply();
     expect(screen.queryByRole('dialog', { name: TITLE })).not.toBeInTheDocument();
@@ -74,7 +81,7 @@ describe('Diary settings dialog', () => {
     const body = net.sentTo('PUT', '/api/studies/s1/edit_except_consent')[0].body as StudyEditBody;
     expect(body.stage_list?.[0].participant_group_list?.[0].diary_list).toEqual([
       existing,
-      { questionnaire_list: [item(11)], fix_start_date: true, start_date: '2025-03-01', number_of_days: 21, timezone: 'Asia/Hong_Kong' },
+      { questionnaire_list: [item(11)], fix_start_date: true, start_date: '2025-03-01', number_of_days: 21, timezone: 'Asia/Hong_Kong', zone_rule: 'participant' },
     ]);
   });
 

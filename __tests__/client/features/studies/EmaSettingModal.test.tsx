@@ -27,6 +27,7 @@ const existing: EmaSetting = {
   day_one_eq_same_day: false,
   reminder_interval: 10,
   response_in: 30,
+  zone_rule: 'setting',
 };
 
 const withSetting = () => study({ stage_list: [stage(1, { participant_group_list: [group(1, 1, { name: 'Everyone', ema_list: [existing] })] })] });
@@ -156,6 +157,8 @@ describe('EMA settings dialog', () => {
     setTime(within(dialog).getByLabelText('End of period 1'), '12:00');
 
     await user.selectOptions(within(dialog).getByLabelText('Time Zone'), 'Asia/Tokyo');
+    expect(within(dialog).getByLabelText('Schedule follows')).toHaveValue('setting');
+    await user.selectOptions(within(dialog).getByLabelText('Schedule follows'), 'Follow the phone');
     await user.click(within(dialog).getByLabelText('Day one is the same day as the participant is assigned'));
     await apply();
     expect(screen.queryByRole('dialog', { name: TITLE })).not.toBeInTheDocument();
@@ -172,6 +175,7 @@ describe('EMA settings dialog', () => {
         time_list: [],
         randomize_settings: [{ start_time: '09:00', end_time: '12:00' }],
         timezone: 'Asia/Tokyo',
+        zone_rule: 'follow_phone',
         number_of_days: 7,
         day_one_eq_same_day: false,
         reminder_interval: 10,

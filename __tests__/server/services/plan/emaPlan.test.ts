@@ -48,6 +48,22 @@ describe('fixed times', () => {
     expect((plan[2].at - plan[1].at) / 3_600_000).toBe(24);
   });
 
+  it('a time the clocks skip comes at the next valid minute, once (New York, 10 March 2024: 02:00 became 03:00)', () => {
+    const NEW_YORK = 'America/New_York';
+    const plan = emaPrompts(setting({ timezone: NEW_YORK, time_list: ['02:00', '02:30', '02:59', '09:00'], number_of_days: 2 }), at('2024-03-09T08:00', NEW_YORK), Math.random);
+    expect(plan.map((p) => wall(p.at, NEW_YORK))).toEqual(['2024-03-09 09:00', '2024-03-10 03:00', '2024-03-10 09:00']);
+    expect(plan[1].at).toBe(Date.parse('2024-03-10T07:00:00Z'));
+    // The day before, 02:30 exists and is planned.
+    const before = emaPrompts(setting({ timezone: NEW_YORK, time_list: ['02:30'], number_of_days: 2 }), at('2024-03-09T00:00', NEW_YORK), Math.random);
+    expect(before.map((p) => wall(p.at, NEW_YORK))).toEqual(['2024-03-09 02:30', '2024-03-10 03:00']);
+  });
+
+  it('a time that happens twice when the clocks go back comes once (London, 27 October 2024)', () => {
+    const plan = emaPrompts(setting({ timezone: LONDON, time_list: ['01:30'], number_of_days: 1 }), at('2024-10-27T00:00', LONDON), Math.random);
+    expect(plan).toHaveLength(1);
+    expect(wall(plan[0].at, LONDON)).toBe('2024-10-27 01:30');
+  });
+
   it('reminders: interval 5 in a 15-minute window gives +5 and +10; none when the interval leaves no room', () => {
     expect(reminderTimes(0, 5, 15).map((r) => r / MINUTE)).toEqual([5, 10]);
     expect(reminderTimes(0, 10, 30).map((r) => r / MINUTE)).toEqual([10, 20]);
@@ -79,6 +95,50 @@ describe('randomised times', () => {
       const inFirst = minute >= 9 * 60 && close <= 12 * 60;
       const inSecond = minute >= 14 * 60 && close <= 14 * 60 + 20;
       expect(inFirst || inSecond).toBe(true);
+    }
+  });
+});
+
+/**
+ * The first instant whose wall-clock time in London is at or after `hhmm` on the day: the time itself, or the
+ * moment the clocks jumped when they skip it. Found by walking minutes, independently of the plan's arithmetic.
+ */
+function nextValidMinute(day: DateTime, hhmm: string): number {
+  const wanted = Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
+  const local = day.setZone(LONDON);
+  const exact = local.set({ hour: Math.floor(wanted / 60), minute: wanted % 60 });
+  if (exact.hour * 60 + exact.minute === wanted) return exact.toMillis();
+  // Skipped: walk on from two hours before, minute by minute, to the first minute at or after it that day.
+  let t = DateTime.fromMillis(exact.toMillis() - 120 * MINUTE, { zone: LONDON });
+  while (!(t.hasSame(local, 'day') && t.hour * 60 + t.minute >= wanted)) t = t.plus({ minutes: 1 });
+  return t.toMillis();
+}
+
+describe('randomised times across the spring-forward gap (London, 31 March 2024: 01:00 became 02:00)', () => {
+  const s = setting({ timezone: LONDON, time_randomize: true, time_list: [], randomize_settings: [{ start_time: '00:30', end_time: '02:30' }], number_of_days: 1 });
+
+  it('draws among the minutes that exist: the period is one real hour long, every prompt a valid local time', () => {
+    const arrival = at('2024-03-31T00:00', LONDON);
+    const seen = new Set<string>();
+    for (let i = 0; i < 300; i += 1) {
+      const [p] = emaPrompts(s, arrival, seededRandom(`seed-${i}`, 'ema:0'));
+      const local = DateTime.fromMillis(p.at, { zone: LONDON });
+      expect(p.at).toBeGreaterThanOrEqual(Date.parse('2024-03-31T00:30:00Z'));
+      expect(p.windowClosesAt).toBeLessThanOrEqual(Date.parse('2024-03-31T01:30:00Z'));
+      // No local time in the gap: before 01:00 GMT or from 02:00 BST.
+      expect(local.hour === 0 || local.hour >= 2).toBe(true);
+      seen.add(local.toFormat('HH:mm'));
+    }
+    expect([...seen].some((t) => t < '01:00')).toBe(true);
+    expect([...seen].some((t) => t >= '02:00')).toBe(true);
+  });
+
+  it('a period starting in the gap starts at the next valid minute', () => {
+    const inGap = setting({ timezone: LONDON, time_randomize: true, time_list: [], randomize_settings: [{ start_time: '01:10', end_time: '02:40' }], number_of_days: 1 });
+    for (let i = 0; i < 100; i += 1) {
+      const [p] = emaPrompts(inGap, at('2024-03-31T00:00', LONDON), seededRandom(`seed-${i}`, 'ema:0'));
+      expect(p.at).toBeGreaterThanOrEqual(Date.parse('2024-03-31T01:00:00Z'));
+      expect(p.windowClosesAt).toBeLessThanOrEqual(Date.parse('2024-03-31T01:40:00Z'));
     }
   });
 });
@@ -138,10 +198,14 @@ describe('properties of the plan (Europe/London)', () => {
           expect(day).toBeGreaterThanOrEqual(0);
           expect(day).toBeLessThan(s.number_of_days);
         }
-        // Every day after day one has all its prompts (a fixed time skipped by the clocks still gets one).
-        const perDay = s.time_randomize ? null : new Set(s.time_list).size;
-        if (perDay !== null) {
-          for (let d = 1; d < s.number_of_days; d += 1) expect(plan.filter((p) => p.day === d)).toHaveLength(perDay);
+        // Every day after day one has all its prompts (a fixed time skipped by the clocks still gets one; two
+        // skipped times come at the same next valid minute, once).
+        if (!s.time_randomize) {
+          for (let d = 1; d < s.number_of_days; d += 1) {
+            const date = first.plus({ days: d });
+            const moments = new Set(s.time_list.map((t) => nextValidMinute(date, t)));
+            expect(plan.filter((p) => p.day === d)).toHaveLength(moments.size);
+          }
         }
       }),
       fuzzRuns(100),
@@ -153,12 +217,9 @@ describe('properties of the plan (Europe/London)', () => {
       fc.property(validSetting.filter((s) => !s.time_randomize), arrival, (s, arrivalMs) => {
         for (const p of emaPrompts(s, arrivalMs, Math.random)) {
           const local = DateTime.fromMillis(p.at, { zone: LONDON });
-          const planned = s.time_list.some((t) => {
-            const exact = local.toFormat('HH:mm') === t;
-            // A time the clocks skip (01:00-01:59 on the last Sunday of March) moves on by the hour skipped.
-            const skipped = DateTime.fromObject({ year: local.year, month: local.month, day: local.day, hour: Number(t.slice(0, 2)), minute: Number(t.slice(3)) }, { zone: LONDON });
-            return exact || skipped.toMillis() === p.at;
-          });
+          // A time the clocks skip (01:00-01:59 on the last Sunday of March) comes at the next valid minute, 02:00
+          // (luxon alone would move it on by the hour skipped: 01:30 to 02:30; changed with issue 34 part 5).
+          const planned = s.time_list.some((t) => local.toFormat('HH:mm') === t || nextValidMinute(local.startOf('day'), t) === p.at);
           expect(planned).toBe(true);
         }
       }),

@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { readSettingsOf } from '../../services/studies/settingFields';
 import { FIRST_PAGE, MAX_PAGE_NUMBER, NUMBER_INPUT_LIMIT, TEXT_INPUT_MAX_CHARS } from '../../../shared/limits';
+import { ZONE_RULES } from '../../../shared/study/assessmentSettings';
 
 /** An assessment list item (part 2 section 3), as answered. */
 const assessmentItemSchema = {
@@ -16,6 +17,16 @@ const periodSchema = {
   type: 'object',
   required: ['start_time', 'end_time'],
   properties: { start_time: { type: 'string' }, end_time: { type: 'string' } },
+} as const;
+
+/** Always answered (a setting stored without one reads as "setting"); optional in an edit, where it defaults to "setting". */
+const zoneRuleSchema = {
+  type: 'string',
+  enum: ZONE_RULES,
+  description:
+    "Whose clock the schedule follows: 'setting' (the setting's timezone), 'participant' (the zone the phone reported at arrival, " +
+    "POST /api/app/device; the setting's zone when none was reported) or 'follow_phone' (that zone at arrival, and future days " +
+    're-planned in each new zone the phone reports). Every task keeps the zone it was planned in.',
 } as const;
 
 const emaSettingSchema = {
@@ -41,6 +52,7 @@ const emaSettingSchema = {
     day_one_eq_same_day: { type: 'boolean' },
     reminder_interval: { type: 'integer' },
     response_in: { type: 'integer' },
+    zone_rule: zoneRuleSchema,
   },
 } as const;
 
@@ -53,6 +65,7 @@ const diarySettingSchema = {
     start_date: { type: ['string', 'null'] },
     number_of_days: { type: 'integer' },
     timezone: { type: 'string' },
+    zone_rule: zoneRuleSchema,
   },
 } as const;
 
@@ -207,6 +220,7 @@ const emaSettingEditSchema = {
     day_one_eq_same_day: { type: 'boolean' },
     reminder_interval: typedNumber,
     response_in: typedNumber,
+    zone_rule: text(32),
   },
 } as const;
 
@@ -220,6 +234,7 @@ const diarySettingEditSchema = {
     start_date: { anyOf: [{ type: 'null' }, { type: 'string', maxLength: 32 }] },
     number_of_days: typedNumber,
     timezone: text(64),
+    zone_rule: text(32),
   },
 } as const;
 

@@ -3,10 +3,15 @@ import type { Db } from '../../repositories/db';
 import { devicesOfStudy, saveDeviceReport, type DeviceOfParticipant } from '../../repositories/participantDevices';
 import { platformOf, pushState, type DevicePlatform, type DeviceReportBody, type ParticipantDevice, type PushPermission } from '../../../shared/devices';
 import { nowIso } from '../../ids';
+import { followPhone } from '../plan/followPhone';
 
-/** Records the report as the participant's device now (the newer report wins; the same report twice changes nothing but the moment). */
+/**
+ * Records the report as the participant's device now (the newer report wins; the same report twice changes
+ * nothing but the moment), then re-plans the settings that follow the phone if its zone is new to a plan.
+ */
 export async function reportDevice(db: Db, participantId: string, report: DeviceReportBody, userAgent: string | undefined): Promise<void> {
   await saveDeviceReport(db, participantId, report, platformOf(userAgent), nowIso());
+  await followPhone(db, participantId, report.timezone);
 }
 
 function toDevice(row: DeviceOfParticipant): ParticipantDevice {

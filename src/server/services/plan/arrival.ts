@@ -11,10 +11,13 @@ import { planQuestionnaires } from './questionnaireVersions';
 import { planRows, questionnaireIdsOf } from './makePlan';
 import { newPlanSeed } from './seededRandom';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/record';
+import { reportedZone } from '../../repositories/participantDevices';
+import { isKnownZone } from './zones';
 
 /**
  * Records the arrival and makes the plan, unless this assignment's arrival has happened. True when it did now.
  * The audit trail gets the plan's outline (stage, group, tasks per kind) as the system's, in the same transaction.
+ * The zone the phone reported by then is kept with the arrival, for the settings that follow the participant.
  */
 export async function arrive(db: Db, participation: ParticipationRow, labId: string, now: string = nowIso()): Promise<boolean> {
   if (participation.status !== 'enrolled' || participation.arrive_assigned === 1) return false;
@@ -22,6 +25,8 @@ export async function arrive(db: Db, participation: ParticipationRow, labId: str
     if (!(await claimArrival(trx, participation.id, participation.assignment_num))) return false;
     const enrolmentTimeId = newId();
     const seed = newPlanSeed();
+    const reported = await reportedZone(trx, participation.participant_id);
+    const zone = reported !== null && isKnownZone(reported) ? reported : null;
     await insertEnrolmentTime(trx, {
       id: enrolmentTimeId,
       participation_id: participation.id,
@@ -30,6 +35,8 @@ export async function arrive(db: Db, participation: ParticipationRow, labId: str
       group_id: participation.current_group_id,
       start_datetime: now,
       plan_seed: seed,
+      arrival_zone: zone,
+      phone_zone: zone,
     });
     const input = await groupPlanInput(trx, participation.study_id, participation.current_group_id, labId);
     const questionnaires = await planQuestionnaires(trx, labId, questionnaireIdsOf(input));
@@ -42,6 +49,7 @@ export async function arrive(db: Db, participation: ParticipationRow, labId: str
       arrivalIso: now,
       seed,
       questionnaires,
+      phone: { arrival: zone, now: zone },
     });
     await insertTasks(trx, rows);
     const tasks: Record<string, number> = {};
@@ -53,7 +61,7 @@ export async function arrive(db: Db, participation: ParticipationRow, labId: str
       studyId: participation.study_id,
       labId,
       before: null,
-      after: { stage: participation.current_stage_id, group: participation.current_group_id, arrival: now, tasks },
+      after: { stage: participation.current_stage_id, group: participation.current_group_id, arrival: now, phone_zone: zone, tasks },
     });
     return true;
   });

@@ -1,6 +1,7 @@
 // The EMA part of a plan (PARTICIPANTS.md "The plan"), as pure computation: for each of the setting's days in
 // its time zone, the fixed or randomised prompt moments, their response windows and their reminders. Wall-clock
-// times are turned into instants by luxon on each calendar day, never by adding 24 hours to an instant.
+// times are turned into instants by luxon on each calendar day, never by adding 24 hours to an instant. A time
+// the clocks skip that day (02:30 when they go from 02:00 to 03:00) comes at the next minute that exists (03:00).
 import { DateTime } from 'luxon';
 import type { EmaSetting } from '../../../shared/study/assessmentSettings';
 import { minutesOfDay } from '../../../shared/study/assessmentSettings';
@@ -16,13 +17,16 @@ export interface PlannedPrompt {
 
 const MINUTE = 60_000;
 
-/** The calendar day (in the zone) the setting's day one falls on. */
-export function dayOne(setting: Pick<EmaSetting, 'timezone' | 'day_one_eq_same_day'>, arrivalMs: number): DateTime {
-  const arrival = DateTime.fromMillis(arrivalMs, { zone: setting.timezone }).startOf('day');
+/**
+ * The calendar day the setting's day one falls on, counted from the arrival in `zone` (the setting's zone unless
+ * it follows the participant: then the zone at arrival).
+ */
+export function dayOne(setting: Pick<EmaSetting, 'timezone' | 'day_one_eq_same_day'>, arrivalMs: number, zone: string = setting.timezone): DateTime {
+  const arrival = DateTime.fromMillis(arrivalMs, { zone }).startOf('day');
   return setting.day_one_eq_same_day ? arrival : arrival.plus({ days: 1 });
 }
 
-interface CalendarDay {
+export interface CalendarDay {
   year: number;
   month: number;
   day: number;
@@ -41,15 +45,30 @@ function dayAfter(first: CalendarDay, offset: number): CalendarDay {
 const instants = new Map<string, number>();
 const INSTANT_CACHE_SIZE = 100_000;
 
-/** The instant of a wall-clock minute of a calendar day in a zone (a time skipped by daylight saving moves on). */
-function wallClock(zone: string, day: CalendarDay, minuteOfDay: number): number {
+/** Whether a local time is at or after a wall-clock minute of a calendar day. */
+function atOrAfter(local: DateTime, day: CalendarDay, minuteOfDay: number): boolean {
+  const date = local.year * 10_000 + local.month * 100 + local.day;
+  const wanted = day.year * 10_000 + day.month * 100 + day.day;
+  return date > wanted || (date === wanted && local.hour * 60 + local.minute >= minuteOfDay);
+}
+
+/**
+ * The instant of a wall-clock minute of a calendar day in a zone. A minute the clocks skip that day comes at the
+ * next minute that exists: luxon moves it on by the length of the gap (02:30 to 03:30), so it is walked back to
+ * the moment the clocks jumped (03:00). A minute that happens twice (clocks going back) comes once, the first time.
+ */
+export function wallClock(zone: string, day: CalendarDay, minuteOfDay: number): number {
   const key = `${zone}|${day.year}-${day.month}-${day.day}|${minuteOfDay}`;
   const known = instants.get(key);
   if (known !== undefined) return known;
-  const ms = DateTime.fromObject(
+  const local = DateTime.fromObject(
     { year: day.year, month: day.month, day: day.day, hour: Math.floor(minuteOfDay / 60), minute: minuteOfDay % 60 },
     { zone },
-  ).toMillis();
+  );
+  let ms = local.toMillis();
+  if (local.hour * 60 + local.minute !== minuteOfDay || local.day !== day.day) {
+    while (atOrAfter(DateTime.fromMillis(ms - MINUTE, { zone }), day, minuteOfDay)) ms -= MINUTE;
+  }
   if (instants.size >= INSTANT_CACHE_SIZE) instants.clear();
   instants.set(key, ms);
   return ms;
@@ -63,12 +82,13 @@ export function reminderTimes(at: number, reminderInterval: number, responseIn: 
 }
 
 /**
- * Every prompt of one EMA setting for an arrival. Randomised times are drawn for every day and period in order
- * (also for the ones not planned), so one seed always gives the same draws. Prompts before the arrival on day
- * one are not planned: they have passed.
+ * Every prompt of one EMA setting for an arrival, on the wall clock of the setting's `timezone`, its days counted
+ * from the arrival in `dayOneZone`. Randomised times are drawn for every day and period in order (also for the
+ * ones not planned), so one seed always gives the same draws, in whichever zone. Prompts before the arrival on
+ * day one are not planned: they have passed.
  */
-export function emaPrompts(setting: EmaSetting, arrivalMs: number, random: () => number): PlannedPrompt[] {
-  const firstDay = dayOne(setting, arrivalMs);
+export function emaPrompts(setting: EmaSetting, arrivalMs: number, random: () => number, dayOneZone: string = setting.timezone): PlannedPrompt[] {
+  const firstDay = dayOne(setting, arrivalMs, dayOneZone);
   const first = { year: firstDay.year, month: firstDay.month, day: firstDay.day };
   const zone = setting.timezone;
   const prompts: PlannedPrompt[] = [];
@@ -88,7 +108,11 @@ export function emaPrompts(setting: EmaSetting, arrivalMs: number, random: () =>
         moments.push(start + Math.floor(draw * choices) * MINUTE);
       }
     } else {
-      for (const minute of fixed) moments.push(wallClock(zone, date, minute));
+      // Two times the clocks skip (01:15 and 01:45 in a 01:00-02:00 gap) both come at 02:00: one prompt.
+      for (const minute of fixed) {
+        const at = wallClock(zone, date, minute);
+        if (moments.at(-1) !== at) moments.push(at);
+      }
     }
     for (const at of moments) {
       if (at < arrivalMs) continue;

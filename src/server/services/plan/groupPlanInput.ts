@@ -2,11 +2,11 @@
 // group's stored lists (services/studies/groupLists.ts), with the questionnaires as list items of the lab (an id of
 // another lab, or of a deleted questionnaire, is left out). Settings that break the shared rules are left out
 // of a plan rather than planned wrongly.
-import { DateTime } from 'luxon';
 import type { Db } from '../../repositories/db';
 import { findGroupInStudy } from '../../repositories/studies';
 import { listQuestionnaireItems } from '../../repositories/groupQuestionnaires';
 import { idsInLists, readGroupLists, withItems, type GroupLists, type ItemsById } from '../studies/groupLists';
+import { isKnownZone } from './zones';
 import { diarySettingProblem, emaSettingProblem, type DiarySetting, type EmaSetting } from '../../../shared/study/assessmentSettings';
 
 export interface GroupPlanInput {
@@ -17,10 +17,6 @@ export interface GroupPlanInput {
   once: string[];
   /** Questionnaire ids open for any number of responses. */
   anytime: string[];
-}
-
-function isKnownZone(zone: string): boolean {
-  return DateTime.now().setZone(zone).isValid;
 }
 
 export async function groupPlanInput(db: Db, studyId: string, groupId: string, labId: string): Promise<GroupPlanInput> {

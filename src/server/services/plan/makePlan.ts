@@ -7,6 +7,7 @@ import { emaPrompts } from './emaPlan';
 import { seededRandom } from './seededRandom';
 import { localDate } from './diaryDays';
 import { newIds } from '../../ids';
+import { arrivalZoneOf, planZoneOf, type PhoneZones } from './zones';
 
 export interface PlanContext {
   participationId: string;
@@ -17,6 +18,8 @@ export interface PlanContext {
   arrivalIso: string;
   seed: string;
   questionnaires: ReadonlyMap<string, PlannedQuestionnaire>;
+  /** The phone's zones, for settings that follow the participant (zones.ts). */
+  phone: PhoneZones;
 }
 
 /** Every column named in every row: a multi-row insert then needs no DEFAULT, which SQLite lacks there. */
@@ -86,7 +89,8 @@ export function planRows(input: GroupPlanInput, ctx: PlanContext): TaskInsert[] 
   for (const { index, setting } of input.ema) {
     const questionnaires = known(setting.questionnaire_list);
     if (questionnaires.length === 0) continue;
-    const prompts = emaPrompts(setting, arrivalMs, seededRandom(ctx.seed, `ema:${index}`));
+    const timezone = planZoneOf(setting, ctx.phone);
+    const prompts = emaPrompts({ ...setting, timezone }, arrivalMs, seededRandom(ctx.seed, `ema:${index}`), arrivalZoneOf(setting, ctx.phone));
     const perPrompt = 1 + (prompts[0]?.reminders.length ?? 0);
     const ids = newIds(prompts.length * questionnaires.length * perPrompt);
     let next = 0;
@@ -96,7 +100,7 @@ export function planRows(input: GroupPlanInput, ctx: PlanContext): TaskInsert[] 
       const at = iso(prompt.at);
       for (const questionnaire of questionnaires) {
         const promptId = ids[next++];
-        const fields: RowFields = { id: promptId, kind: 'ema', questionnaire, setting_index: index, timezone: setting.timezone, window_closes_at: windowClosesAt, notification_datetime: at };
+        const fields: RowFields = { id: promptId, kind: 'ema', questionnaire, setting_index: index, timezone, window_closes_at: windowClosesAt, notification_datetime: at };
         rows.push(taskRow(ctx, fields));
         fields.prompt_task_id = promptId;
         fields.reminder = 1;
@@ -110,7 +114,7 @@ export function planRows(input: GroupPlanInput, ctx: PlanContext): TaskInsert[] 
   }
 
   for (const { index, setting } of input.diary) {
-    const start = setting.fix_start_date && setting.start_date ? setting.start_date : localDate(ctx.arrivalIso, setting.timezone);
+    const start = setting.fix_start_date && setting.start_date ? setting.start_date : localDate(ctx.arrivalIso, arrivalZoneOf(setting, ctx.phone));
     for (const questionnaire of known(setting.questionnaire_list)) {
       rows.push(
         taskRow(ctx, {
@@ -118,7 +122,7 @@ export function planRows(input: GroupPlanInput, ctx: PlanContext): TaskInsert[] 
           kind: 'diary',
           questionnaire,
           setting_index: index,
-          timezone: setting.timezone,
+          timezone: planZoneOf(setting, ctx.phone),
           diary_start_date: start,
           number_of_days: setting.number_of_days,
         }),

@@ -4,6 +4,8 @@
 import type { GroupListName, ParticipantGroupRow } from '../../db/types';
 import type { GroupReference } from '../../repositories/groupQuestionnaires';
 import {
+  DEFAULT_ZONE_RULE,
+  isZoneRule,
   wholeNumber,
   type AssessmentListItem,
   type DiarySetting,
@@ -43,7 +45,19 @@ function isPeriod(value: unknown): value is RandomizePeriod {
   return isRecord(value) && typeof value.start_time === 'string' && typeof value.end_time === 'string';
 }
 
-function isStoredEma(value: unknown): value is StoredEmaSetting {
+/** A setting as stored: one stored before zone rules existed (issue 34 part 5) has none. */
+type AsStored<T extends { zone_rule: unknown }> = Omit<T, 'zone_rule'> & { zone_rule?: T['zone_rule'] };
+
+function hasZoneRuleOrNone(value: Record<string, unknown>): boolean {
+  return value.zone_rule === undefined || isZoneRule(value.zone_rule);
+}
+
+/** Read as following the setting's own zone when stored without a rule; the rule stays the last field, as written. */
+function withZoneRule<T extends { zone_rule: unknown }>(setting: AsStored<T>): T {
+  return { ...setting, zone_rule: setting.zone_rule ?? DEFAULT_ZONE_RULE } as T;
+}
+
+function isStoredEma(value: unknown): value is AsStored<StoredEmaSetting> {
   return (
     isRecord(value) &&
     isStringArray(value.questionnaire_list) &&
@@ -55,18 +69,20 @@ function isStoredEma(value: unknown): value is StoredEmaSetting {
     Number.isInteger(value.number_of_days) &&
     typeof value.day_one_eq_same_day === 'boolean' &&
     Number.isInteger(value.reminder_interval) &&
-    Number.isInteger(value.response_in)
+    Number.isInteger(value.response_in) &&
+    hasZoneRuleOrNone(value)
   );
 }
 
-function isStoredDiary(value: unknown): value is StoredDiarySetting {
+function isStoredDiary(value: unknown): value is AsStored<StoredDiarySetting> {
   return (
     isRecord(value) &&
     isStringArray(value.questionnaire_list) &&
     typeof value.fix_start_date === 'boolean' &&
     (value.start_date === null || typeof value.start_date === 'string') &&
     Number.isInteger(value.number_of_days) &&
-    typeof value.timezone === 'string'
+    typeof value.timezone === 'string' &&
+    hasZoneRuleOrNone(value)
   );
 }
 
@@ -80,8 +96,8 @@ function documentOf<T>(row: ParticipantGroupRow, column: keyof GroupLists, valid
 
 export function readGroupLists(row: ParticipantGroupRow): GroupLists {
   return {
-    ema_list: documentOf(row, 'ema_list', isStoredEma),
-    diary_list: documentOf(row, 'diary_list', isStoredDiary),
+    ema_list: documentOf(row, 'ema_list', isStoredEma).map((s) => withZoneRule<StoredEmaSetting>(s)),
+    diary_list: documentOf(row, 'diary_list', isStoredDiary).map((s) => withZoneRule<StoredDiarySetting>(s)),
     questionnaire_list: documentOf(row, 'questionnaire_list', (v): v is string => typeof v === 'string'),
     no_submission_limit_list: documentOf(row, 'no_submission_limit_list', (v): v is string => typeof v === 'string'),
   };
@@ -138,6 +154,7 @@ export function emaCandidate(edit: unknown): EmaSettingCandidate {
     day_one_eq_same_day: ema.day_one_eq_same_day(fields.day_one_eq_same_day),
     reminder_interval: numeric(ema.reminder_interval(fields.reminder_interval)),
     response_in: numeric(ema.response_in(fields.response_in)),
+    zone_rule: ema.zone_rule(fields.zone_rule),
   };
 }
 
@@ -152,6 +169,7 @@ export function diaryCandidate(edit: unknown): DiarySettingCandidate {
     start_date: fixStartDate ? startDate : null,
     number_of_days: numeric(diary.number_of_days(fields.number_of_days)),
     timezone: diary.timezone(fields.timezone),
+    zone_rule: diary.zone_rule(fields.zone_rule),
   };
 }
 

@@ -5,7 +5,7 @@
 // the rules as a list: a 500), and it turns true into 1 and null into 0 or false. So the fields are read
 // twice with the same readers: as sent, before the schema coerces them (readSettingsOf), and when the service
 // builds the setting it checks and stores (groupLists.ts).
-import type { RandomizePeriod } from '../../../shared/study/assessmentSettings';
+import { DEFAULT_ZONE_RULE, isZoneRule, type RandomizePeriod, type ZoneRule } from '../../../shared/study/assessmentSettings';
 import { assessmentMessages, generalMessages } from '../../../shared/messages';
 import { badRequest } from '../../httpErrors';
 
@@ -65,6 +65,13 @@ export function refList(value: unknown): string[] {
 const timezone = (value: unknown) => text(value, assessmentMessages.timezoneNotOffered);
 const days = (value: unknown) => typedNumber(value, assessmentMessages.daysWholeNumber);
 
+/** A setting sent without a zone rule follows its own zone, as every setting did before the rule existed. */
+function zoneRule(value: unknown): ZoneRule {
+  if (value === undefined) return DEFAULT_ZONE_RULE;
+  if (!isZoneRule(value)) throw badRequest(assessmentMessages.zoneRuleUnknown);
+  return value;
+}
+
 /** Each field of an EMA setting with its reader. */
 export const emaFieldReaders = {
   questionnaire_list: refList,
@@ -76,6 +83,7 @@ export const emaFieldReaders = {
   day_one_eq_same_day: flag,
   reminder_interval: (value: unknown) => typedNumber(value, assessmentMessages.reminderNotNumber),
   response_in: (value: unknown) => typedNumber(value, assessmentMessages.responseInNotNumber),
+  zone_rule: zoneRule,
 } as const;
 
 /** Each field of a diary setting with its reader. */
@@ -85,6 +93,7 @@ export const diaryFieldReaders = {
   start_date: (value: unknown): string | null => (value === null ? null : text(value, assessmentMessages.dateFormat)),
   number_of_days: days,
   timezone,
+  zone_rule: zoneRule,
 } as const;
 
 type Readers = Readonly<Record<string, (value: unknown) => unknown>>;

@@ -8,7 +8,7 @@ import {
   type DiarySettingDraft,
 } from '../../../../shared/study/assessmentSettings';
 import { QuestionnaireSelect } from './QuestionnaireSelect';
-import { NumberTextField, TimezoneField } from './settingFields';
+import { NumberTextField, TimezoneField, ZoneRuleField } from './settingFields';
 import { diarySettingOf } from './settingDrafts';
 import { SettingModal } from './SettingModal';
 import { useSettingDraft } from './useSettingDraft';
@@ -60,6 +60,7 @@ export function DiarySettingModal({ initial, others, options, timezones, readOnl
       )}
       <NumberTextField id="diary-days" label="For number of days" value={draft.number_of_days} onChange={(number_of_days) => change({ number_of_days })} />
       <TimezoneField id="diary-timezone" value={draft.timezone} offered={timezones} onChange={(timezone) => change({ timezone })} />
+      <ZoneRuleField id="diary-zone-rule" value={draft.zone_rule} onChange={(zone_rule) => change({ zone_rule })} />
     </SettingModal>
   );
 }

@@ -10,7 +10,7 @@ import {
   type EmaSettingDraft,
 } from '../../../../shared/study/assessmentSettings';
 import { QuestionnaireSelect } from './QuestionnaireSelect';
-import { NumberTextField, TimezoneField } from './settingFields';
+import { NumberTextField, TimezoneField, ZoneRuleField } from './settingFields';
 import { emaSettingOf } from './settingDrafts';
 import { SettingModal } from './SettingModal';
 import { useSettingDraft } from './useSettingDraft';
@@ -61,6 +61,7 @@ export function EmaSettingModal({ initial, others, options, timezones, readOnly,
         <FixedTimesField times={draft.time_list} onChange={(time_list) => change({ time_list })} />
       )}
       <TimezoneField id="ema-timezone" value={draft.timezone} offered={timezones} onChange={(timezone) => change({ timezone })} />
+      <ZoneRuleField id="ema-zone-rule" value={draft.zone_rule} onChange={(zone_rule) => change({ zone_rule })} />
       <NumberTextField id="ema-days" label="For number of days" value={draft.number_of_days} onChange={(number_of_days) => change({ number_of_days })} />
       <Form.Check
         id="ema-day-one"

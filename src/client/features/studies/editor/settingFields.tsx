@@ -1,6 +1,7 @@
 // Fields the EMA and diary dialogs share: a number typed as text (so that "must be a number" can be said, as
-// the rules do) and the time zone picker offering the deployment's zones.
+// the rules do), the time zone picker offering the deployment's zones, and whose zone the schedule follows.
 import Form from 'react-bootstrap/Form';
+import { ZONE_RULE_LABEL, ZONE_RULE_LABELS, ZONE_RULES, isZoneRule, type ZoneRule } from '../../../../shared/study/assessmentSettings';
 
 interface NumberTextFieldProps {
   id: string;
@@ -35,6 +36,28 @@ export function TimezoneField({ id, value, offered, onChange }: TimezoneFieldPro
         {zones.map((zone) => (
           <option key={zone} value={zone}>
             {zone}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}
+
+interface ZoneRuleFieldProps {
+  id: string;
+  value: ZoneRule;
+  onChange: (value: ZoneRule) => void;
+}
+
+/** The setting's zone, the zone the phone reported at arrival, or the phone's zone as it travels. */
+export function ZoneRuleField({ id, value, onChange }: ZoneRuleFieldProps) {
+  return (
+    <Form.Group className="mb-3" controlId={id}>
+      <Form.Label>{ZONE_RULE_LABEL}</Form.Label>
+      <Form.Select value={value} onChange={(event) => isZoneRule(event.target.value) && onChange(event.target.value)}>
+        {ZONE_RULES.map((rule) => (
+          <option key={rule} value={rule}>
+            {ZONE_RULE_LABELS[rule]}
           </option>
         ))}
       </Form.Select>

@@ -20,6 +20,7 @@ import { planInputOfLists, type GroupPlanInput } from '../../plan/groupPlanInput
 import { planRows, questionnaireIdsOf } from '../../plan/makePlan';
 import { planQuestionnaires, type PlannedQuestionnaire } from '../../plan/questionnaireVersions';
 import { participationNow } from '../../pilot/clock';
+import { withoutEarlierZones } from '../../plan/earlierZones';
 import { planDiff, type PlanWrites } from './planDiff';
 
 /** One group as Save Changes would store it. */
@@ -56,7 +57,7 @@ function onlyPart(input: GroupPlanInput, part: LiveEditPart): GroupPlanInput {
  * of the settings does not also change questionnaire versions; for a questionnaire new to the plan, its version
  * now (stored only when applying; a preview never writes).
  */
-async function questionnairesFor(db: Db, labId: string, stored: readonly TaskRow[], ids: readonly string[], write: boolean): Promise<Map<string, PlannedQuestionnaire>> {
+export async function questionnairesFor(db: Db, labId: string, stored: readonly TaskRow[], ids: readonly string[], write: boolean): Promise<Map<string, PlannedQuestionnaire>> {
   const map = new Map<string, PlannedQuestionnaire>();
   for (const task of stored) {
     map.set(task.questionnaire_id, { versionId: task.questionnaire_version_id, questionnaireId: task.questionnaire_id, chin_name: '', abbrev: '' });
@@ -79,8 +80,10 @@ async function replan(db: Db, study: StudyRow, edit: GroupListsEdit, part: LiveE
     arrivalIso: participation.start_datetime,
     seed: participation.plan_seed,
     questionnaires: await questionnairesFor(db, study.lab_id, stored, questionnaireIdsOf(input), write),
+    phone: { arrival: participation.arrival_zone, now: participation.phone_zone },
   });
-  return planDiff(part, stored, planned, participationNow(participation));
+  const compared = withoutEarlierZones(input, stored, planned);
+  return planDiff(part, compared.stored, compared.planned, participationNow(participation));
 }
 
 async function applyWrites(db: Db, writes: PlanWrites, now: string): Promise<void> {
