@@ -6,6 +6,7 @@ import type {
   EmaSetting,
   EmaSettingDraft,
 } from '../study/assessmentSettings';
+import type { FollowupRule, FollowupRuleDraft } from '../study/followups';
 
 export type ActiveStatus = 'inactive' | 'active';
 
@@ -26,6 +27,8 @@ export interface ParticipantGroup {
   questionnaire_list_free_to_choose: boolean;
   /** Anytime, unlimited assessments, in their order. */
   no_submission_limit_list: AssessmentListItem[];
+  /** Follow-up prompts triggered by answers (issue 34 part 1). */
+  followup_list: FollowupRule[];
 }
 
 export interface Stage {
@@ -117,6 +120,12 @@ export type AssessmentRef = AssessmentListItem | string;
 export type EmaSettingEdit = Omit<EmaSettingDraft, 'questionnaire_list'> & { questionnaire_list: AssessmentRef[] };
 export type DiarySettingEdit = Omit<DiarySettingDraft, 'questionnaire_list'> & { questionnaire_list: AssessmentRef[] };
 
+/** A follow-up rule as Save Changes sends it: the editor's draft, questionnaires as items or bare ids. */
+export type FollowupRuleEdit = Omit<FollowupRuleDraft, 'trigger_questionnaire' | 'questionnaire_list'> & {
+  trigger_questionnaire: AssessmentRef | null;
+  questionnaire_list: AssessmentRef[];
+};
+
 /** A group in the edit_except_consent body; a missing part is left as stored. */
 export interface GroupEdit {
   _id: string;
@@ -125,6 +134,8 @@ export interface GroupEdit {
   diary_list?: DiarySettingEdit[];
   questionnaire_list?: AssessmentRef[];
   no_submission_limit_list?: AssessmentRef[];
+  /** Gated by the EMA entry (STUDY/EDIT/STUDY_EMA_ASSESSMENTS): a follow-up is an EMA prompt. */
+  followup_list?: FollowupRuleEdit[];
 }
 
 /** A stage in the edit_except_consent body; a missing part is left as stored. */
