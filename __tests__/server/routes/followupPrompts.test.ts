@@ -12,6 +12,12 @@ import type { Question, Questionnaire } from '../../../src/shared/questionnaire/
 import type { AppEmaTask, AppTasksAnswer, ResponseAnswer } from '../../../src/shared/types/participantApp';
 import type { Study } from '../../../src/shared/types/study';
 import type { StoredFollowupRule } from '../../../src/server/services/studies/followupLists';
+import type { EmaTasksAnswer } from '../../../src/shared/types/participant';
+import type { CreatedPilot, Pilot } from '../../../src/shared/types/pilot';
+import type { StudyProgressAnswer } from '../../../src/shared/types/progress';
+import { ANALYSIS_FILES } from '../../../src/shared/dataDownloads';
+import { unzipSync, strFromU8 } from 'fflate';
+import { parse } from 'csv-parse/sync';
 
 jest.setTimeout(90_000);
 
@@ -138,6 +144,51 @@ describe.each(databases)('follow-up prompts planned by answers (%s)', (database)
     const prompts = followups(await tasks(p.token)).filter((t) => !t.reminder);
     expect(prompts).toHaveLength(rule.max_per_day);
     expect(new Set(prompts.map((t) => t.trigger_submission_id)).size).toBe(rule.max_per_day);
+  });
+
+  it("is listed in the researcher's EMA Schedule and exported with task_kind followup and the triggering submission", async () => {
+    const p = await participant();
+    const trigger = json<ResponseAnswer>(await answer(p.token, 'exported', '7'))._id;
+    const schedule = await send(a, { method: 'GET', url: `/api/ema_tasks/${study._id}/${p.id}?scope=all`, token: manager });
+    expect(schedule.statusCode).toBe(200);
+    const listed = json<EmaTasksAnswer>(schedule).emaTasks.filter((t) => t.trigger_submission_id === trigger);
+    expect(listed.map((t) => [t.questionnaire.abbrev, t.reminder])).toEqual([['CHECK', false], ['CHECK', true], ['CHECK', true]]);
+
+    const stage = study.stage_list[0];
+    const res = await send(a, { method: 'POST', url: `/api/data/${study._id}/download_analysis`, token: manager, payload: { stageId: stage._id, groupId: stage.participant_group_list[0]._id } });
+    expect(res.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    const rows = parse(strFromU8(files[ANALYSIS_FILES.tasks]).replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    const followup = rows.filter((r) => r.task_kind === 'followup' && r.trigger_submission_id === trigger);
+    expect(followup.map((r) => [r.questionnaire_code, r.status, r.prompt_of_day])).toEqual([['CHECK', 'planned', '']]);
+    expect(rows.filter((r) => r.submission_id === trigger).map((r) => [r.questionnaire_code, r.task_kind, r.trigger_submission_id])).toEqual([['MOOD', 'anytime', '']]);
+  });
+
+  it("walks a pilot's clock to its follow-up, which then counts in Study Progress as its own kind", async () => {
+    const created = await send(a, { method: 'POST', url: `/api/studies/${study._id}/pilot`, token: manager, payload: {} });
+    expect(created.statusCode).toBe(201);
+    const { pilot, session } = json<CreatedPilot>(created);
+    await tasks(session.token);
+    const before = json<Pilot>(await send(a, { method: 'GET', url: `/api/pilots/${pilot._id}`, token: manager }));
+    const trigger = json<ResponseAnswer>(await answer(session.token, 'pilot', '9'))._id;
+    const moved = await send(a, { method: 'POST', url: `/api/pilots/${pilot._id}/clock`, token: manager, payload: { advance: 'next_prompt' } });
+    expect(moved.statusCode).toBe(200);
+    const after = json<Pilot>(moved);
+    const [prompt] = followups(await tasks(session.token)).filter((t) => !t.reminder);
+    expect(prompt.trigger_submission_id).toBe(trigger);
+    // The answer came on the pilot's clock: its follow-up a minute later there, where next_prompt took the clock.
+    expect(Date.parse(prompt.notification_datetime) - Date.parse(before.clock.now)).toBeGreaterThanOrEqual(MINUTE);
+    const past = Date.parse(after.clock.now) - Date.parse(prompt.notification_datetime);
+    expect(past >= 0 && past < 5_000).toBe(true);
+    expect(after.plan.filter((t) => t._id === prompt._id)).toHaveLength(1);
+
+    const stage = study.stage_list[0];
+    const progress = await send(a, { method: 'POST', url: `/api/participants/${study._id}/progress`, token: manager, payload: { stageId: stage._id, groupId: stage.participant_group_list[0]._id, includePilot: true } });
+    expect(progress.statusCode).toBe(200);
+    const mine = json<StudyProgressAnswer>(progress).participants.find((r) => r._id === pilot.participant._id);
+    expect(mine?.followups).toMatchObject({ planned: 1, completed: 0, open: 1 });
+    // The settings' own prompts leave follow-ups out (this group has none of its own).
+    expect(mine?.prompts.planned).toBe(0);
   });
 
   it('cancels pending follow-ups on withdrawal', async () => {

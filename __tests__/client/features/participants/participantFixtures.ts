@@ -92,6 +92,7 @@ export function emaTask(id: string, at: string, abbrev: string, overrides: Parti
     opened_at: null,
     answered_at: null,
     answered_late: false,
+    trigger_submission_id: null,
     ...overrides,
     delivery: { ...NOT_SENT, ...overrides.delivery },
   };
