@@ -1,7 +1,7 @@
 // Follow-up prompts triggered by answers (issue 34 part 1) on both databases, with two server apps on one database
 // (one file, or one PostgreSQL schema): an answer meeting a rule's condition plans the follow-up prompt and its
 // reminders in the transaction that stores it, named by the trigger's submission id; the app lists it in `ema`
-// with `followup: true`; a retried answer and the same answer sent to both servers at once plan it once; an answer
+// with `followup: true` and the push sender claims it when due; a retried answer and the same answer sent to both servers at once plan it once; an answer
 // not meeting the condition plans none; max_per_day holds; withdrawal and a stage change cancel pending ones.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildOnStorage, createTestStorage, databases, json, labUserToken, ownerToken, seedLab, OWNER_EMAIL, OWNER_PASSWORD, type TestStorage } from '../support/testApp';
@@ -16,6 +16,7 @@ import type { EmaTasksAnswer } from '../../../src/shared/types/participant';
 import type { CreatedPilot, Pilot } from '../../../src/shared/types/pilot';
 import type { StudyProgressAnswer } from '../../../src/shared/types/progress';
 import { ANALYSIS_FILES } from '../../../src/shared/dataDownloads';
+import { claimDuePushes } from '../../../src/server/repositories/pushes';
 import { unzipSync, strFromU8 } from 'fflate';
 import { parse } from 'csv-parse/sync';
 
@@ -124,6 +125,11 @@ describe.each(databases)('follow-up prompts planned by answers (%s)', (database)
     expect(again.statusCode).toBe(200);
     expect(json<ResponseAnswer>(again)._id).toBe(trigger);
     expect(await rowsOf(trigger)).toHaveLength(3);
+
+    // The push sender's claim takes it when its moment comes, as any EMA prompt (then its reminders).
+    const claimed = await claimDuePushes(a.ctx.db, new Date(prompt + 1000).toISOString(), new Date(prompt + 60_000).toISOString(), 1000, 'followup-test');
+    expect(claimed).toContain(list[0]._id);
+    expect(claimed).not.toContain(list[1]._id);
   });
 
   it('plans once when the same answer reaches both servers at once', async () => {
