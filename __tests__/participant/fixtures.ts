@@ -30,6 +30,8 @@ export function tasksAround(now: Date): AppTasksAnswer {
     reminder,
     window_closes_at: at(start + 30),
     status,
+    followup: false,
+    trigger_submission_id: null,
   });
   return {
     ema: [ema('e-open', -10, 'delivered'), ema('e-reminder', -5, 'planned', true), ema('e-later', 120, 'planned'), ema('e-done', -200, 'completed'), ema('e-missed', -100, 'expired')],

@@ -13,6 +13,8 @@ const participant = (code: string, completion: number | null, flag: ParticipantP
   flag,
   diary: { daysDone: 0, daysLeft: 0 },
   once: { done: 0, total: 0 },
+  followups: { planned: 0, delivered: 0, opened: 0, completed: 0, late: 0, expired: 0, open: 0, closed: 0, closedDelivered: 0 },
+  followupRates: { delivery: null, response: null, completion: null },
 });
 
 describe('Study Progress rules', () => {

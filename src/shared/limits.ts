@@ -68,3 +68,10 @@ export const APP_VERSION_MAX_CHARS = 64;
 export const TIMEZONE_MAX_CHARS = 64;
 /** Answers kept on a phone that one report may name: far above any real outbox, low enough to stay a plain integer. */
 export const PENDING_ANSWERS_MAX = 100_000;
+
+/** A follow-up prompt comes at most this many minutes after its trigger's answer (issue 34 part 1). */
+export const MAX_FOLLOWUP_AFTER_MINUTES = 1440;
+/** Follow-up rules per participant group: a limit of the project. */
+export const MAX_FOLLOWUP_RULES = 50;
+/** A follow-up rule plans at most this many prompts a day (max_per_day), a limit of the project. */
+export const MAX_FOLLOWUPS_PER_DAY = 100;

@@ -31,7 +31,7 @@ describe('task groups', () => {
     const now = new Date('2026-03-05T04:00:00Z');
     const prompt = (at: string) => ({
       _id: at, kind: 'ema' as const, prompt_id: null, questionnaire: q, notification_datetime: at, timezone: 'Asia/Hong_Kong',
-      reminder: false, window_closes_at: new Date(Date.parse(at) + 15 * 60_000).toISOString(), status: 'planned' as const,
+      reminder: false, window_closes_at: new Date(Date.parse(at) + 15 * 60_000).toISOString(), status: 'planned' as const, followup: false, trigger_submission_id: null,
     });
     const groups = groupTasks({ ...empty, ema: [prompt('2026-03-05T15:30:00Z'), prompt('2026-03-05T16:30:00Z')] }, now);
     expect(groups.laterToday.map((t) => t._id)).toEqual(['2026-03-05T15:30:00Z']);

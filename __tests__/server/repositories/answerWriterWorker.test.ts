@@ -67,6 +67,7 @@ describe('the answer writer thread', () => {
       completes: [],
       clockOffsetMs: 0,
       photoIds,
+      followups: [],
     });
     const groups = [[write(1, [photoId])], [write(2, [photoId]), write(3, [])]];
     const messages = await sendTogether(groups);

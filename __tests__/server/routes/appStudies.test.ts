@@ -268,6 +268,8 @@ describe.each(databases)('participant app studies (%s)', (database) => {
         answered_late: false,
         // Not sent yet: the delivery ledger (issue 33) is empty.
         delivery: { channel: null, sent_at: null, push_result: null, received_at: null, email_due_at: null, email_result: null, emailed_at: null },
+        // A prompt of the settings' plan, not a follow-up (issue 34).
+        trigger_submission_id: null,
       });
       const diary = await api('GET', `/api/diary_ax_tasks/${study._id}/${p.id}`, manager);
       const before = json<DiaryTasksAnswer>(diary);

@@ -194,6 +194,7 @@ describe.each(databases)('studies (%s)', (database) => {
                 questionnaire_list: [],
                 questionnaire_list_free_to_choose: false,
                 no_submission_limit_list: [],
+                followup_list: [],
               },
             ],
           },

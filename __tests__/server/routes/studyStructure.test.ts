@@ -170,6 +170,7 @@ describe.each(databases)('study structure and settings (%s)', (database) => {
         questionnaire_list: [],
         questionnaire_list_free_to_choose: false,
         no_submission_limit_list: [],
+        followup_list: [],
       });
       expect(updated.stage_list[0]).toEqual(study.stage_list[0]);
       expect(await readStudy(study._id)).toEqual(updated);

@@ -13,6 +13,7 @@ import type { MultipleChoiceSet, Question, Questionnaire, Score, ShuffleRun } fr
 import { updateGroup } from '../../../src/server/repositories/studies';
 import { replaceGroupReferences } from '../../../src/server/repositories/groupQuestionnaires';
 import { diaryCandidate, emaCandidate, listColumns, referencesOf, storedDiary, storedEma, type GroupLists } from '../../../src/server/services/studies/groupLists';
+import type { StoredFollowupRule } from '../../../src/server/services/studies/followupLists';
 import { call, json } from './testApp';
 import { uniqueEmail } from './api';
 
@@ -23,6 +24,7 @@ export interface GroupSettings {
   diary?: DiarySetting[];
   once?: string[];
   anytime?: string[];
+  followups?: StoredFollowupRule[];
 }
 
 /** Stores a group's four lists as Save Changes stores them (JSON documents of ids and group_questionnaires). */
@@ -32,6 +34,7 @@ export async function setGroupSettings(db: Kysely<Database>, groupId: string, se
     diary_list: (settings.diary ?? []).map((setting) => storedDiary(diaryCandidate(setting))),
     questionnaire_list: settings.once ?? [],
     no_submission_limit_list: settings.anytime ?? [],
+    followup_list: settings.followups ?? [],
   };
   await db.transaction().execute(async (trx) => {
     await updateGroup(trx, groupId, listColumns(lists));

@@ -17,6 +17,7 @@ function group(num: number, overrides: Partial<ParticipantGroup> = {}): Particip
     questionnaire_list: [],
     questionnaire_list_free_to_choose: false,
     no_submission_limit_list: [item],
+    followup_list: [],
     ...overrides,
   };
 }

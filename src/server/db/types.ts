@@ -75,7 +75,7 @@ export interface Database {
   participations: ParticipationsTable;
   enrolment_times: EnrolmentTimesTable;
   questionnaire_versions: QuestionnaireVersionsTable;
-  tasks: TasksTable & TaskPushColumns;
+  tasks: TasksTable & TaskPushColumns & TaskFollowupColumns;
   submissions: SubmissionsTable;
   answer_items: AnswerItemsTable;
   photo_uploads: PhotoUploadsTable;
@@ -173,6 +173,8 @@ export interface ParticipantGroupsTable {
   questionnaire_list: string;
   questionnaire_list_free_to_choose: number;
   no_submission_limit_list: string;
+  /** Follow-up rules as a JSON array, questionnaires by id (migration 0024). */
+  followup_list: Generated<string>;
 }
 
 /** The group's list a questionnaire is in. */
@@ -354,6 +356,11 @@ export interface TasksTable {
   cancelled_at: string | null;
   delivered_received_at: string | null;
   opened_received_at: string | null;
+}
+
+/** A follow-up prompt's (migration 0024): the submission whose answer planned it; null on every other task. */
+export interface TaskFollowupColumns {
+  trigger_submission_id: string | null;
 }
 
 /**

@@ -9,7 +9,7 @@ import SQLite from 'better-sqlite3';
 import { applySqlitePragmas } from '../db/database';
 import { completedAt, fingerprintOf, PhotoTaken, type AnswerWrite, type AnswerWriteResult } from './answerWrites';
 import type { SentItem } from './answerFingerprint';
-import { OPEN_STATUSES } from './tasks';
+import { OPEN_STATUSES, TASK_COLUMNS } from './tasks';
 import { isStopRequest, type StopThread } from '../threads';
 import { logRestarter, type WalLength } from './walRestart';
 
@@ -100,6 +100,21 @@ function start({ sqliteFile, walLength }: WriterData, port: MessagePort): void {
   );
   const attachPhoto = sqlite.prepare('update photo_uploads set submission_id = ? where id = ? and (submission_id is null or submission_id = ?)');
   const existing = sqlite.prepare<[string, string], { id: string }>('select id from submissions where participant_id = ? and client_submission_id = ?');
+  // Follow-ups (followupWrites.ts): the writer's transaction is immediate, so counting and inserting are serial.
+  const countFollowups = sqlite.prepare<[string, number, string, string], { n: number }>(
+    `select count(distinct trigger_submission_id) as n from tasks where participation_id = ? and trigger_submission_id is not null
+      and setting_index = ? and prompt_task_id is null and status != 'cancelled' and notification_datetime >= ? and notification_datetime < ?`,
+  );
+  const insertFollowup = sqlite.prepare(
+    `insert into tasks (${TASK_COLUMNS.join(', ')}, trigger_submission_id) values (${TASK_COLUMNS.map(() => '?').join(', ')}, ?)`,
+  );
+  const planFollowups = (w: AnswerWrite) => {
+    for (const plan of w.followups) {
+      const counted = countFollowups.get(w.submission.participation_id, plan.ruleIndex, plan.dayStart, plan.dayEnd);
+      if ((counted?.n ?? 0) >= plan.maxPerDay) continue;
+      for (const row of plan.rows) insertFollowup.run([...TASK_COLUMNS.map((c) => row[c]), w.submission.id]);
+    }
+  };
 
   /** `refused`: answers whose photo another answer holds; they are answered so and not written. */
   const writeBatch = sqlite.transaction((writes: AnswerWrite[], refused: ReadonlySet<number>): AnswerWriteResult[] => {
@@ -117,6 +132,7 @@ function start({ sqliteFile, walLength }: WriterData, port: MessagePort): void {
       if (insertSubmission.run(values).changes === 1) {
         for (const item of w.items) items.push([s.id, item]);
         for (const taskId of w.completes) completeTask.run(completedAt(w, commitMs), taskId, taskId);
+        planFollowups(w);
         for (const photoId of w.photoIds) {
           if (attachPhoto.run(s.id, photoId, s.id).changes !== 1) throw new PhotoTaken(index);
         }

@@ -5,6 +5,7 @@ import type { AnswerItemRow, SubmissionRow } from '../db/types';
 import { requestFingerprint, shiftedBy, type SentItem } from './answerFingerprint';
 import { attachPhotos } from './photos';
 import { completeTasks, findSubmissionByClientId, insertAnswerItems, insertSubmissionsOnce } from './submissions';
+import { writeFollowups, type FollowupPlan } from './followupWrites';
 
 export interface AnswerWrite {
   /** The submission row but its fingerprint, which the writer derives (storedRowsOf). */
@@ -21,6 +22,8 @@ export interface AnswerWrite {
    */
   clockOffsetMs: number;
   photoIds: string[];
+  /** Follow-up prompts the answer plans when it is stored now (issue 34 part 1; followupWrites.ts). */
+  followups: FollowupPlan[];
 }
 
 /** The moment a write's tasks are completed: the commit's real moment placed on the participation's clock. */
@@ -95,6 +98,7 @@ export async function writeAnswerBatch(db: Db, writes: readonly AnswerWrite[]): 
         throw new PhotoTaken(writes.indexOf(w));
       }
     }
+    await writeFollowups(trx, stored.map((w) => ({ submissionId: w.submission.id, participationId: w.submission.participation_id, plans: w.followups })));
     const results: AnswerWriteResult[] = [];
     for (const w of writes) {
       if (inserted.has(w.submission.id)) {

@@ -109,6 +109,8 @@ export interface TaskEntry {
   delivery_channel: string | null;
   sent_at: string | null;
   received_at: string | null;
+  /** A follow-up's trigger (issue 34 part 1): the submission whose answer planned it; null for other tasks. */
+  trigger_submission_id: string | null;
 }
 
 /** The tasks (not reminders: they belong to their prompt) of some participations in the stage (and group). */
@@ -119,7 +121,7 @@ export function tasksOfParticipations(db: Db, participationIds: readonly string[
     .select([
       'id', 'participation_id', 'enrolment_time_id', 'group_id', 'kind', 'questionnaire_id', 'questionnaire_version_id',
       'notification_datetime', 'timezone', 'window_closes_at', 'diary_start_date', 'number_of_days', 'status', 'delivered_at',
-      'opened_at', 'cancelled_at', 'delivery_channel', 'sent_at', 'received_at',
+      'opened_at', 'cancelled_at', 'delivery_channel', 'sent_at', 'received_at', 'trigger_submission_id',
     ])
     .where('participation_id', 'in', participationIds)
     .where('stage_id', '=', scope.stageId)

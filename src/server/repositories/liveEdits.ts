@@ -43,7 +43,16 @@ export async function hasEnrolledParticipants(db: Db, studyId: string): Promise<
 
 /** Every task of an arrival's plan that is not cancelled. */
 export function listPlanTasks(db: Db, enrolmentTimeId: string): Promise<TaskRow[]> {
-  return db.selectFrom('tasks').selectAll().where('enrolment_time_id', '=', enrolmentTimeId).where('status', '!=', 'cancelled').orderBy('notification_datetime').orderBy('id').execute();
+  // Follow-ups (issue 34 part 1) are planned by answers, not by the settings: a live edit leaves them as they are.
+  return db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('enrolment_time_id', '=', enrolmentTimeId)
+    .where('status', '!=', 'cancelled')
+    .where('trigger_submission_id', 'is', null)
+    .orderBy('notification_datetime')
+    .orderBy('id')
+    .execute();
 }
 
 /**

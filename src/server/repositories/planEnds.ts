@@ -38,7 +38,8 @@ function todayOfTask(today: TodayByZone): RawBuilder<string> {
 /**
  * True for a participation whose plan has ended, apart from its diaries: enrolled, arrived in the study's last
  * stage, with a plan that has EMA, diary or one-time tasks (one of only anytime tasks has no end), every EMA
- * window closed and every one-time questionnaire answered.
+ * window closed and every one-time questionnaire answered. Follow-ups (issue 34 part 1) do not hold the end back:
+ * the end cancels those still pending.
  */
 function planEndedButDiaries(now: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`participations.status = 'enrolled'
@@ -46,9 +47,9 @@ function planEndedButDiaries(now: string): RawBuilder<SqlBool> {
     and participations.current_stage_id =
       (select s.id from stages s where s.study_id = participations.study_id order by s.stage_num desc limit 1)
     and exists (select 1 from ${currentPlanTasks} and t.kind in ('ema', 'diary', 'once'))
-    and not exists (select 1 from ${currentPlanTasks} and t.kind = 'ema' and t.notification_datetime >= ${now})
+    and not exists (select 1 from ${currentPlanTasks} and t.kind = 'ema' and t.notification_datetime >= ${now} and t.trigger_submission_id is null)
     and not exists (select 1 from ${currentPlanTasks} and t.kind = 'ema' and t.notification_datetime > ${windowFrom(now)}
-      and t.window_closes_at > ${now})
+      and t.window_closes_at > ${now} and t.trigger_submission_id is null)
     and not exists (select 1 from ${currentPlanTasks} and t.kind = 'once'
       and not exists (select 1 from submissions sub where sub.exclusive_task_id = t.id))`;
 }
@@ -132,11 +133,11 @@ export async function completeEndedPlans(
       .where(planEnded(trx, now, today))
       .returning(['id', 'participant_id', 'study_id'])
       .execute();
-    // Every completed participation's anytime tasks end; those completed earlier have none open left.
+    // Every completed participation's anytime tasks and pending follow-ups end (an expired one stays expired).
     await trx
       .updateTable('tasks')
       .set({ status: 'cancelled', cancelled_at: now })
-      .where('kind', '=', 'anytime')
+      .where((eb) => eb.or([eb('kind', '=', 'anytime'), eb.and([eb('trigger_submission_id', 'is not', null), eb('window_closes_at', '>', now)])]))
       .where('status', 'in', OPEN_STATUSES)
       .where('participation_id', 'in', (eb) =>
         eb.selectFrom('participations').select('participations.id').where(inScope(scope)).where('participations.status', '=', 'completed'),

@@ -91,19 +91,23 @@ function settled(eb: PromptScope, now: string) {
   return eb.or([eb('s.id', 'is not', null), eb('t.status', '=', 'expired'), eb('t.window_closes_at', '<=', now)]);
 }
 
-/** EMA prompts (not reminders, not cancelled) whose notification time has passed, each with its answer if any. */
-function duePrompts(db: Db, place: ProgressPlace, now: string) {
+/**
+ * EMA prompts (not reminders, not cancelled) whose notification time has passed, each with its answer if any:
+ * the plan's prompts, or (followups) the follow-up prompts answers planned, counted as their own kind.
+ */
+function duePrompts(db: Db, place: ProgressPlace, now: string, followups = false) {
   return currentTasks(db, place)
     .leftJoin('submissions as s', 's.exclusive_task_id', 't.id')
     .where('t.kind', '=', 'ema')
+    .where('t.trigger_submission_id', followups ? 'is not' : 'is', null)
     .where('t.prompt_task_id', 'is', null)
     .where('t.status', '!=', 'cancelled')
     .where('t.notification_datetime', '<=', now);
 }
 
 /** Per participation: the prompts planned so far by what became of them, and those of the recent hours. */
-export function countPrompts(db: Db, place: ProgressPlace, now: string, recentFrom: string) {
-  return duePrompts(db, place, now)
+export function countPrompts(db: Db, place: ProgressPlace, now: string, recentFrom: string, followups = false) {
+  return duePrompts(db, place, now, followups)
     .select((eb) => {
       const unanswered = eb('s.id', 'is', null);
       const windowClosed = eb.or([eb('t.status', '=', 'expired'), eb('t.window_closes_at', '<=', now)]);

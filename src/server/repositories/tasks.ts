@@ -2,12 +2,12 @@
 import { CompiledQuery } from 'kysely';
 import { dialectOf, type Db } from './db';
 import { ANSWER_PATH, prepared } from './prepared';
-import type { TaskRow } from '../db/types';
+import type { TaskFollowupColumns, TaskRow } from '../db/types';
 
 /** Statuses a task can still leave; completed and cancelled are final. */
 export const OPEN_STATUSES = ['planned', 'delivered', 'opened'] as const;
 
-export type TaskWithQuestionnaire = TaskRow & { chin_name: string; abbrev: string };
+export type TaskWithQuestionnaire = TaskRow & TaskFollowupColumns & { chin_name: string; abbrev: string };
 
 function withQuestionnaire(db: Db) {
   return db
@@ -20,7 +20,7 @@ function withQuestionnaire(db: Db) {
 /** Rows per statement: SQLite allows 32,766 parameters, PostgreSQL 65,535; tasks have 24 columns. */
 const INSERT_BATCH = 1000;
 
-const TASK_COLUMNS: readonly (keyof TaskRow)[] = [
+export const TASK_COLUMNS: readonly (keyof TaskRow)[] = [
   'id', 'participation_id', 'enrolment_time_id', 'study_id', 'stage_id', 'group_id', 'kind', 'questionnaire_id',
   'questionnaire_version_id', 'setting_index', 'prompt_task_id', 'notification_datetime', 'timezone', 'reminder',
   'window_closes_at', 'diary_start_date', 'number_of_days', 'status', 'delivered_at', 'opened_at', 'completed_at',

@@ -14,6 +14,7 @@ export const participantMessages = {
   assigned: 'Participant has been assigned to the designated stage',
   noParticipants: 'No participant is found',
   noUpcomingEma: 'There is no upcoming EMA task scheduled for this participant.',
+  followupPrompt: 'follow-up',
   noDiary: 'There is no diary assessmnet assigned to this participant.',
   participantCreated: 'Participant has been created',
   participantNotFound: 'Participant not found',

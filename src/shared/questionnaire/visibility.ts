@@ -1,6 +1,6 @@
 // Whether a question is visible for the answers given so far: every group holds, a group when any of its
 // conditions does. The preview and the participant app apply the same rule.
-import type { DependencyCondition, Question } from './types';
+import type { DependencyCondition, DependencyGroup, Question } from './types';
 
 /** Answers by question position and response position: text as typed, mc as the selected choice values. */
 export type Answers = Record<number, Record<number, string | string[]>>;
@@ -36,8 +36,13 @@ function conditionHolds(c: DependencyCondition, answers: Answers): boolean {
   }
 }
 
+/** Every group holds, a group when any of its conditions does (a question's dependency, a follow-up's `when`). */
+export function conditionsHold(groups: readonly DependencyGroup[], answers: Answers): boolean {
+  return groups.every((g) => g.or.some((c) => conditionHolds(c, answers)));
+}
+
 export function isQuestionVisible(question: Question, answers: Answers): boolean {
-  return question.dependency.every((g) => g.or.some((c) => conditionHolds(c, answers)));
+  return conditionsHold(question.dependency, answers);
 }
 
 /**

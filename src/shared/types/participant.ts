@@ -124,6 +124,8 @@ export interface EmaTask {
   answered_late: boolean;
   /** How it went out (the delivery ledger, issue 33); a reminder's is its own. */
   delivery: EmaTaskDelivery;
+  /** A follow-up prompt (issue 34 part 1): the submission whose answer planned it; null for the plan's prompts. */
+  trigger_submission_id: string | null;
 }
 
 /** The delivery ledger of an EMA notification: every field null until it happened. */

@@ -82,6 +82,9 @@ export interface AppEmaTask {
   reminder: boolean;
   window_closes_at: string;
   status: EmaTaskStatus;
+  /** A follow-up prompt (issue 34 part 1): planned by an answer, whose submission id it names; else false and null. */
+  followup: boolean;
+  trigger_submission_id: string | null;
 }
 
 export interface AppDiaryTask {

@@ -72,6 +72,9 @@ export interface ParticipantProgress {
   diary: { daysDone: number; daysLeft: number };
   /** One-time questionnaires answered, of those planned. */
   once: { done: number; total: number };
+  /** Follow-up prompts (issue 34 part 1), counted as their own kind and left out of `prompts` and its rates. */
+  followups: PromptCounts;
+  followupRates: PromptRates;
 }
 
 /** The group's prompts on one day of the study (day 1 = each participant's arrival day, in the prompt's zone). */

@@ -7,6 +7,7 @@ import type {
   EmaSettingDraft,
   ZoneRule,
 } from '../study/assessmentSettings';
+import type { FollowupRule, FollowupRuleDraft } from '../study/followups';
 
 export type ActiveStatus = 'inactive' | 'active';
 
@@ -27,6 +28,8 @@ export interface ParticipantGroup {
   questionnaire_list_free_to_choose: boolean;
   /** Anytime, unlimited assessments, in their order. */
   no_submission_limit_list: AssessmentListItem[];
+  /** Follow-up prompts triggered by answers (issue 34 part 1). */
+  followup_list: FollowupRule[];
 }
 
 export interface Stage {
@@ -119,6 +122,12 @@ export type AssessmentRef = AssessmentListItem | string;
 export type EmaSettingEdit = Omit<EmaSettingDraft, 'questionnaire_list' | 'zone_rule'> & { questionnaire_list: AssessmentRef[]; zone_rule?: ZoneRule };
 export type DiarySettingEdit = Omit<DiarySettingDraft, 'questionnaire_list' | 'zone_rule'> & { questionnaire_list: AssessmentRef[]; zone_rule?: ZoneRule };
 
+/** A follow-up rule as Save Changes sends it: the editor's draft, questionnaires as items or bare ids. */
+export type FollowupRuleEdit = Omit<FollowupRuleDraft, 'trigger_questionnaire' | 'questionnaire_list'> & {
+  trigger_questionnaire: AssessmentRef | null;
+  questionnaire_list: AssessmentRef[];
+};
+
 /** A group in the edit_except_consent body; a missing part is left as stored. */
 export interface GroupEdit {
   _id: string;
@@ -127,6 +136,8 @@ export interface GroupEdit {
   diary_list?: DiarySettingEdit[];
   questionnaire_list?: AssessmentRef[];
   no_submission_limit_list?: AssessmentRef[];
+  /** Gated by the EMA entry (STUDY/EDIT/STUDY_EMA_ASSESSMENTS): a follow-up is an EMA prompt. */
+  followup_list?: FollowupRuleEdit[];
 }
 
 /** A stage in the edit_except_consent body; a missing part is left as stored. */

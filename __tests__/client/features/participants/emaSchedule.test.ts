@@ -41,6 +41,14 @@ describe('the EMA Schedule rows', () => {
     expect(rows[0].questionnaires[0].state).toBe('missed');
   });
 
+  it('marks a follow-up prompt (one an answer planned) among the questionnaires of its moment', () => {
+    const rows = scheduleRows([
+      emaTask('t1', '2030-03-01T01:00:00.000Z', 'MOOD'),
+      emaTask('t2', '2030-03-01T01:00:00.000Z', 'CHECK', { trigger_submission_id: 'sub1' }),
+    ]);
+    expect(rows[0].questionnaires.map((q) => [q.abbrev, q.followup])).toEqual([['MOOD', false], ['CHECK', true]]);
+  });
+
   it('maps the stored status and the answer to the seven states', () => {
     const answered = { answered_at: '2030-03-01T01:05:00.000Z' };
     const cases = [

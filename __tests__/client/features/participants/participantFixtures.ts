@@ -15,6 +15,7 @@ const group = (stageNum: number, num: number, name: string, diary = false) => ({
   questionnaire_list: [],
   questionnaire_list_free_to_choose: false,
   no_submission_limit_list: [],
+  followup_list: [],
 });
 
 /** Stage 1 (one group); stage 2 "Intervention" with group 1 "Diary" (a diary setting) and group 2 "Control". */
@@ -91,6 +92,7 @@ export function emaTask(id: string, at: string, abbrev: string, overrides: Parti
     opened_at: null,
     answered_at: null,
     answered_late: false,
+    trigger_submission_id: null,
     ...overrides,
     delivery: { ...NOT_SENT, ...overrides.delivery },
   };

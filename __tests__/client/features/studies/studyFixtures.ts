@@ -13,6 +13,7 @@ export function group(stageNum: number, groupNum: number, overrides: Partial<Par
     questionnaire_list: [],
     questionnaire_list_free_to_choose: false,
     no_submission_limit_list: [],
+    followup_list: [],
     ...overrides,
   };
 }

@@ -96,6 +96,8 @@ describe('the analysis export read by R, pandas and PSPP', () => {
       // Day one is the day after arrival: four prompts whatever the hour the suite runs.
       ema: [{ ...newEmaSetting(), questionnaire_list: [item(daily._id)], time_list: ['09:00', '21:00'], number_of_days: 2, day_one_eq_same_day: false }],
       once: [feeling._id],
+      // A follow-up (issue 34): the one-time answer below plans one, a row of task_kind followup naming it.
+      followups: [{ trigger_questionnaire: feeling._id, when: [], questionnaire_list: [feeling._id], after_minutes: 60, response_in: 30, reminder_interval: 10, max_per_day: 1 }],
     });
     const tokens: string[] = [];
     for (let i = 0; i < 2; i += 1) {
@@ -157,6 +159,8 @@ describe('the analysis export read by R, pandas and PSPP', () => {
       questionnaire_code: 'DAILY', response_type: 'score', unit: 'mean',
       description: 'Mean of 6 response 1 reversed (10 + 0 - value); empty when fewer than 1 of 1 items are answered',
     });
+    const once = rows.find((r) => r.task_kind === 'once' && r.submission_id !== '');
+    expect(rows.filter((r) => r.task_kind === 'followup').map((r) => [r.trigger_submission_id, r.status])).toEqual([[once?.submission_id, 'planned']]);
     const files = fs.readdirSync(dir).sort();
     expect(files).toEqual([...Object.values(ANALYSIS_FILES), ...Object.values(READING_FILES)].sort());
   });

@@ -119,7 +119,8 @@ export function EmaScheduleDialog({ studyId, participant, onClose }: EmaSchedule
                       <ul className="list-unstyled mb-0">
                         {row.questionnaires.map((item) => (
                           <li key={item.taskId}>
-                            {item.abbrev}: <span className={`fw-semibold ${stateClass[item.state]}`}>{emaPromptStateLabels[item.state]}</span>
+                            {item.abbrev}
+                            {item.followup && ` (${participantMessages.followupPrompt})`}: <span className={`fw-semibold ${stateClass[item.state]}`}>{emaPromptStateLabels[item.state]}</span>
                             <Moments item={item} clock={clock} zone={row.timezone} />
                           </li>
                         ))}

@@ -14,6 +14,8 @@ export interface ScheduledQuestionnaire {
   delivered_at: string | null;
   opened_at: string | null;
   answered_at: string | null;
+  /** A follow-up prompt an answer planned (issue 34 part 1). */
+  followup: boolean;
 }
 
 export interface ScheduleRow {
@@ -43,6 +45,7 @@ export function scheduleRows(tasks: readonly EmaTask[]): ScheduleRow[] {
       delivered_at: task.delivered_at,
       opened_at: task.opened_at,
       answered_at: task.answered_at,
+      followup: task.trigger_submission_id !== null,
     });
     rows.set(key, row);
   }

@@ -21,6 +21,7 @@ import * as messages from './0020_messages';
 import * as scores from './0021_scores';
 import * as allocations from './0022_allocations';
 import * as allocationRules from './0023_allocation_rules';
+import * as followups from './0024_followups';
 import * as planZones from './0025_plan_zones';
 import * as shuffles from './0026_shuffles';
 
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0021_scores': scores,
   '0022_allocations': allocations,
   '0023_allocation_rules': allocationRules,
+  '0024_followups': followups,
   '0025_plan_zones': planZones,
   '0026_shuffles': shuffles,
 };

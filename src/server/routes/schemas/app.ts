@@ -122,7 +122,7 @@ export const participationsSchema = {
 
 const emaTaskSchema = {
   type: 'object',
-  required: ['_id', 'kind', 'prompt_id', 'questionnaire', 'notification_datetime', 'timezone', 'reminder', 'window_closes_at', 'status'],
+  required: ['_id', 'kind', 'prompt_id', 'questionnaire', 'notification_datetime', 'timezone', 'reminder', 'window_closes_at', 'status', 'followup', 'trigger_submission_id'],
   properties: {
     _id: { type: 'string' },
     kind: { type: 'string', enum: ['ema'] },
@@ -134,6 +134,9 @@ const emaTaskSchema = {
     reminder: { type: 'boolean' },
     window_closes_at: { type: 'string', format: 'date-time' },
     status: { type: 'string', enum: [...EMA_TASK_STATUSES] },
+    /** A follow-up prompt (issue 34 part 1), and the submission whose answer planned it. */
+    followup: { type: 'boolean' },
+    trigger_submission_id: { type: ['string', 'null'] },
   },
 } as const;
 

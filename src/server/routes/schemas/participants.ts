@@ -130,7 +130,7 @@ export const emaTaskSchema = {
   type: 'object',
   required: [
     '_id', 'notification_datetime', 'timezone', 'reminder', 'questionnaire', 'window_closes_at', 'status', 'delivered_at',
-    'opened_at', 'answered_at', 'answered_late', 'delivery',
+    'opened_at', 'answered_at', 'answered_late', 'delivery', 'trigger_submission_id',
   ],
   properties: {
     _id: { type: 'string' },
@@ -145,6 +145,7 @@ export const emaTaskSchema = {
     answered_at: { type: ['string', 'null'], format: 'date-time' },
     answered_late: { type: 'boolean' },
     delivery: emaTaskDeliverySchema,
+    trigger_submission_id: { type: ['string', 'null'], description: 'A follow-up prompt: the submission whose answer planned it' },
   },
 } as const;
 

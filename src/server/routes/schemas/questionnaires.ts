@@ -55,7 +55,7 @@ const responseSchema = {
   },
 } as const;
 
-const conditionSchema = {
+export const conditionSchema = {
   type: 'object',
   required: ['dependent_qpos', 'dependent_response_pos', 'criterion_operator', 'criterion_value'],
   properties: {

@@ -1,6 +1,7 @@
 // Schemas of the study calls.
 import type { FastifyRequest } from 'fastify';
 import { readSettingsOf } from '../../services/studies/settingFields';
+import { followupListEditSchema, followupRuleSchema } from './followups';
 import { FIRST_PAGE, MAX_PAGE_NUMBER, NUMBER_INPUT_LIMIT, TEXT_INPUT_MAX_CHARS } from '../../../shared/limits';
 import { ZONE_RULES } from '../../../shared/study/assessmentSettings';
 
@@ -81,6 +82,7 @@ const groupSchema = {
     'questionnaire_list',
     'questionnaire_list_free_to_choose',
     'no_submission_limit_list',
+    'followup_list',
   ],
   properties: {
     _id: { type: 'string' },
@@ -92,6 +94,7 @@ const groupSchema = {
     questionnaire_list: itemListSchema,
     questionnaire_list_free_to_choose: { type: 'boolean' },
     no_submission_limit_list: itemListSchema,
+    followup_list: { type: 'array', items: followupRuleSchema },
   },
 } as const;
 
@@ -269,6 +272,7 @@ export const studyEditBodySchema = {
                 diary_list: { type: 'array', maxItems: 50, items: diarySettingEditSchema },
                 questionnaire_list: refListSchema,
                 no_submission_limit_list: refListSchema,
+                followup_list: followupListEditSchema,
               },
             },
           },

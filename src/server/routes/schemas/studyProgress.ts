@@ -24,9 +24,15 @@ const promptCountsSchema = {
   },
 } as const;
 
+const ratesSchema = {
+  type: 'object',
+  required: ['delivery', 'response', 'completion'],
+  properties: { delivery: ratio, response: ratio, completion: ratio },
+} as const;
+
 const participantProgressSchema = {
   type: 'object',
-  required: ['_id', 'participant_code', 'email', 'status', 'arrived_at', 'prompts', 'rates', 'recent', 'flag', 'diary', 'once'],
+  required: ['_id', 'participant_code', 'email', 'status', 'arrived_at', 'prompts', 'rates', 'recent', 'flag', 'diary', 'once', 'followups', 'followupRates'],
   properties: {
     _id: { type: 'string' },
     participant_code: { type: 'string' },
@@ -34,11 +40,7 @@ const participantProgressSchema = {
     status: { type: 'string', enum: [...PARTICIPATION_STATUSES] },
     arrived_at: { type: ['string', 'null'] },
     prompts: promptCountsSchema,
-    rates: {
-      type: 'object',
-      required: ['delivery', 'response', 'completion'],
-      properties: { delivery: ratio, response: ratio, completion: ratio },
-    },
+    rates: ratesSchema,
     recent: {
       type: 'object',
       required: ['planned', 'closed', 'delivered', 'completed', 'response'],
@@ -47,6 +49,8 @@ const participantProgressSchema = {
     flag: { type: ['string', 'null'], enum: ['lowResponse', 'notDelivered', null] },
     diary: { type: 'object', required: ['daysDone', 'daysLeft'], properties: { daysDone: count, daysLeft: count } },
     once: { type: 'object', required: ['done', 'total'], properties: { done: count, total: count } },
+    followups: { ...promptCountsSchema, description: 'Follow-up prompts answers planned, their own kind' },
+    followupRates: ratesSchema,
   },
 } as const;
 

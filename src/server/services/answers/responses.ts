@@ -23,6 +23,7 @@ import { newSequentialId, nowIso } from '../../ids';
 import { judgedMoment, reportedMoment } from './reportedMoments';
 import { requestFingerprint, sentItems, type SentAnswer } from '../../repositories/answerFingerprint';
 import { isPilot, offsetOf, onClock } from '../pilot/clock';
+import { plannedFollowups } from './followups';
 
 export interface StoredAnswer {
   _id: string;
@@ -159,6 +160,7 @@ async function storeNewResponse(ctx: AppContext, participant: ParticipantRow, st
   const late = isLate(task, judgedMoment(submittedAt, receivedAt));
   // Scored as the version the task was planned with defines its scores, like the checks above.
   const scores = computeScores(version.questions, version.scores, body.answers);
+  const followups = await plannedFollowups(db, participation, task, body.answers, submittedAt);
   const id = newSequentialId();
   const result = await ctx.answers.submit({
     submission: {
@@ -185,6 +187,7 @@ async function storeNewResponse(ctx: AppContext, participant: ParticipantRow, st
     completes: exclusive && !late ? [task.id] : [],
     clockOffsetMs: offsetOf(participation),
     photoIds: photos.uploads.map((u) => u.id),
+    followups,
   });
   if ('refused' in result) {
     throw conflict(result.refused === 'photoTaken' ? participantMessages.photoTaken : participantMessages.taskAlreadyAnswered);

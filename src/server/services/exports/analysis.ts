@@ -29,7 +29,7 @@ import { ZipWriter, type ByteSink, type TextFile } from './output';
 import { answerPhotoKey, cellText, hasPhotoColumn, namedPhotosOfPage, photoNamesByAnswer } from './photos';
 import { participationPages, withdrawnMark, type ExportScope } from './scope';
 import { itemsBySubmission } from './textResponses';
-import { readPage, VersionCache, type ParticipationTasks } from './taskRows';
+import { exportedTaskKind, readPage, VersionCache, type ParticipationTasks } from './taskRows';
 
 export { ANALYSIS_TASK_COLUMNS };
 
@@ -181,7 +181,8 @@ function* rowsOf(entry: ParticipationTasks, arrivals: Map<string, string>, now: 
   let day = '';
   let times: string[] = [];
   for (const task of entry.tasks) {
-    if (task.kind !== 'ema' || !task.notification_datetime) continue;
+    // Follow-ups are not prompts of the day's schedule: they have no number among them.
+    if (task.kind !== 'ema' || !task.notification_datetime || task.trigger_submission_id) continue;
     const d = localDay(task.notification_datetime, zoneOf(task.timezone));
     if (d !== day) [day, times] = [d, []];
     if (!times.includes(task.notification_datetime)) times.push(task.notification_datetime);
@@ -281,8 +282,10 @@ async function writeTasks(db: Db, scope: ExportScope, plan: AnalysisPlan, file: 
             scope.stageNum,
             scope.groupNums.get(task.group_id) ?? '',
             q?.version.row.abbrev ?? versions.get(task.questionnaire_version_id)?.row.abbrev ?? '',
-            task.kind,
+            exportedTaskKind(task),
             task.id,
+            answer?.id ?? '',
+            task.trigger_submission_id ?? '',
             zone,
             at.dayOfStudy,
             at.promptOfDay,

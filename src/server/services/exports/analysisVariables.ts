@@ -60,7 +60,7 @@ export function oneLineAnswer(text: string): string {
 
 const TASK_CHOICES: Record<string, readonly string[]> = {
   withdrawn: ['no', 'yes'],
-  task_kind: ['ema', 'diary', 'once', 'anytime'],
+  task_kind: ['ema', 'followup', 'diary', 'once', 'anytime'],
   channel: [...DELIVERY_CHANNELS],
   status: ['planned', 'delivered', 'opened', 'completed', 'expired', 'cancelled'],
   late: ['no', 'yes'],

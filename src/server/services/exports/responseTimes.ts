@@ -10,7 +10,7 @@ import { statusAsRead } from '../plan/taskStatus';
 import { excelDay, excelLocal, excelUtc, zoneOf } from './moments';
 import type { ByteSink } from './output';
 import { participationPages, withdrawnMark, type ExportScope } from './scope';
-import { readPage, VersionCache } from './taskRows';
+import { exportedTaskKind, readPage, VersionCache } from './taskRows';
 import { XlsxSheetWriter } from './xlsxSheet';
 
 export const RESPONSE_TIME_COLUMNS = [
@@ -70,7 +70,7 @@ async function writeRows(db: Db, scope: ExportScope, withEma: boolean, sheet: Xl
             scope.groupNums.get(task.group_id) ?? '',
             version?.row.abbrev ?? '',
             version?.row.chin_name ?? '',
-            task.kind,
+            exportedTaskKind(task),
             zone,
             excelUtc(planned),
             // A diary is planned for a day: its local start is that day's midnight.

@@ -15,6 +15,11 @@ export interface ParticipationTasks {
 
 const KIND_ORDER: Record<string, number> = { ema: 0, diary: 1, once: 2, anytime: 3 };
 
+/** A task's kind as the downloads name it: a follow-up prompt (an EMA task an answer planned) is `followup`. */
+export function exportedTaskKind(task: Pick<TaskEntry, 'kind' | 'trigger_submission_id'>): string {
+  return task.trigger_submission_id ? 'followup' : task.kind;
+}
+
 export function plannedMoment(task: TaskEntry): string {
   return task.notification_datetime ?? task.diary_start_date ?? '';
 }

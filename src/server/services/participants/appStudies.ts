@@ -199,6 +199,8 @@ export async function tasksOf(db: Db, participant: ParticipantRow, studyId: stri
         reminder: t.reminder === 1,
         window_closes_at: t.window_closes_at ?? '',
         status: statusAsRead(t, now),
+        followup: t.trigger_submission_id !== null,
+        trigger_submission_id: t.trigger_submission_id,
       });
     } else if (t.kind === 'diary') {
       const days = { diary_start_date: t.diary_start_date ?? '', number_of_days: t.number_of_days ?? 0, timezone: t.timezone ?? '' };

@@ -179,6 +179,7 @@ export async function emaTasksOf(db: Db, studyId: string, participantId: string,
     answered_at: t.answered_at,
     answered_late: Number(t.answered_late ?? 0) === 1,
     delivery: deliveryOf(t),
+    trigger_submission_id: t.trigger_submission_id,
   }));
 }
 

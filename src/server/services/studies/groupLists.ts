@@ -15,6 +15,7 @@ import {
   type RandomizePeriod,
 } from '../../../shared/study/assessmentSettings';
 import { diaryFieldReaders as diary, emaFieldReaders as ema, refList, settingFields } from './settingFields';
+import { idsOfFollowup, isStoredFollowup, type StoredFollowupRule } from './followupLists';
 
 type WithIds<T> = Omit<T, 'questionnaire_list'> & { questionnaire_list: string[] };
 
@@ -29,6 +30,8 @@ export interface GroupLists {
   diary_list: StoredDiarySetting[];
   questionnaire_list: string[];
   no_submission_limit_list: string[];
+  /** Follow-up rules (issue 34 part 1). */
+  followup_list: StoredFollowupRule[];
 }
 
 type ListColumns = Pick<ParticipantGroupRow, keyof GroupLists>;
@@ -100,12 +103,13 @@ export function readGroupLists(row: ParticipantGroupRow): GroupLists {
     diary_list: documentOf(row, 'diary_list', isStoredDiary).map((s) => withZoneRule<StoredDiarySetting>(s)),
     questionnaire_list: documentOf(row, 'questionnaire_list', (v): v is string => typeof v === 'string'),
     no_submission_limit_list: documentOf(row, 'no_submission_limit_list', (v): v is string => typeof v === 'string'),
+    followup_list: documentOf(row, 'followup_list', isStoredFollowup),
   };
 }
 
 export function listColumns(lists: Partial<GroupLists>): Partial<ListColumns> {
   const columns: Partial<ListColumns> = {};
-  for (const key of ['ema_list', 'diary_list', 'questionnaire_list', 'no_submission_limit_list'] as const) {
+  for (const key of ['ema_list', 'diary_list', 'questionnaire_list', 'no_submission_limit_list', 'followup_list'] as const) {
     const list = lists[key];
     if (list) columns[key] = JSON.stringify(list);
   }
@@ -115,7 +119,8 @@ export function listColumns(lists: Partial<GroupLists>): Partial<ListColumns> {
 /** Every questionnaire the lists name, each list in its order (a setting list: by first appearance). */
 export function referencesOf(lists: GroupLists): GroupReference[] {
   const entries: [GroupListName, string[]][] = [
-    ['ema', lists.ema_list.flatMap((s) => s.questionnaire_list)],
+    // A follow-up is an EMA prompt: its questionnaires (and its trigger's) are in use as the EMA list's are.
+    ['ema', [...lists.ema_list.flatMap((s) => s.questionnaire_list), ...lists.followup_list.flatMap(idsOfFollowup)]],
     ['diary', lists.diary_list.flatMap((s) => s.questionnaire_list)],
     ['one_time', lists.questionnaire_list],
     ['anytime', lists.no_submission_limit_list],
@@ -208,5 +213,6 @@ export function idsInLists(lists: GroupLists): string[] {
     ...lists.diary_list.flatMap((s) => s.questionnaire_list),
     ...lists.questionnaire_list,
     ...lists.no_submission_limit_list,
+    ...lists.followup_list.flatMap(idsOfFollowup),
   ];
 }

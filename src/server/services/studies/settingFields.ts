@@ -8,6 +8,7 @@
 import { DEFAULT_ZONE_RULE, isZoneRule, type RandomizePeriod, type ZoneRule } from '../../../shared/study/assessmentSettings';
 import { assessmentMessages, generalMessages } from '../../../shared/messages';
 import { badRequest } from '../../httpErrors';
+import { readFollowupsAsSent } from './followupLists';
 
 export type Fields = Readonly<Record<string, unknown>>;
 
@@ -117,6 +118,7 @@ export function readSettingsOf(body: unknown): void {
       for (const setting of listOf(field(group, 'ema_list'))) readPresent(setting, emaFieldReaders);
       for (const setting of listOf(field(group, 'diary_list'))) readPresent(setting, diaryFieldReaders);
       readPresent(group, { questionnaire_list: refList, no_submission_limit_list: refList });
+      readFollowupsAsSent(field(group, 'followup_list'));
     }
   }
 }

@@ -19,6 +19,7 @@ import {
 } from '../../repositories/studies';
 import { listQuestionnaireItems } from '../../repositories/groupQuestionnaires';
 import { idsInLists, itemsOf, readGroupLists, withItems, type GroupLists, type ItemsById } from './groupLists';
+import { followupWithItems } from './followupLists';
 import { newId, nowIso } from '../../ids';
 import { isUniqueViolation } from '../../repositories/uniqueViolation';
 
@@ -39,6 +40,7 @@ function toGroup(row: ParticipantGroupRow, lists: GroupLists, items: ItemsById):
     questionnaire_list: itemsOf(lists.questionnaire_list, items),
     questionnaire_list_free_to_choose: row.questionnaire_list_free_to_choose === 1,
     no_submission_limit_list: itemsOf(lists.no_submission_limit_list, items),
+    followup_list: lists.followup_list.map((rule) => followupWithItems(rule, items)),
   };
 }
 

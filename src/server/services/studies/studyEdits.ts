@@ -7,6 +7,10 @@ import type { BasicInfoBody, ConsentBody, GroupEdit, StudyEditBody } from '../..
 import type { AccessEntry } from '../../../shared/access';
 import { basicInfoProblem, CONSENT_MAX_CHARS } from '../../../shared/studyRules';
 import { groupSettingsProblem } from '../../../shared/study/assessmentSettings';
+import { followupListProblem } from '../../../shared/study/followups';
+import type { Question } from '../../../shared/questionnaire/types';
+import { findQuestionnairesOfLab } from '../../repositories/plans';
+import { followupCandidate, followupDraft, storedFollowup } from './followupLists';
 import { assessmentMessages, studyMessages } from '../../../shared/messages';
 import { badRequest } from '../../httpErrors';
 import { listGroupsOfStudy, listStages, updateGroup, updateStage, updateStudy } from '../../repositories/studies';
@@ -91,6 +95,10 @@ async function questionnairesOfBody(db: Db, study: StudyRow, body: StudyEditBody
         ...(g.diary_list ?? []).flatMap((s) => diaryCandidate(s).questionnaire_list),
         ...idsOf(g.questionnaire_list ?? []),
         ...idsOf(g.no_submission_limit_list ?? []),
+        ...(g.followup_list ?? []).flatMap((rule) => {
+          const candidate = followupCandidate(rule);
+          return [...(candidate.trigger_questionnaire ? [candidate.trigger_questionnaire] : []), ...candidate.questionnaire_list];
+        }),
       ]),
     ),
   );
@@ -99,13 +107,24 @@ async function questionnairesOfBody(db: Db, study: StudyRow, body: StudyEditBody
   return new Map(found.map((item) => [item._id, item]));
 }
 
+/** The questions of each trigger questionnaire the body's follow-up rules name (all the lab's: checked above). */
+type TriggerQuestions = ReadonlyMap<string, readonly Question[]>;
+
+async function triggerQuestionsOfBody(db: Db, study: StudyRow, body: StudyEditBody): Promise<TriggerQuestions> {
+  const ids = (body.stage_list ?? []).flatMap((stage) =>
+    (stage.participant_group_list ?? []).flatMap((g) => (g.followup_list ?? []).flatMap((rule) => followupCandidate(rule).trigger_questionnaire ?? [])),
+  );
+  const rows = await findQuestionnairesOfLab(db, study.lab_id, [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, JSON.parse(row.content) as Question[]]));
+}
+
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * A group's lists after the edit, or null when nothing in them changed. A changed setting list needs its
  * permission entry and must pass the shared rules, each setting against the group's others.
  */
-function editedLists(group: ParticipantGroupRow, edit: GroupEdit, entries: readonly AccessEntry[], items: ItemsById, options: SaveOptions): GroupLists | null {
+function editedLists(group: ParticipantGroupRow, edit: GroupEdit, entries: readonly AccessEntry[], items: ItemsById, options: SaveOptions, triggers: TriggerQuestions): GroupLists | null {
   const stored = readGroupLists(group);
   const next: GroupLists = { ...stored };
   let changed = false;
@@ -129,6 +148,17 @@ function editedLists(group: ParticipantGroupRow, edit: GroupEdit, entries: reado
       const problem = groupSettingsProblem([], drafts, options.timezones);
       if (problem) throw badRequest(problem);
       next.diary_list = candidates.map(storedDiary);
+      changed = true;
+    }
+  }
+  if (edit.followup_list) {
+    const candidates = edit.followup_list.map(followupCandidate);
+    if (!sameJson(candidates, stored.followup_list.map(followupCandidate))) {
+      // A follow-up is an EMA prompt: the EMA entry gates its rules (docs/decisions.md).
+      demand(entries, 'editEma');
+      const problem = followupListProblem(candidates.map((c) => followupDraft(c, items)), (id) => triggers.get(id));
+      if (problem) throw badRequest(problem);
+      next.followup_list = candidates.map(storedFollowup);
       changed = true;
     }
   }
@@ -178,6 +208,7 @@ async function plannedSave(db: Db, study: StudyRow, body: StudyEditBody, entries
   }
 
   const items = await questionnairesOfBody(db, study, body);
+  const triggers = await triggerQuestionsOfBody(db, study, body);
   const [stages, groups] = await Promise.all([listStages(db, study.id), listGroupsOfStudy(db, study.id)]);
   const planned: PlannedSave = { info, basicChanged, stages, groups, stageUpdates: [], groupUpdates: [], groupEdits: [] };
   for (const edit of body.stage_list ?? []) {
@@ -201,7 +232,7 @@ async function plannedSave(db: Db, study: StudyRow, body: StudyEditBody, entries
       if (!group) throw badRequest(studyMessages.groupNotFound);
       const update: GroupUpdate = { id: group.id };
       if (groupEdit.name !== undefined && groupEdit.name !== group.name) update.name = groupEdit.name;
-      const lists = editedLists(group, groupEdit, entries, items, options);
+      const lists = editedLists(group, groupEdit, entries, items, options, triggers);
       if (lists) {
         update.lists = lists;
         planned.groupEdits.push({ group, stageId: stage.id, before: readGroupLists(group), after: lists, items });

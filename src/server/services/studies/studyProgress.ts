@@ -4,7 +4,7 @@
 import { DateTime } from 'luxon';
 import type { StudyRow } from '../../db/types';
 import type { ParticipationStatus } from '../../../shared/types/participant';
-import type { ParticipantProgress, StudyDayProgress, StudyProgressAnswer, StudyProgressBody } from '../../../shared/types/progress';
+import type { ParticipantProgress, PromptCounts, StudyDayProgress, StudyProgressAnswer, StudyProgressBody } from '../../../shared/types/progress';
 import { compareLeastCompliant, progressFlag, promptRates, rate, RECENT_HOURS } from '../../../shared/progress';
 import { studyMessages } from '../../../shared/messages';
 import type { Db } from '../../repositories/db';
@@ -33,6 +33,23 @@ const int = (value: number | string | bigint | null | undefined) => Number(value
 
 export function zoneIsKnown(timezone: string): boolean {
   return DateTime.now().setZone(timezone).isValid;
+}
+
+type CountRow = Awaited<ReturnType<typeof countPrompts>>[number];
+
+/** A participant's prompts of one kind by what became of them. */
+function promptCounts(c: CountRow | undefined): PromptCounts {
+  return {
+    planned: int(c?.planned),
+    delivered: int(c?.delivered),
+    opened: int(c?.opened),
+    completed: int(c?.completed),
+    late: int(c?.late),
+    expired: int(c?.expired),
+    open: int(c?.open),
+    closed: int(c?.closed),
+    closedDelivered: int(c?.closed_delivered),
+  };
 }
 
 /** Every local day of a zone from `from` to today, with the instants each spans. */
@@ -94,14 +111,16 @@ export async function studyProgress(db: Db, place: ProgressPlace, now = nowIso()
 async function progressOf(db: Db, place: ProgressPlace, now: string) {
   const recentFrom = new Date(Date.parse(now) - RECENT_HOURS * 3_600_000).toISOString();
   const [participants, days] = await Promise.all([listProgressParticipants(db, place), daysToName(db, place, now)]);
-  const [prompts, byDay, diary, once] = await Promise.all([
+  const [prompts, byDay, diary, once, followups] = await Promise.all([
     countPrompts(db, place, now, recentFrom),
     days.length ? countPromptsByDay(db, place, now, days) : Promise.resolve([]),
     days.length ? countDiaryDays(db, place, days) : Promise.resolve([]),
     countOnceTasks(db, place),
+    countPrompts(db, place, now, recentFrom, true),
   ]);
 
   const promptsOf = new Map(prompts.map((p) => [p.participation_id, p]));
+  const followupsOf = new Map(followups.map((p) => [p.participation_id, p]));
   const onceOf = new Map(once.map((o) => [o.participation_id, o]));
   const diaryOf = new Map<string, { daysDone: number; daysLeft: number }>();
   for (const task of diary) {
@@ -118,17 +137,8 @@ async function progressOf(db: Db, place: ProgressPlace, now: string) {
 
   const rows: ParticipantProgress[] = participants.map((p) => {
     const c = promptsOf.get(p.participation_id);
-    const counts = {
-      planned: int(c?.planned),
-      delivered: int(c?.delivered),
-      opened: int(c?.opened),
-      completed: int(c?.completed),
-      late: int(c?.late),
-      expired: int(c?.expired),
-      open: int(c?.open),
-      closed: int(c?.closed),
-      closedDelivered: int(c?.closed_delivered),
-    };
+    const counts = promptCounts(c);
+    const followupCounts = promptCounts(followupsOf.get(p.participation_id));
     const recentCompleted = int(c?.recent_completed);
     const recentDelivered = int(c?.recent_delivered);
     const recent = {
@@ -151,6 +161,8 @@ async function progressOf(db: Db, place: ProgressPlace, now: string) {
       flag: progressFlag(recent),
       diary: diaryOf.get(p.participation_id) ?? { daysDone: 0, daysLeft: 0 },
       once: { done: int(o?.done), total: int(o?.total) },
+      followups: followupCounts,
+      followupRates: promptRates(followupCounts),
     };
   });
   return { rows, byDay, arrivals: new Map(participants.map((p) => [p.participation_id, p.arrived_at])) };

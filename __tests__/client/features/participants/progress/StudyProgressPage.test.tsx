@@ -29,6 +29,8 @@ function row(code: string, changes: Partial<ParticipantProgress> = {}): Particip
     flag: null,
     diary: { daysDone: 3, daysLeft: 4 },
     once: { done: 1, total: 2 },
+    followups: { planned: 0, delivered: 0, opened: 0, completed: 0, late: 0, expired: 0, open: 0, closed: 0, closedDelivered: 0 },
+    followupRates: { delivery: null, response: null, completion: null },
     ...changes,
   };
 }

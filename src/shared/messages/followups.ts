@@ -1,0 +1,11 @@
+import { MAX_FOLLOWUP_AFTER_MINUTES, MAX_FOLLOWUP_RULES, MAX_FOLLOWUPS_PER_DAY } from '../limits';
+
+/** Follow-up prompt rules of a participant group (issue 34 part 1), in the order the rule checks them. */
+export const followupMessages = {
+  tooManyRules: `A group can have at most ${MAX_FOLLOWUP_RULES} follow-up rules`,
+  triggerRequired: 'Choose the questionnaire whose answers trigger the follow-up',
+  conditionInvalid: 'A condition of the follow-up names a question or an operator the trigger questionnaire does not have',
+  questionnaireRequired: 'Choose at least one follow-up questionnaire',
+  afterMinutes: `'Prompt after' must be a whole number of minutes from 0 to ${MAX_FOLLOWUP_AFTER_MINUTES}`,
+  maxPerDay: `'At most per day' must be a whole number from 1 to ${MAX_FOLLOWUPS_PER_DAY}`,
+} as const;
