@@ -59,6 +59,7 @@ describe('the answer writer thread', () => {
         received_at: now,
         late: 0,
         scores: null,
+        shown_texts: null,
         exclusive_task_id: null,
       },
       sentTaskId: task.id,

@@ -429,6 +429,8 @@ export interface SubmissionsTable {
   request_fingerprint: string | null;
   /** Its scores as computed when it was stored, a JSON object {name: number or null}; null before migration 0021. */
   scores: string | null;
+  /** The texts its questions showed when they quoted answers (canonicalShownTexts); null when none were sent (migration 0027). */
+  shown_texts: string | null;
 }
 
 export interface AnswerItemsTable {

@@ -23,6 +23,8 @@ export interface SentAnswer {
   submittedAt: string;
   /** The answers in order (sentItems). */
   items: readonly SentItem[];
+  /** The shown texts as stored (canonicalShownTexts), or null when the answer was sent without them. */
+  shownTexts?: string | null;
 }
 
 /**
@@ -30,13 +32,16 @@ export interface SentAnswer {
  * instants and the answers in question and response order, that is of
  * `JSON.stringify([taskId, questionnaireId, startedAt, submittedAt, [[question_pos, response_pos, value], …]])`.
  * The text is put together from the values' JSON (positions are integers, whose JSON is their decimal text), so
- * fingerprints stored before match. The submissionId is the key, not content.
+ * fingerprints stored before match. The submissionId is the key, not content. Shown texts (piping, issue 34) are
+ * part of it only when sent, as their canonical JSON after the answers, so an answer without them keeps its
+ * fingerprint of before.
  */
 export function requestFingerprint(sent: SentAnswer): string {
   let answers = '';
   for (const [question, response, value] of sent.items) answers += `${answers === '' ? '' : ','}[${question},${response},${value}]`;
   const head = JSON.stringify([sent.taskId, sent.questionnaireId, sent.startedAt, sent.submittedAt]);
-  return hash('sha256', `${head.slice(0, -1)},[${answers}]]`, 'hex');
+  const shown = sent.shownTexts === undefined || sent.shownTexts === null ? '' : `,${sent.shownTexts}`;
+  return hash('sha256', `${head.slice(0, -1)},[${answers}]${shown}]`, 'hex');
 }
 
 /**

@@ -51,6 +51,7 @@ const SUBMISSION_COLUMNS = [
   'late',
   'exclusive_task_id',
   'scores',
+  'shown_texts',
 ] as const satisfies readonly (keyof AnswerWrite['submission'])[];
 
 /** The writer connection's page cache, in KB. */

@@ -52,6 +52,7 @@ export function fingerprintOf(write: AnswerWrite): string {
     startedAt: shiftedBy(s.started_at, back),
     submittedAt: shiftedBy(s.submitted_at, back),
     items: write.items,
+    shownTexts: s.shown_texts,
   });
 }
 

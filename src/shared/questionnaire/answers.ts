@@ -77,7 +77,7 @@ function textProblem(r: ResponseItem, value: string): string | null {
 }
 
 /** What the visibility rule reads: text as typed, mc as values, a slider as its number written out. */
-function visibilityAnswers(items: readonly AnswerItem[]): Answers {
+export function visibilityAnswers(items: readonly AnswerItem[]): Answers {
   const answers: Answers = {};
   for (const a of items) {
     const value = Array.isArray(a.value) ? a.value : String(a.value);

@@ -2,6 +2,7 @@
 // built against. Paths start with /api/app/.
 import type { AssessmentListItem } from '../study/assessmentSettings';
 import type { Questionnaire, MultipleChoiceSet } from '../questionnaire/types';
+import type { EarlierAnswers, ShownTexts } from '../questionnaire/piping';
 import type { Organization } from '../organizations';
 import type { Theme } from '../branding';
 import type { EmaTaskStatus, EnrolmentTime, GroupRef, ParticipationStatus } from './participant';
@@ -116,6 +117,11 @@ export interface AppQuestionnaire extends Omit<Questionnaire, 'scores'> {
   mc_sets: MultipleChoiceSet[];
   /** Signed addresses of its uploaded media files by stored key (media_url), valid until expiresAt. */
   media: { urls: Record<string, string>; expiresAt: string };
+  /**
+   * Piping (issue 34): the participant's last answers, as words, to the earlier questionnaires' questions its texts
+   * quote (`{{MOOD.Q1}}`), by key `MOOD.Q1` (abbreviation in capitals); a question never answered is absent.
+   */
+  earlier_answers: EarlierAnswers;
 }
 
 /**
@@ -164,6 +170,11 @@ export interface ResponseBody {
   startedAt: string;
   submittedAt: string;
   answers: AnswerItem[];
+  /**
+   * Piping (issue 34): the texts the questions showed, only those that quoted answers, by question position:
+   * the question's text as words and the labels of choices by value (shared/questionnaire/piping.ts shownTexts).
+   */
+  shown_texts?: ShownTexts;
 }
 
 export interface ResponseAnswer {

@@ -21,6 +21,7 @@ import * as messages from './0020_messages';
 import * as scores from './0021_scores';
 import * as allocations from './0022_allocations';
 import * as allocationRules from './0023_allocation_rules';
+import * as shownTexts from './0027_shown_texts';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0021_scores': scores,
   '0022_allocations': allocations,
   '0023_allocation_rules': allocationRules,
+  '0027_shown_texts': shownTexts,
 };
