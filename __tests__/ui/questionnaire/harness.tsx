@@ -44,7 +44,7 @@ export const moodSet: MultipleChoiceSet = {
   ],
 };
 
-type Overrides = Partial<Pick<QuestionnaireFormProps, 'mediaUrl' | 'onPhotoChosen' | 'texts'>>;
+type Overrides = Partial<Pick<QuestionnaireFormProps, 'mediaUrl' | 'onPhotoChosen' | 'texts' | 'earlier'>>;
 
 export function renderForm(questions: Question[], sets: MultipleChoiceSet[] = [moodSet], overrides: Overrides = {}) {
   let sent: AnswerItem[] = [];
@@ -66,6 +66,7 @@ export function renderForm(questions: Question[], sets: MultipleChoiceSet[] = [m
           onPhotoChosen={overrides.onPhotoChosen ?? (async (file) => `photos/${file.name}`)}
           idPrefix="t"
           texts={overrides.texts}
+          earlier={overrides.earlier}
         />
         <button type="button" onClick={() => setProblems(formProblems(questions, sets, state))}>
           Check

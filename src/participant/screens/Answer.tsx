@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyAnswerChange, formProblems, toAnswerItems, type AnswerChange } from '../../shared/questionnaire/formAnswers';
+import { shownTexts } from '../../shared/questionnaire/piping';
 import type { Answers } from '../../shared/questionnaire/visibility';
 import type { AnswerRefusal } from '../../shared/types/participantApp';
 import { itemRequest } from '../../ui/state/requestState';
@@ -115,6 +116,8 @@ function AnswerTask({ studyId, task }: { studyId: string; task: AnyTask }) {
     }
     setProblems([]);
     const items = toAnswerItems(questionnaire.chin_content, answers);
+    // The texts as the participant saw them, when some quoted answers: kept with the answer for the export.
+    const shown = shownTexts(questionnaire.chin_content, questionnaire.mc_sets, answers, questionnaire.earlier_answers);
     const held = new Set(items.map((a) => a.value));
     const done = await dispatch(
       submitAnswer({
@@ -131,7 +134,7 @@ function AnswerTask({ studyId, task }: { studyId: string; task: AnyTask }) {
         taskId: task._id,
         questionnaireName: task.questionnaire.chin_name,
         photos: [...photos.current.values()].filter((p) => held.has(p.marker)),
-        body: { submissionId, taskId: answerTaskId(task), questionnaireId, startedAt, submittedAt: new Date().toISOString(), answers: items },
+        body: { submissionId, taskId: answerTaskId(task), questionnaireId, startedAt, submittedAt: new Date().toISOString(), answers: items, ...(shown ? { shown_texts: shown } : {}) },
       }),
     );
     if (submitAnswer.rejected.match(done)) {
@@ -172,6 +175,7 @@ function AnswerTask({ studyId, task }: { studyId: string; task: AnyTask }) {
             idPrefix={ID_PREFIX}
             headingLevel={2}
             texts={texts}
+            earlier={questionnaire.earlier_answers}
           />
           {problemCount > 0 ? (
             <p className="alert alert-error" role="alert">

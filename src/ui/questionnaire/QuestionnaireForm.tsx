@@ -7,9 +7,11 @@ import { useMemo } from 'react';
 import type { AnswerChange } from '../../shared/questionnaire/formAnswers';
 import type { MultipleChoiceSet, Question } from '../../shared/questionnaire/types';
 import { visibleQuestions, type Answers } from '../../shared/questionnaire/visibility';
+import { pipeSource, type EarlierAnswers } from '../../shared/questionnaire/piping';
 import type { AnswerRefusal } from '../../shared/types/participantApp';
 import type { MediaUrl } from './MediaView';
 import { questionTitles } from './numbering';
+import { pipedQuestion, pipedSets } from './piped';
 import type { PhotoChosen } from './PhotoInput';
 import { QuestionView } from './QuestionView';
 import { ENGLISH_FORM_TEXTS, type QuestionnaireFormTexts } from './texts';
@@ -39,9 +41,15 @@ export interface QuestionnaireFormProps {
   headingLevel?: 2 | 3 | 4;
   /** The renderer's own words, for another language; English by default. */
   texts?: QuestionnaireFormTexts;
+  /**
+   * Earlier submissions' answers its texts quote (`{{MOOD.Q1}}`, the app's earlier_answers); none by default.
+   * null in the preview, which has none: a token without fallback shows its own name there.
+   */
+  earlier?: EarlierAnswers | null;
 }
 
 const NO_PROBLEMS: readonly AnswerRefusal[] = [];
+const NO_EARLIER: EarlierAnswers = {};
 
 export function QuestionnaireForm({
   questions,
@@ -54,7 +62,9 @@ export function QuestionnaireForm({
   idPrefix,
   headingLevel = 3,
   texts = ENGLISH_FORM_TEXTS,
+  earlier = NO_EARLIER,
 }: QuestionnaireFormProps) {
+  const piping = useMemo(() => pipeSource(questions, sets, answers, earlier), [questions, sets, answers, earlier]);
   const titles = useMemo(() => questionTitles(questions, texts.questionTitle), [questions, texts]);
   const visible = useMemo(() => visibleQuestions(questions, answers), [questions, answers]);
   const general = problems.filter((p) => p.question_pos === undefined);
@@ -81,11 +91,11 @@ export function QuestionnaireForm({
           <QuestionView
             key={q._id}
             id={`${idPrefix}-q${qpos}`}
-            question={q}
+            question={pipedQuestion(q, piping)}
             qpos={qpos}
             title={titles[qpos]}
             headingLevel={headingLevel}
-            sets={sets}
+            sets={pipedSets(q, sets, piping)}
             values={answers[qpos]}
             onChange={onChange}
             problems={problemsAt.get(qpos) ?? NO_PROBLEMS}

@@ -57,6 +57,7 @@ function PreviewBody({ questions, sets }: Pick<PreviewModalProps, 'questions' | 
         mediaUrl={mediaUrl}
         onPhotoChosen={keepPhotoLocally}
         idPrefix="preview"
+        earlier={null}
       />
     </>
   );
