@@ -1,6 +1,9 @@
 // Piping (issue 34 part 3) through the participant API: the questionnaire the app loads carries the participant's
 // own last answers in that study to the questions it quotes from earlier questionnaires (never another
 // participant's), and an answer's shown texts are checked, stored and part of its idempotency fingerprint.
+import { unzipSync, strFromU8 } from 'fflate';
+import { parse } from 'csv-parse/sync';
+import { ANALYSIS_FILES } from '../../../src/shared/dataDownloads';
 import { createTestApp, databases, json, labUserToken, ownerToken, seedLab, type TestApp } from '../support/testApp';
 import { messageOf, send } from '../support/api';
 import { appLogin, createParticipant, createQuestionnaire, createStudy, setGroupSettings } from '../support/participants';
@@ -154,6 +157,21 @@ describe.each(databases)('piping in the participant API (%s)', (database) => {
       expect([plain.statusCode, messageOf(plain)]).toEqual([400, participantMessages.shownTextMismatch]);
       const shape = await answer(study, ann, diaryQx, answers, { shown_texts: { x: { question: 'y' } } as ShownTexts });
       expect(shape.statusCode).toBe(400);
+    });
+
+    it('the analysis export has a column of the text as shown, described in the codebook', async () => {
+      const stageId = study.stage_list[0]._id;
+      const groupId = study.stage_list[0].participant_group_list[0]._id;
+      const res = await send(t.app, { method: 'POST', url: `/api/data/${study._id}/download_analysis`, token: manager, payload: { stageId, groupId } });
+      expect(res.statusCode).toBe(200);
+      const files = unzipSync(new Uint8Array(res.rawPayload));
+      const table = (name: string) => parse(strFromU8(files[name]).replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+      const rows = table(ANALYSIS_FILES.tasks);
+      expect(Object.keys(rows[0])).toContain('DIARY_Q2_shown');
+      expect(Object.keys(rows[0])).not.toContain('MOOD_Q1_shown');
+      const shownCells = rows.filter((r) => r.questionnaire_code === 'DIARY').map((r) => r.DIARY_Q2_shown);
+      expect(shownCells).toEqual(expect.arrayContaining([shown['1'].question, 'You wrote <b>a walk</b>; you felt nothing yet and noted .', '']));
+      expect(table(ANALYSIS_FILES.codebook).find((c) => c.column === 'DIARY_Q2_shown')).toMatchObject({ questionnaire_code: 'DIARY', response_type: 'shown text' });
     });
   });
 });

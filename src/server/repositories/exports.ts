@@ -144,6 +144,8 @@ export interface SubmissionEntry {
   timezone: string | null;
   /** Its scores as stored with it (JSON {name: number or null}); null before scores existed. */
   scores: string | null;
+  /** The texts its questions showed when they quoted answers (canonicalShownTexts); null when none were sent. */
+  shown_texts: string | null;
 }
 
 /**
@@ -162,7 +164,7 @@ export function submissionsOfParticipations(
     .innerJoin('submissions as s', 's.task_id', 't.id')
     .select([
       's.id', 's.client_submission_id', 't.id as task_id', 's.participation_id', 's.group_id', 's.questionnaire_version_id', 's.submitted_at', 's.late', 't.kind',
-      't.notification_datetime', 't.timezone', 's.scores',
+      't.notification_datetime', 't.timezone', 's.scores', 's.shown_texts',
     ])
     .where('t.participation_id', 'in', participationIds)
     .where('t.stage_id', '=', scope.stageId)

@@ -22,6 +22,8 @@ import { MAX_VARIABLE_NAME_LENGTH, safeVariableNames } from './variableNames';
 import { ANALYSIS_TASK_COLUMNS } from './analysisColumns';
 import { scoreCell, scoreColumns, type ScoreColumn } from './scoreColumns';
 import { readStoredScores } from '../../../shared/questionnaire/scores';
+import { readShownTexts } from '../../../shared/questionnaire/piping';
+import { shownCell, shownColumns, shownDescription, type ShownColumn } from './shownColumns';
 import { MISSING_VALUES_TEXT, oneLineAnswer } from './analysisVariables';
 import { writeReadingFiles } from './analysisScripts';
 import { ZipWriter, type ByteSink, type TextFile } from './output';
@@ -46,7 +48,9 @@ interface QuestionnaireColumns {
   columns: ItemColumn[];
   /** Its scores' columns, after its item columns. */
   scores: ScoreColumn[];
-  /** The names in tasks_long.csv of its item columns, then of its score columns (prefixed by the questionnaire code, safe as variable names). */
+  /** Its texts as shown when they quoted answers (piping), after its score columns. */
+  shown: ShownColumn[];
+  /** The names in tasks_long.csv of its item columns, then of its score and shown-text columns (prefixed by the questionnaire code, safe as variable names). */
   names: string[];
   /** The names as composed before they were made safe (the codebook's mapping). */
   originalNames: string[];
@@ -56,7 +60,7 @@ interface QuestionnaireColumns {
 
 export interface AnalysisPlan {
   questionnaires: Map<string, QuestionnaireColumns>;
-  /** Item and score columns together. */
+  /** Item, score and shown-text columns together. */
   itemCount: number;
 }
 
@@ -68,19 +72,21 @@ export async function planAnalysis(db: Db, scope: ExportScope): Promise<Analysis
   for (const v of versions) grouped.set(v.row.questionnaire_id, [...(grouped.get(v.row.questionnaire_id) ?? []), v]);
   const entries = [...grouped.values()].map((list) => {
     const ordered = byAge(list);
-    return { version: ordered[ordered.length - 1], columns: itemColumns(ordered), scores: scoreColumns(ordered) };
+    return { version: ordered[ordered.length - 1], columns: itemColumns(ordered), scores: scoreColumns(ordered), shown: shownColumns(ordered) };
   });
   entries.sort((a, b) => a.version.row.abbrev.localeCompare(b.version.row.abbrev) || a.version.row.questionnaire_id.localeCompare(b.version.row.questionnaire_id));
   const prefixed = entries.flatMap((e) => {
     const code = e.version.row.abbrev.trim();
     // A score's column keeps the score's name whole at its end: the code is shortened to fit the limit instead.
-    return [...e.columns.map((c) => `${code}_${c.name}`), ...e.scores.map((s) => `${code.slice(0, Math.max(0, MAX_VARIABLE_NAME_LENGTH - s.name.length - 1))}_${s.name}`)];
+    return [...e.columns.map((c) => `${code}_${c.name}`), ...e.scores.map((s) => `${code.slice(0, Math.max(0, MAX_VARIABLE_NAME_LENGTH - s.name.length - 1))}_${s.name}`),
+      ...e.shown.map((c) => `${code}_${c.name}`),
+    ];
   });
   const names = safeVariableNames([...ANALYSIS_TASK_COLUMNS.map(([name]) => name), ...prefixed]).slice(ANALYSIS_TASK_COLUMNS.length);
   const questionnaires = new Map<string, QuestionnaireColumns>();
   let offset = 0;
   for (const e of entries) {
-    const end = offset + e.columns.length + e.scores.length;
+    const end = offset + e.columns.length + e.scores.length + e.shown.length;
     questionnaires.set(e.version.row.questionnaire_id, { ...e, names: names.slice(offset, end), originalNames: prefixed.slice(offset, end), offset });
     offset = end;
   }
@@ -138,6 +144,16 @@ async function writeCodebook(file: TextFile, plan: AnalysisPlan): Promise<void> 
       const s = q.scores[j];
       await file.write(
         csvLine([q.names[i], q.version.row.abbrev, q.version.row.chin_name, '', '', '', 'score', '', '', s.score.method, s.description, q.originalNames[i], MISSING_VALUES_TEXT]),
+      );
+    }
+    for (let j = 0; j < q.shown.length; j += 1) {
+      const i = q.columns.length + q.scores.length + j;
+      const c = q.shown[j];
+      await file.write(
+        csvLine([
+          q.names[i], q.version.row.abbrev, q.version.row.chin_name, c.question.question_num, plainText(c.question.html_question ?? ''), '', 'shown text', '', '', '',
+          shownDescription(c), q.originalNames[i], MISSING_VALUES_TEXT,
+        ]),
       );
     }
   }
@@ -244,6 +260,11 @@ async function writeTasks(db: Db, scope: ExportScope, plan: AnalysisPlan, file: 
         if (q && answer && q.scores.length > 0) {
           const stored = readStoredScores(answer.scores);
           q.scores.forEach((s, j) => (cells[q.offset + q.columns.length + j] = scoreCell(stored, s.score.name)));
+        }
+        if (q && answer && q.shown.length > 0) {
+          const stored = readShownTexts(answer.shown_texts);
+          const first = q.offset + q.columns.length + q.scores.length;
+          q.shown.forEach((c, j) => (cells[first + j] = oneLineAnswer(shownCell(stored, c, answer.questionnaire_version_id))));
         }
         await file.write(
           csvLine([

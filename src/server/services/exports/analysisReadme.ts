@@ -27,6 +27,8 @@ export function analysisReadme(): string {
     '    once, a diary once per day, an anytime questionnaire once per answer. Missed prompts are rows too: their',
     '    status says what happened and their answer columns are empty. A questionnaire\'s scores follow its answer',
     '    columns (<code>_score_<name>): each computed by the server when the answer was stored, as the codebook says.',
+    '    A question whose text or choice labels quote earlier answers (piping) has a column of the text as the',
+    '    participant saw it (<code>_<question>_shown; labels: <code>_<question>_labels_shown, value=label pairs).',
     `${ANALYSIS_FILES.codebook}  Every column of ${ANALYSIS_FILES.tasks}: its questionnaire, question, response type, choice values`,
     '    and labels, unit, the name it was made from (original_name) and how its empty cells are coded.',
     `${ANALYSIS_FILES.photos}  The photo answers: file name, participant, task and column.`,
