@@ -8,9 +8,10 @@ import { createTestApp, databases, json, labUserToken, ownerToken, seedLab, type
 import { messageOf, send } from '../support/api';
 import { appLogin, createParticipant, createQuestionnaire, createStudy, setGroupSettings } from '../support/participants';
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
-import { canonicalShownTexts, readShownTexts, type ShownTexts } from '../../../src/shared/questionnaire/piping';
+import { canonicalShownTexts, pipingMessages, readShownTexts, type ShownTexts } from '../../../src/shared/questionnaire/piping';
 import type { Question, Questionnaire, ResponseItem } from '../../../src/shared/questionnaire/types';
 import { participantMessages } from '../../../src/shared/messages';
+import { questionnaireMessages } from '../../../src/shared/questionnaire/rules';
 import type { AnswerItem, AppQuestionnaire, AppTasksAnswer, ResponseAnswer } from '../../../src/shared/types/participantApp';
 import type { Study } from '../../../src/shared/types/study';
 
@@ -172,6 +173,44 @@ describe.each(databases)('piping in the participant API (%s)', (database) => {
       const shownCells = rows.filter((r) => r.questionnaire_code === 'DIARY').map((r) => r.DIARY_Q2_shown);
       expect(shownCells).toEqual(expect.arrayContaining([shown['1'].question, 'You wrote <b>a walk</b>; you felt nothing yet and noted .', '']));
       expect(table(ANALYSIS_FILES.codebook).find((c) => c.column === 'DIARY_Q2_shown')).toMatchObject({ questionnaire_code: 'DIARY', response_type: 'shown text' });
+    });
+  });
+
+  describe('saving quoted questions', () => {
+    function save(qx: Questionnaire, html: string, token = manager) {
+      const chin_content = qx.chin_content.map((q, i) => (i === 1 ? { ...q, html_question: html } : q));
+      return send(t.app, { method: 'PUT', url: `/api/qx_list/${qx._id}/edit`, token, payload: { chin_content } });
+    }
+
+    it('saves earlier questions of its own and questions of the lab’s questionnaires, by code in any case', async () => {
+      const res = await save(diaryQx, '<p>{{Q1}} {{mood.Q2|none}} {{DIARY.Q2}}</p>');
+      expect(res.statusCode).toBe(200);
+    });
+
+    const refusals: [string, string, string][] = [
+      ['the question itself', '<p>{{Q2}}</p>', pipingMessages.laterQuestion],
+      ['a later question', '<p>{{Q3}}</p>', pipingMessages.laterQuestion],
+      ['a code the lab has not', '<p>{{SLEEP.Q1}}</p>', pipingMessages.unknownQuestionnaire],
+      ['a question past the end of another', '<p>{{MOOD.Q3}}</p>', pipingMessages.unknownQuestion],
+    ];
+    it.each(refusals)('refuses %s with 400 and the shared message', async (_name, html, message) => {
+      const res = await save(diaryQx, html);
+      expect([res.statusCode, messageOf(res)]).toEqual([400, message]);
+    });
+
+    it("another lab's code is unknown; another lab's manager 404, a participant's token and no token 401", async () => {
+      const owner = await ownerToken(t.app);
+      const otherLab = await seedLab(t.app, owner);
+      const otherManager = await labUserToken(t.app, otherLab.managerEmail, otherLab.managerPassword);
+      await createQuestionnaire(t.app, otherManager, mood, { abbrev: 'SLEEP', mcSet: { name: 'Feelings', choices: [{ name: 'Calm', value: '1', position: 0 }, { name: 'Tense', value: '2', position: 1 }] } });
+      const unknown = await save(diaryQx, '<p>{{SLEEP.Q1}}</p>');
+      expect([unknown.statusCode, messageOf(unknown)]).toEqual([400, pipingMessages.unknownQuestionnaire]);
+      const asOther = await save(diaryQx, '<p>{{Q1}}</p>', otherManager);
+      expect([asOther.statusCode, messageOf(asOther)]).toEqual([404, questionnaireMessages.questionnaireNotFound]);
+      const asParticipant = await save(diaryQx, '<p>{{Q1}}</p>', ann);
+      expect([asParticipant.statusCode, messageOf(asParticipant)]).toEqual([401, participantMessages.wrongTokenKind]);
+      const none = await send(t.app, { method: 'PUT', url: `/api/qx_list/${diaryQx._id}/edit`, payload: { chin_content: diaryQx.chin_content } });
+      expect(none.statusCode).toBe(401);
     });
   });
 });

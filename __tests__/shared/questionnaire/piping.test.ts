@@ -7,6 +7,8 @@ import {
   fillPlain,
   pipeSource,
   pipeTokens,
+  pipingMessages,
+  pipingProblem,
   readShownTexts,
   shownTexts,
   shownTextsProblem,
@@ -126,5 +128,22 @@ describe('shown texts', () => {
     expect(shownTextsProblem(questions, sets, answers, { '0': { question: 'Your name?' } })).toEqual({ question_pos: 0 });
     expect(shownTextsProblem(questions, sets, answers, { '9': { question: 'x' } })).toEqual({});
     expect(shownTextsProblem(questions, sets, answers, { '3': { question: 'x'.repeat(10_001) } })).toEqual({ question_pos: 3 });
+  });
+});
+
+describe('the quoted questions a save may have', () => {
+  const counts: Record<string, number> = { MOOD: 2 };
+  const count = (code: string) => counts[code.toUpperCase()] ?? null;
+  const texts = (...html: string[]) => html.map((h, i) => q(h, [r('text')], { position: i }));
+
+  it('accepts earlier questions of this questionnaire and questions another has, by code in any case', () => {
+    expect(pipingProblem(texts('<p>a</p>', '<p>{{Q1}} {{mood.Q2|x}}</p>'), count)).toBeNull();
+  });
+
+  it('refuses this or a later question, a code the lab has not and a question past the end, naming the quoting question', () => {
+    expect(pipingProblem(texts('<p>a</p>', '<p>{{Q2}}</p>'), count)).toEqual({ question_pos: 1, message: pipingMessages.laterQuestion });
+    expect(pipingProblem(texts('<p>{{Q0}}</p>'), count)).toEqual({ question_pos: 0, message: pipingMessages.laterQuestion });
+    expect(pipingProblem(texts('<p>a</p>', '<p>{{SLEEP.Q1}}</p>'), count)).toEqual({ question_pos: 1, message: pipingMessages.unknownQuestionnaire });
+    expect(pipingProblem(texts('<p>{{MOOD.Q3}}</p>'), count)).toEqual({ question_pos: 0, message: pipingMessages.unknownQuestion });
   });
 });

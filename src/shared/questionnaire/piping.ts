@@ -72,6 +72,37 @@ export function questionAnswerText(question: Question | undefined, values: Answe
     .join(PIPED_JOIN);
 }
 
+export const pipingMessages = {
+  laterQuestion: 'A question can quote only an earlier question of its questionnaire: {{Q1}} is the first question, counting every item from the top',
+  unknownQuestionnaire: 'A quoted questionnaire code ({{CODE.Q1}}) is not the code of one of the lab’s questionnaires',
+  unknownQuestion: 'A quoted question ({{CODE.Q1}}) is not in that questionnaire: Q1 is its first item',
+} as const;
+
+/**
+ * The first token of the question texts that names no question it may quote, with the question quoting it:
+ * this questionnaire's only before the quoting question, another's (by code, any case) only within its length.
+ * `questionCount` answers how many items a questionnaire of the lab has by its code, or null for no such code.
+ */
+export function pipingProblem(questions: readonly Question[], questionCount: (abbrev: string) => number | null): { question_pos: number; message: string } | null {
+  for (let qpos = 0; qpos < questions.length; qpos += 1) {
+    for (const token of pipeTokens(questions[qpos].html_question)) {
+      if (token.abbrev === null) {
+        if (token.number < 1 || token.number > qpos) return { question_pos: qpos, message: pipingMessages.laterQuestion };
+        continue;
+      }
+      const count = questionCount(token.abbrev);
+      if (count === null) return { question_pos: qpos, message: pipingMessages.unknownQuestionnaire };
+      if (token.number < 1 || token.number > count) return { question_pos: qpos, message: pipingMessages.unknownQuestion };
+    }
+  }
+  return null;
+}
+
+/** The codes of other questionnaires the question texts quote (in capitals). */
+export function quotedCodes(questions: readonly Question[]): Set<string> {
+  return new Set(questions.flatMap((q) => pipeTokens(q.html_question).flatMap((t) => (t.abbrev === null ? [] : [t.abbrev.toUpperCase()]))));
+}
+
 /** Earlier submissions' answers as words by earlierKey; a question never answered is absent. */
 export type EarlierAnswers = Record<string, string>;
 

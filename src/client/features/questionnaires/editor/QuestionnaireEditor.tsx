@@ -7,6 +7,7 @@ import { deepEqual } from '../../../../shared/deepEqual';
 import { editResponse, prepareForSave } from '../../../../shared/questionnaire/operations';
 import { questionnaireCreateProblem, questionnaireMessages, questionnaireSaveProblem } from '../../../../shared/questionnaire/rules';
 import { scoresProblem } from '../../../../shared/questionnaire/scores';
+import { pipingProblem } from '../../../../shared/questionnaire/piping';
 import type { MultipleChoiceSet, Question, Questionnaire } from '../../../../shared/questionnaire/types';
 import type { QuestionnaireVersionUse } from '../../../../shared/types/questionnaireVersions';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -42,6 +43,11 @@ interface QuestionnaireEditorProps {
 }
 
 /** Moves to a question's card and into its number field. */
+/** Tokens quoting this questionnaire's later questions; other questionnaires' are checked by the server, which knows them. */
+function ownPipingProblem(questions: readonly Question[]): string | undefined {
+  return pipingProblem(questions, () => Number.MAX_SAFE_INTEGER)?.message;
+}
+
 function jumpTo(questionId: string) {
   document.getElementById(questionCardId(questionId))?.scrollIntoView?.({ block: 'start' });
   document.getElementById(questionNumberId(questionId))?.focus({ preventScroll: true });
@@ -124,7 +130,7 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
   };
 
   const save = async () => {
-    const problem = questionnaireCreateProblem(name, code) ?? questionnaireSaveProblem(questions) ?? scoresProblem(questions, scores)?.message;
+    const problem = questionnaireCreateProblem(name, code) ?? questionnaireSaveProblem(questions) ?? scoresProblem(questions, scores)?.message ?? ownPipingProblem(questions);
     if (problem) {
       dispatch(alertShown(problem));
       top.current?.scrollIntoView?.({ block: 'start' });
