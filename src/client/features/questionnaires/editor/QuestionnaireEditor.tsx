@@ -5,9 +5,9 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import Button from 'react-bootstrap/Button';
 import { deepEqual } from '../../../../shared/deepEqual';
 import { editResponse, prepareForSave } from '../../../../shared/questionnaire/operations';
-import { questionnaireCreateProblem, questionnaireMessages, questionnaireSaveProblem } from '../../../../shared/questionnaire/rules';
+import { isNonAnswer, questionnaireCreateProblem, questionnaireMessages, questionnaireSaveProblem } from '../../../../shared/questionnaire/rules';
 import { scoresProblem } from '../../../../shared/questionnaire/scores';
-import { pipingProblem } from '../../../../shared/questionnaire/piping';
+import { pipeToken, pipingProblem } from '../../../../shared/questionnaire/piping';
 import type { MultipleChoiceSet, Question, Questionnaire } from '../../../../shared/questionnaire/types';
 import type { QuestionnaireVersionUse } from '../../../../shared/types/questionnaireVersions';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -99,6 +99,8 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
       openConditions: setConditionsOf,
       manageSets: () => setManagingSets(true),
       jumpTargets: () => current.current.map((q, qpos) => ({ questionId: q._id, label: questionLabel(q, qpos) })),
+      quotable: (at) =>
+        current.current.slice(0, at).flatMap((q, qpos) => (q.other_info.some((r) => !isNonAnswer(r.type)) ? [{ token: pipeToken(null, qpos + 1), label: questionLabel(q, qpos) }] : [])),
       jump: jumpTo,
     }),
     [],
