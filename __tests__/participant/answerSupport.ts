@@ -48,5 +48,6 @@ export function checkedQuestionnaire(): AppQuestionnaire {
       },
     ],
     media: { urls: {}, expiresAt: '2026-12-01T00:00:00.000Z' },
+    earlier_answers: {},
   };
 }

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { requestFingerprint, sentItems } from '../../../src/server/repositories/answerFingerprint';
 import type { AnswerItem } from '../../../src/shared/types/participantApp';
+import { canonicalShownTexts } from '../../../src/shared/questionnaire/piping';
 import { fingerprintOf, type AnswerWrite } from '../../../src/server/repositories/answerWrites';
 
 /** The definition: the hash of JSON.stringify of the sent answer, its answers as [question, response, value] in order. */
@@ -57,6 +58,28 @@ describe('the fingerprint of a sent answer', () => {
     expect(requestFingerprint({ ...sent, shownOrder: JSON.stringify(order) })).toBe(withOrder);
     expect(requestFingerprint({ ...sent, shownOrder: null })).toBe(definedFingerprint(sent.taskId, sent.questionnaireId, sent.startedAt, sent.submittedAt, answers));
     expect(requestFingerprint({ ...sent, shownOrder: JSON.stringify({ questions: [0, 1] }) })).not.toBe(withOrder);
+  });
+
+  it('takes shown texts (piping) only when sent: their canonical JSON after the order shown, null without one', () => {
+    const answers: AnswerItem[] = [{ question_pos: 0, response_pos: 0, value: 'walk' }];
+    const sent = { taskId: null, questionnaireId: 'q-1', startedAt: '2026-11-27T08:00:00.000Z', submittedAt: '2026-11-27T08:01:00.000Z', items: sentItems(answers) };
+    const shown = canonicalShownTexts({ '1': { question: 'You wrote walk' } });
+    const ordered = [[0, 0, 'walk']];
+    const withShown = createHash('sha256').update(JSON.stringify([null, 'q-1', sent.startedAt, sent.submittedAt, ordered, null, JSON.parse(shown)])).digest('hex');
+    expect(requestFingerprint({ ...sent, shownOrder: null, shownTexts: shown })).toBe(withShown);
+    expect(requestFingerprint({ ...sent, shownOrder: null, shownTexts: null })).toBe(definedFingerprint(null, 'q-1', sent.startedAt, sent.submittedAt, answers));
+    expect(requestFingerprint({ ...sent, shownOrder: null, shownTexts: canonicalShownTexts({ '1': { question: 'You wrote run' } }) })).not.toBe(withShown);
+  });
+
+  it('takes both the order shown and the shown texts when both were sent', () => {
+    const answers: AnswerItem[] = [{ question_pos: 0, response_pos: 0, value: 'walk' }];
+    const sent = { taskId: null, questionnaireId: 'q-1', startedAt: '2026-11-27T08:00:00.000Z', submittedAt: '2026-11-27T08:01:00.000Z', items: sentItems(answers) };
+    const order = { questions: [1, 0] };
+    const shown = canonicalShownTexts({ '1': { question: 'You wrote walk' } });
+    const expected = createHash('sha256').update(JSON.stringify([null, 'q-1', sent.startedAt, sent.submittedAt, [[0, 0, 'walk']], order, JSON.parse(shown)])).digest('hex');
+    expect(requestFingerprint({ ...sent, shownOrder: JSON.stringify(order), shownTexts: shown })).toBe(expected);
+    expect(requestFingerprint({ ...sent, shownOrder: JSON.stringify(order), shownTexts: null })).not.toBe(expected);
+    expect(requestFingerprint({ ...sent, shownOrder: null, shownTexts: shown })).not.toBe(expected);
   });
 
   it("as the writer derives it, is of the moments as sent: a pilot's moments stored on its clock are taken back by its offset", () => {

@@ -60,6 +60,7 @@ describe('the answer writer thread', () => {
         late: 0,
         scores: null,
         shown_order: null,
+        shown_texts: null,
         exclusive_task_id: null,
       },
       sentTaskId: task.id,

@@ -44,7 +44,7 @@ export const moodSet: MultipleChoiceSet = {
   ],
 };
 
-type Overrides = Partial<Pick<QuestionnaireFormProps, 'mediaUrl' | 'onPhotoChosen' | 'texts' | 'shownOrder' | 'shuffleRuns'>>;
+type Overrides = Partial<Pick<QuestionnaireFormProps, 'mediaUrl' | 'onPhotoChosen' | 'texts' | 'shownOrder' | 'shuffleRuns' | 'earlier'>>;
 
 export function renderForm(questions: Question[], sets: MultipleChoiceSet[] = [moodSet], overrides: Overrides = {}) {
   let sent: AnswerItem[] = [];
@@ -68,6 +68,7 @@ export function renderForm(questions: Question[], sets: MultipleChoiceSet[] = [m
           texts={overrides.texts}
           shownOrder={overrides.shownOrder}
           shuffleRuns={overrides.shuffleRuns}
+          earlier={overrides.earlier}
         />
         <button type="button" onClick={() => setProblems(formProblems(questions, sets, state))}>
           Check

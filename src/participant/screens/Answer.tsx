@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyAnswerChange, formProblems, toAnswerItems, type AnswerChange } from '../../shared/questionnaire/formAnswers';
+import { shownTexts } from '../../shared/questionnaire/piping';
 import type { Answers } from '../../shared/questionnaire/visibility';
 import { drawShownOrder, seedOf } from '../../shared/questionnaire/shuffles';
 import type { AnswerRefusal } from '../../shared/types/participantApp';
@@ -122,6 +123,8 @@ function AnswerTask({ studyId, task }: { studyId: string; task: AnyTask }) {
     }
     setProblems([]);
     const items = toAnswerItems(questionnaire.chin_content, answers);
+    // The texts as the participant saw them, when some quoted answers: kept with the answer for the export.
+    const shown = shownTexts(questionnaire.chin_content, questionnaire.mc_sets, answers, questionnaire.earlier_answers);
     const held = new Set(items.map((a) => a.value));
     const done = await dispatch(
       submitAnswer({
@@ -146,6 +149,7 @@ function AnswerTask({ studyId, task }: { studyId: string; task: AnyTask }) {
           submittedAt: new Date().toISOString(),
           answers: items,
           ...(shownOrder ? { shown_order: shownOrder } : {}),
+          ...(shown ? { shown_texts: shown } : {}),
         },
       }),
     );
@@ -189,6 +193,7 @@ function AnswerTask({ studyId, task }: { studyId: string; task: AnyTask }) {
             texts={texts}
             shownOrder={shownOrder}
             shuffleRuns={questionnaire.shuffle_runs}
+            earlier={questionnaire.earlier_answers}
           />
           {problemCount > 0 ? (
             <p className="alert alert-error" role="alert">

@@ -445,6 +445,8 @@ export interface SubmissionsTable {
   scores: string | null;
   /** The order its questions and choices were shown in, JSON {questions?, choices?}; null when none was reported (migration 0026). */
   shown_order: string | null;
+  /** The texts its questions showed when they quoted answers (canonicalShownTexts); null when none were sent (migration 0027). */
+  shown_texts: string | null;
 }
 
 export interface AnswerItemsTable {

@@ -25,6 +25,8 @@ export interface SentAnswer {
   items: readonly SentItem[];
   /** The order shown as stored (shownOrderText), when the answer reported one (issue 34 part 4); else null. */
   shownOrder: string | null;
+  /** The shown texts as stored (canonicalShownTexts), or null when the answer was sent without them. */
+  shownTexts?: string | null;
 }
 
 /**
@@ -33,13 +35,18 @@ export interface SentAnswer {
  * `JSON.stringify([taskId, questionnaireId, startedAt, submittedAt, [[question_pos, response_pos, value], …]])`,
  * with the order shown as a sixth element only when one was sent (so answers without one keep their fingerprint).
  * The text is put together from the values' JSON (positions are integers, whose JSON is their decimal text), so
- * fingerprints stored before match. The submissionId is the key, not content.
+ * fingerprints stored before match. The submissionId is the key, not content. Shown texts (piping, issue 34) are
+ * part of it only when sent, as their canonical JSON after the answers, so an answer without them keeps its
+ * fingerprint of before.
  */
 export function requestFingerprint(sent: SentAnswer): string {
   let answers = '';
   for (const [question, response, value] of sent.items) answers += `${answers === '' ? '' : ','}[${question},${response},${value}]`;
   const head = JSON.stringify([sent.taskId, sent.questionnaireId, sent.startedAt, sent.submittedAt]);
-  const shown = sent.shownOrder === null ? '' : `,${sent.shownOrder}`;
+  // After the answers: the order shown (or null when only texts were sent), then the shown texts, each only when
+  // sent, so an answer with neither keeps its fingerprint of before and the two never stand in for each other.
+  const texts = sent.shownTexts ?? null;
+  const shown = sent.shownOrder === null && texts === null ? '' : `,${sent.shownOrder ?? 'null'}${texts === null ? '' : `,${texts}`}`;
   return hash('sha256', `${head.slice(0, -1)},[${answers}]${shown}]`, 'hex');
 }
 

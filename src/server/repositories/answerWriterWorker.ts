@@ -52,6 +52,7 @@ const SUBMISSION_COLUMNS = [
   'exclusive_task_id',
   'scores',
   'shown_order',
+  'shown_texts',
 ] as const satisfies readonly (keyof AnswerWrite['submission'])[];
 
 /** The writer connection's page cache, in KB. */

@@ -56,6 +56,7 @@ export function fingerprintOf(write: AnswerWrite): string {
     submittedAt: shiftedBy(s.submitted_at, back),
     items: write.items,
     shownOrder: s.shown_order ?? null,
+    shownTexts: s.shown_texts ?? null,
   });
 }
 

@@ -148,6 +148,8 @@ export interface SubmissionEntry {
   scores: string | null;
   /** The order its questions and choices were shown in (JSON ShownOrder); null when none was reported. */
   shown_order: string | null;
+  /** The texts its questions showed when they quoted answers (canonicalShownTexts); null when none were sent. */
+  shown_texts: string | null;
 }
 
 /**
@@ -166,7 +168,7 @@ export function submissionsOfParticipations(
     .innerJoin('submissions as s', 's.task_id', 't.id')
     .select([
       's.id', 's.client_submission_id', 't.id as task_id', 's.participation_id', 's.group_id', 's.questionnaire_version_id', 's.submitted_at', 's.late', 't.kind',
-      't.notification_datetime', 't.timezone', 's.scores', 's.shown_order',
+      't.notification_datetime', 't.timezone', 's.scores', 's.shown_order', 's.shown_texts',
     ])
     .where('t.participation_id', 'in', participationIds)
     .where('t.stage_id', '=', scope.stageId)

@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from './db';
 import type { McSetRow, McSetsTable, QuestionnaireRow, QuestionnairesTable } from '../db/types';
 
@@ -81,4 +81,15 @@ export function updateMcSet(db: Db, id: string, changes: Updateable<McSetsTable>
 
 export function deleteMcSet(db: Db, id: string): Promise<unknown> {
   return db.deleteFrom('mc_sets').where('id', '=', id).execute();
+}
+
+/** The lab's questionnaires whose codes (any case) are among these capitalised codes: code and content. */
+export function findQuestionnairesByCodes(db: Db, labId: string, codes: readonly string[]): Promise<Pick<QuestionnaireRow, 'abbrev' | 'content'>[]> {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('questionnaires')
+    .select(['abbrev', 'content'])
+    .where('lab_id', '=', labId)
+    .where(sql<string>`upper(abbrev)`, 'in', codes)
+    .execute();
 }

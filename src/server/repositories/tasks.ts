@@ -179,17 +179,17 @@ export async function markOpened(db: Db, ids: readonly string[], at: string, rec
   await db.updateTable('tasks').set({ status: 'opened' }).where('id', 'in', ids).where('status', 'in', ['planned', 'delivered']).execute();
 }
 
-/** The questionnaire version of the participant's most recent task with the questionnaire. */
-export async function latestVersionForParticipant(db: Db, participantId: string, questionnaireId: string): Promise<string | null> {
+/** The questionnaire version of the participant's most recent task with the questionnaire, and that task's study. */
+export async function latestVersionForParticipant(db: Db, participantId: string, questionnaireId: string): Promise<{ versionId: string; studyId: string } | null> {
   const row = await db
     .selectFrom('tasks as t')
     .innerJoin('participations as pa', 'pa.id', 't.participation_id')
     .innerJoin('enrolment_times as e', 'e.id', 't.enrolment_time_id')
-    .select('t.questionnaire_version_id')
+    .select(['t.questionnaire_version_id', 'pa.study_id'])
     .where('pa.participant_id', '=', participantId)
     .where('t.questionnaire_id', '=', questionnaireId)
     .orderBy('e.start_datetime', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row?.questionnaire_version_id ?? null;
+  return row ? { versionId: row.questionnaire_version_id, studyId: row.study_id } : null;
 }

@@ -49,6 +49,7 @@ export const participantMessages = {
   answerDuplicateItem: 'A response is answered twice',
   answerUnknownItem: 'An answer names a response that the questionnaire does not have',
   answerHidden: 'An answer was given to a question that is hidden',
+  shownTextMismatch: 'A text said to be shown is not the question filled in with these answers',
   answerRequired: 'Please answer every required question',
   answerNotAnswerable: 'An answer was given to an instruction or media item',
   answerWrongType: 'An answer has the wrong type for its response',

@@ -3,6 +3,7 @@
 import type { AssessmentListItem } from '../study/assessmentSettings';
 import type { Questionnaire, MultipleChoiceSet } from '../questionnaire/types';
 import type { ShownOrder } from '../questionnaire/shuffles';
+import type { EarlierAnswers, ShownTexts } from '../questionnaire/piping';
 import type { Organization } from '../organizations';
 import type { Theme } from '../branding';
 import type { EmaTaskStatus, EnrolmentTime, GroupRef, ParticipationStatus } from './participant';
@@ -120,6 +121,11 @@ export interface AppQuestionnaire extends Omit<Questionnaire, 'scores'> {
   mc_sets: MultipleChoiceSet[];
   /** Signed addresses of its uploaded media files by stored key (media_url), valid until expiresAt. */
   media: { urls: Record<string, string>; expiresAt: string };
+  /**
+   * Piping (issue 34): the participant's last answers, as words, to the earlier questionnaires' questions its texts
+   * quote (`{{MOOD.Q1}}`), by key `MOOD.Q1` (abbreviation in capitals); a question never answered is absent.
+   */
+  earlier_answers: EarlierAnswers;
 }
 
 /**
@@ -170,6 +176,11 @@ export interface ResponseBody {
   answers: AnswerItem[];
   /** The order its questions and choices were shown in, when the questionnaire shuffles some (issue 34 part 4). */
   shown_order?: ShownOrder;
+  /**
+   * Piping (issue 34): the texts the questions showed, only those that quoted answers, by question position:
+   * the question's text as words and the labels of choices by value (shared/questionnaire/piping.ts shownTexts).
+   */
+  shown_texts?: ShownTexts;
 }
 
 export interface ResponseAnswer {

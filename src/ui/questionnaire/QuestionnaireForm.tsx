@@ -8,9 +8,11 @@ import type { AnswerChange } from '../../shared/questionnaire/formAnswers';
 import type { MultipleChoiceSet, Question, ShuffleRun } from '../../shared/questionnaire/types';
 import { titlesAsShown, type ShownOrder } from '../../shared/questionnaire/shuffles';
 import { visibleQuestions, type Answers } from '../../shared/questionnaire/visibility';
+import { pipeSource, type EarlierAnswers } from '../../shared/questionnaire/piping';
 import type { AnswerRefusal } from '../../shared/types/participantApp';
 import type { MediaUrl } from './MediaView';
 import { questionTitles } from './numbering';
+import { pipedQuestion, pipedSets } from './piped';
 import type { PhotoChosen } from './PhotoInput';
 import { QuestionView } from './QuestionView';
 import { positionsAsShown } from './shownOrder';
@@ -47,10 +49,16 @@ export interface QuestionnaireFormProps {
    */
   shownOrder?: ShownOrder;
   shuffleRuns?: readonly ShuffleRun[];
+  /**
+   * Earlier submissions' answers its texts quote (`{{MOOD.Q1}}`, the app's earlier_answers); none by default.
+   * null in the preview, which has none: a token without fallback shows its own name there.
+   */
+  earlier?: EarlierAnswers | null;
 }
 
 const NO_PROBLEMS: readonly AnswerRefusal[] = [];
 const NO_RUNS: readonly ShuffleRun[] = [];
+const NO_EARLIER: EarlierAnswers = {};
 
 export function QuestionnaireForm({
   questions,
@@ -65,7 +73,9 @@ export function QuestionnaireForm({
   texts = ENGLISH_FORM_TEXTS,
   shownOrder,
   shuffleRuns = NO_RUNS,
+  earlier = NO_EARLIER,
 }: QuestionnaireFormProps) {
+  const piping = useMemo(() => pipeSource(questions, sets, answers, earlier), [questions, sets, answers, earlier]);
   // Titles keep their places in a shuffled run, so the numbers read in order whatever the questions' order.
   const titles = useMemo(
     () => titlesAsShown(questionTitles(questions, texts.questionTitle), shuffleRuns, shownOrder?.questions),
@@ -97,11 +107,11 @@ export function QuestionnaireForm({
           <QuestionView
             key={questions[qpos]._id}
             id={`${idPrefix}-q${qpos}`}
-            question={questions[qpos]}
+            question={pipedQuestion(questions[qpos], piping)}
             qpos={qpos}
             title={titles[qpos]}
             headingLevel={headingLevel}
-            sets={sets}
+            sets={pipedSets(questions[qpos], sets, piping)}
             values={answers[qpos]}
             onChange={onChange}
             problems={problemsAt.get(qpos) ?? NO_PROBLEMS}

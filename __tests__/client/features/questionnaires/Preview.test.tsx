@@ -73,6 +73,23 @@ describe('the preview', () => {
     expect(dialog.queryByText('Why are you sad?')).not.toBeInTheDocument();
   });
 
+  it('fills answers of this questionnaire in as they are given, and shows an earlier questionnaire’s fallback or token name', async () => {
+    const { user } = await openEditor(
+      net,
+      [
+        question('q1', 'Q1', [response('r1', 'mc', { choices: 'set1', multiple: true })]),
+        question('q2', 'Q2', [response('r2', 'text')], { html_question: '<p>Why {{Q1}}? Last time {{MOOD.Q1|nothing}}, {{SLEEP.Q2}}</p>' }),
+      ],
+      [moodSet],
+    );
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Preview: Sleep Diary' }));
+    expect(dialog.getByText('Why ? Last time nothing, [SLEEP.Q2]')).toBeInTheDocument();
+    await user.click(dialog.getByRole('checkbox', { name: 'Sad' }));
+    await user.click(dialog.getByRole('checkbox', { name: 'Happy' }));
+    expect(dialog.getByText('Why Happy, Sad? Last time nothing, [SLEEP.Q2]')).toBeInTheDocument();
+  });
+
   it('shows an uploaded media file from the signed address asked for by its key, and says so when there is none', async () => {
     net.on('POST', '/api/files/byKeys', () => ({
       status: 200,

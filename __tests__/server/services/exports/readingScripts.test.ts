@@ -16,7 +16,6 @@ import { makeQuestion, makeResponse } from '../../../../src/shared/questionnaire
 import type { Question, ResponseItem, ResponseType } from '../../../../src/shared/questionnaire/types';
 import { newEmaSetting } from '../../../../src/shared/study/assessmentSettings';
 import type { AppTasksAnswer } from '../../../../src/shared/types/participantApp';
-import type { ShownOrder } from '../../../../src/shared/questionnaire/shuffles';
 import { ANALYSIS_FILES } from '../../../../src/shared/dataDownloads';
 import { MISSING_CODES } from '../../../../src/server/services/exports/analysisVariables';
 import { READING_FILES } from '../../../../src/server/services/exports/analysisReadme';
@@ -51,7 +50,8 @@ function allTypes(setId: string | null): Question[] {
     q('6', '<p>Energy</p>', [response('r6', 'slider', { min: 0, max: 10 })]),
     q('7', '<p>One word</p>', [response('r7', 'text')]),
     q('8', '<p>Cups of tea</p>', [response('r8', 'text', { number_only: true })]),
-    q('9', '<p>Tell us more</p>', [response('r9', 'textarea')]),
+    // Piping (issue 34): the text quotes question 8's answer; the export keeps it as shown.
+    q('9', '<p>Tell us more than {{Q8}}</p>', [response('r9', 'textarea')]),
     q('10', '<p>A photo</p>', [response('r10', 'photoUpload')]),
     { ...q('11', '<p>Media</p>', [response('r11', 'media')]) },
   ];
@@ -109,13 +109,12 @@ describe('the analysis export read by R, pandas and PSPP', () => {
     const prompt = tasks.ema.find((e) => !e.reminder);
     if (!prompt) throw new Error('no EMA prompt planned');
     const now = new Date().toISOString();
-    const submit = async (submissionId: string, taskId: string, questionnaireId: string, shown_order: ShownOrder | undefined, answers: unknown[]) => {
-      const payload = { submissionId, taskId, questionnaireId, startedAt: now, submittedAt: now, answers, ...(shown_order ? { shown_order } : {}) };
-      const res = await send(t.app, { method: 'POST', url: `/api/app/studies/${study._id}/responses`, token: tokens[0], payload });
+    const submit = async (submissionId: string, taskId: string, questionnaireId: string, answers: unknown[], extra: Record<string, unknown> = {}) => {
+      const res = await send(t.app, { method: 'POST', url: `/api/app/studies/${study._id}/responses`, token: tokens[0], payload: { submissionId, taskId, questionnaireId, startedAt: now, submittedAt: now, answers, ...extra } });
       expect(res.statusCode).toBe(201);
     };
     const shownOrder = { questions: [2, 0, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11], choices: { '1': ['3', '1', '2'] } };
-    await submit('s1', prompt._id, daily._id, shownOrder, [
+    await submit('s1', prompt._id, daily._id, [
       { question_pos: 1, response_pos: 0, value: ['2'] },
       { question_pos: 2, response_pos: 0, value: ['1', '3'] },
       { question_pos: 3, response_pos: 0, value: '21:30' },
@@ -125,8 +124,8 @@ describe('the analysis export read by R, pandas and PSPP', () => {
       { question_pos: 7, response_pos: 0, value: WORD },
       { question_pos: 8, response_pos: 0, value: '3' },
       { question_pos: 9, response_pos: 0, value: STORY },
-    ]);
-    await submit('s2', tasks.once[0]._id, feeling._id, undefined, [{ question_pos: 0, response_pos: 0, value: ['tense, "anxious"'] }]);
+    ], { shown_order: shownOrder, shown_texts: { '9': { question: `Tell us more than ${WORD}` } } });
+    await submit('s2', tasks.once[0]._id, feeling._id, [{ question_pos: 0, response_pos: 0, value: ['tense, "anxious"'] }]);
     // The delivery ledger of the answered prompt (issue 33), as the push sender records it.
     await t.app.ctx.db.updateTable('tasks').set({ delivery_channel: 'push', push_result: 'accepted', sent_at: SENT_AT, received_at: RECEIVED_AT }).where('id', '=', prompt._id).execute();
 
@@ -152,6 +151,7 @@ describe('the analysis export read by R, pandas and PSPP', () => {
     expect([rows[answered()].DAILY_score_Total, rows[answered()].DAILY_score_Tired]).toEqual(['10.5', '2.5']);
     expect([rows[answered()].DAILY_order_questions, rows[answered()].DAILY_Q1_order]).toEqual(['2;[1];1;3;4;5;6;7;8;9;10;11', '3;1;2']);
     expect(rows.filter((r) => r.task_kind === 'ema' && r.status !== 'completed').map((r) => r.DAILY_order_questions)).toContain('');
+    expect(rows[answered()].DAILY_Q9_shown).toBe(`Tell us more than ${WORD}`);
     const codebook = parse(strFromU8(fs.readFileSync(path.join(dir, ANALYSIS_FILES.codebook))).replace(/^\uFEFF/, ''), { columns: true }) as Row[];
     expect(codebook.find((c) => c.column === 'DAILY_Q1_order')).toMatchObject({ questionnaire_code: 'DAILY', question_number: '1', response_type: 'order', unit: 'choice values separated by ;' });
     expect(codebook.find((c) => c.column === 'DAILY_order_questions')).toMatchObject({ response_type: 'order', unit: 'question numbers separated by ;' });
@@ -196,7 +196,7 @@ describe('the analysis export read by R, pandas and PSPP', () => {
       channel: 'factor', sent_utc: 'POSIXct', received_utc: 'POSIXct',
       DAILY_Q1_R1: 'factor', DAILY_Q2_R1: 'character', DAILY_Q3_R1: 'character', DAILY_Q4_R1: 'Date', DAILY_Q5_R1: 'character',
       DAILY_Q6_R1: 'numeric', DAILY_Q7_R1: 'character', DAILY_Q8_R1: 'numeric', DAILY_Q9_R1: 'character', DAILY_Q10_R1: 'character', Q1_R1: 'factor',
-      DAILY_score_Total: 'numeric', DAILY_score_Tired: 'numeric', DAILY_order_questions: 'character', DAILY_Q1_order: 'character',
+      DAILY_score_Total: 'numeric', DAILY_score_Tired: 'numeric', DAILY_order_questions: 'character', DAILY_Q1_order: 'character', DAILY_Q9_shown: 'character',
     });
     expect(line('order')).toBe('2;[1];1;3;4;5;6;7;8;9;10;11 3;1;2');
     expect(line('scores')).toBe(`10.5 2.5 ${rows.filter((r) => r.DAILY_score_Total === '').length}`);
@@ -234,10 +234,11 @@ describe('the analysis export read by R, pandas and PSPP', () => {
       stage: 'Int64', day_of_study: 'Int64', status: 'category', planned_utc: 'datetime64[ns, UTC]', submitted_local: `datetime64[ns, ${row.timezone}]`,
       channel: 'category', sent_utc: 'datetime64[ns, UTC]', received_utc: 'datetime64[ns, UTC]',
       DAILY_Q1_R1: 'category', DAILY_Q2_R1: 'object', DAILY_Q4_R1: 'datetime64[ns]', DAILY_Q6_R1: 'float64', DAILY_Q8_R1: 'float64', DAILY_Q9_R1: 'object', Q1_R1: 'category',
-      DAILY_score_Total: 'float64', DAILY_score_Tired: 'float64', DAILY_order_questions: 'object', DAILY_Q1_order: 'object',
+      DAILY_score_Total: 'float64', DAILY_score_Tired: 'float64', DAILY_order_questions: 'object', DAILY_Q1_order: 'object', DAILY_Q9_shown: 'object',
     });
     expect([out.row.DAILY_score_Total, out.row.DAILY_score_Tired]).toEqual(['10.5', '2.5']);
     expect([out.row.DAILY_order_questions, out.row.DAILY_Q1_order]).toEqual(['2;[1];1;3;4;5;6;7;8;9;10;11', '3;1;2']);
+    expect(out.row.DAILY_Q9_shown).toBe(`Tell us more than ${WORD}`);
     expect(out.mood).toEqual(MOOD_LABELS);
     expect(out.feeling).toEqual(['Calm 平静', 'Tense']);
     expect(out.row).toMatchObject({ DAILY_Q1_R1: MOOD_LABELS[1], DAILY_Q2_R1: '1;3', DAILY_Q7_R1: WORD, DAILY_Q9_R1: STORY.replace(/\r\n/g, '\n'), DAILY_Q6_R1: '7.5', DAILY_Q5_R1: 'PT7H30M' });
@@ -275,7 +276,7 @@ describe('the analysis export read by R, pandas and PSPP', () => {
     expect(cases).toHaveLength(rows.length);
     expect(Object.keys(cases[0])).toEqual(Object.keys(rows[0]));
     const i = answered();
-    expect(cases[i]).toMatchObject({ DAILY_Q1_R1: '2', DAILY_Q6_R1: '7.5', DAILY_Q7_R1: WORD, DAILY_Q9_R1: rows[i].DAILY_Q9_R1, Q1_R1: '' });
+    expect(cases[i]).toMatchObject({ DAILY_Q1_R1: '2', DAILY_Q6_R1: '7.5', DAILY_Q7_R1: WORD, DAILY_Q9_R1: rows[i].DAILY_Q9_R1, Q1_R1: '', DAILY_Q9_shown: `Tell us more than ${WORD}` });
     // A completed row of the other questionnaire: its numeric answer columns are blank, not missed.
     const other = rows.findIndex((r) => r.task_kind === 'once' && r.status === 'completed');
     expect(cases[other]).toMatchObject({ Q1_R1: 'tense, "anxious"', DAILY_Q1_R1: String(MISSING_CODES.blank.spss), DAILY_Q6_R1: String(MISSING_CODES.blank.spss) });

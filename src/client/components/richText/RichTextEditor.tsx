@@ -20,6 +20,13 @@ export interface RichTextEditorProps {
   /** The accessible name of the editing area. */
   label: string;
   id?: string;
+  /** Text to insert where the caret last was (the end when it never was in the editor); a new `key` inserts again. */
+  insertion?: TextInsertion | null;
+}
+
+export interface TextInsertion {
+  text: string;
+  key: number;
 }
 
 /** Quill names its controls by format ("list: ordered") or not at all: give each one a name and a tooltip. */
@@ -80,7 +87,7 @@ function htmlOf(quill: Quill): string {
   return quill.getLength() <= 1 ? '' : quill.root.innerHTML;
 }
 
-export default function RichTextEditor({ value, onChange, toolbar, readOnly = false, label, id }: RichTextEditorProps) {
+export default function RichTextEditor({ value, onChange, toolbar, readOnly = false, label, id, insertion = null }: RichTextEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const quillRef = useRef<Quill | null>(null);
   // The HTML this editor last handed out: when the parent feeds it back as `value`, nothing is reset.
@@ -90,6 +97,9 @@ export default function RichTextEditor({ value, onChange, toolbar, readOnly = fa
   // What the editor starts with; later changes reach it through the effects below.
   const initial = useRef({ value, readOnly, label, id });
   const [imageRequest, setImageRequest] = useState<ImageRequest | null>(null);
+  // Where the caret last was: a menu outside the editor takes the focus before it inserts there.
+  const lastRange = useRef<Range | null>(null);
+  const inserted = useRef<number | null>(null);
   const [asking, setAsking] = useState(false);
 
   useEffect(() => {
@@ -138,6 +148,9 @@ export default function RichTextEditor({ value, onChange, toolbar, readOnly = fa
     if (start.id) quill.root.id = start.id;
     if (start.value) quill.setContents(quill.clipboard.convert({ html: start.value }), 'silent');
     quill.history.clear();
+    quill.on('selection-change', (range: Range | null) => {
+      if (range) lastRange.current = range;
+    });
     quill.on('text-change', () => {
       emitted.current = htmlOf(quill);
       onChangeRef.current(emitted.current);
@@ -157,6 +170,17 @@ export default function RichTextEditor({ value, onChange, toolbar, readOnly = fa
     emitted.current = value;
     quill.setContents(quill.clipboard.convert({ html: value }), 'silent');
   }, [value]);
+
+  useEffect(() => {
+    const quill = quillRef.current;
+    if (!quill || !insertion || inserted.current === insertion.key || readOnly) return;
+    inserted.current = insertion.key;
+    const end = Math.max(0, quill.getLength() - 1);
+    const range = lastRange.current ?? { index: end, length: 0 };
+    const index = Math.min(range.index, end);
+    quill.updateContents(new Delta().retain(index).delete(Math.min(range.length, end - index)).insert(insertion.text), 'user');
+    quill.setSelection(index + insertion.text.length, 0, 'user');
+  }, [insertion, readOnly]);
 
   useEffect(() => {
     quillRef.current?.enable(!readOnly);

@@ -24,6 +24,7 @@ import * as allocationRules from './0023_allocation_rules';
 import * as followups from './0024_followups';
 import * as planZones from './0025_plan_zones';
 import * as shuffles from './0026_shuffles';
+import * as shownTexts from './0027_shown_texts';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0024_followups': followups,
   '0025_plan_zones': planZones,
   '0026_shuffles': shuffles,
+  '0027_shown_texts': shownTexts,
 };

@@ -3,6 +3,7 @@ import { PARTICIPATION_STATUSES, EMA_TASK_STATUSES } from '../../../shared/types
 import { TASK_EVENT_KINDS } from '../../../shared/types/participantApp';
 import { MAX_ANSWER_CHARS, MAX_ANSWER_ITEMS } from '../../../shared/questionnaire/answers';
 import { MAX_QUESTIONS } from '../../../shared/questionnaire/rules';
+import { MAX_SHOWN_CHARS } from '../../../shared/questionnaire/piping';
 import { EVENTS_PER_REPORT_MAX, NUMBER_INPUT_LIMIT } from '../../../shared/limits';
 import { looseString, messageSchema, noAuth, participantAuth } from './common';
 import { assessmentItemSchema, enrolmentTimeSchema, groupRefSchema } from './participants';
@@ -178,7 +179,7 @@ export const tasksSchema = {
 
 export const appQuestionnaireSchema = {
   type: 'object',
-  required: ['_id', 'chin_name', 'abbrev', 'createdAt', 'user', 'chin_content', 'shuffle_runs', 'mc_sets', 'media'],
+  required: ['_id', 'chin_name', 'abbrev', 'createdAt', 'user', 'chin_content', 'shuffle_runs', 'mc_sets', 'media', 'earlier_answers'],
   properties: {
     _id: { type: 'string' },
     chin_name: { type: 'string' },
@@ -193,6 +194,12 @@ export const appQuestionnaireSchema = {
       description: 'Signed addresses of the uploaded media files the questions show, by their stored key (media_url), valid until expiresAt',
       required: ['urls', 'expiresAt'],
       properties: { urls: { type: 'object', additionalProperties: { type: 'string' } }, expiresAt: { type: 'string', format: 'date-time' } },
+    },
+    earlier_answers: {
+      type: 'object',
+      description:
+        "Piping: the participant's last answer in this study, as words, to each earlier questionnaire's question the texts quote (`{{MOOD.Q1}}`), by `MOOD.Q1` (the abbreviation in capitals); a question never answered is absent",
+      additionalProperties: { type: 'string' },
     },
   },
 } as const;
@@ -271,6 +278,21 @@ export const responseBody = {
           type: 'object',
           maxProperties: MAX_QUESTIONS + 1,
           additionalProperties: { type: 'array', maxItems: 1000, items: { type: 'string', maxLength: 1000 } },
+        },
+      },
+    },
+    shown_texts: {
+      type: 'object',
+      description:
+        'Piping: the texts the questions showed, only those that quoted answers, by question position (0-based): `question` the text as words, `choices` the labels by choice value. Checked against the questionnaire filled from this answer (an earlier answer quoted may be any text); part of the idempotency fingerprint when sent',
+      maxProperties: 1000,
+      propertyNames: { pattern: '^(0|[1-9][0-9]{0,4})$' },
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          question: { type: 'string', maxLength: MAX_SHOWN_CHARS },
+          choices: { type: 'object', maxProperties: 1000, additionalProperties: { type: 'string', maxLength: MAX_SHOWN_CHARS } },
         },
       },
     },

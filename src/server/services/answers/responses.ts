@@ -6,7 +6,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../repositories/db';
 import type { ParticipantRow, ParticipationRow, SubmissionRow, TaskRow } from '../../db/types';
 import type { AnswerItem, AnswerRefusal, ResponseBody } from '../../../shared/types/participantApp';
-import { answersProblem } from '../../../shared/questionnaire/answers';
+import { answersProblem, visibilityAnswers } from '../../../shared/questionnaire/answers';
+import { canonicalShownTexts, shownTextsProblem } from '../../../shared/questionnaire/piping';
 import { computeScores, readStoredScores } from '../../../shared/questionnaire/scores';
 import { shownOrderProblem, shownOrderText } from '../../../shared/questionnaire/shuffles';
 import { participantMessages } from '../../../shared/messages';
@@ -59,6 +60,11 @@ async function replay(db: Db, existing: SubmissionRow, sent: SentAnswer): Promis
       : existing.request_fingerprint === requestFingerprint(sent) || (await sameAsShiftedBefore(db, existing, sent));
   if (!same) throw unprocessable(participantMessages.submissionReused);
   return { _id: existing.id, status: 200, scores: readStoredScores(existing.scores) };
+}
+
+/** The shown texts as stored and fingerprinted; null when none were sent (an empty set is none). */
+function shownTextsOf(body: ResponseBody): string | null {
+  return body.shown_texts && Object.keys(body.shown_texts).length > 0 ? canonicalShownTexts(body.shown_texts) : null;
 }
 
 /** 400 naming the response at fault, when one is. */
@@ -152,6 +158,8 @@ async function storeNewResponse(ctx: AppContext, participant: ParticipantRow, st
   const photos = await photoIdsOf(ctx, participant, version.questions, body.answers);
   const problem = answersProblem(version.questions, version.sets, body.answers, (key) => photos.keys.has(key));
   if (problem) throw refusal(problem);
+  const shownProblem = body.shown_texts ? shownTextsProblem(version.questions, version.sets, visibilityAnswers(body.answers), body.shown_texts) : null;
+  if (shownProblem) throw refusal({ message: participantMessages.shownTextMismatch, ...shownProblem });
   await checkPhotos(ctx, photos.uploads, body.answers);
   // The order shown must be one this version could show (issue 34 part 4).
   const orderProblem = body.shown_order ? shownOrderProblem(version.questions, version.sets, version.shuffleRuns, body.shown_order) : null;
@@ -181,6 +189,7 @@ async function storeNewResponse(ctx: AppContext, participant: ParticipantRow, st
       exclusive_task_id: exclusive ? task.id : null,
       scores: JSON.stringify(scores),
       shown_order: body.shown_order ? shownOrderText(body.shown_order) : null,
+      shown_texts: shownTextsOf(body),
     },
     sentTaskId: body.taskId,
     items: sentItems(body.answers),
@@ -217,7 +226,7 @@ export async function submitResponse(ctx: AppContext, participant: ParticipantRo
     const existing = await findSubmissionByClientId(ctx.db, participant.id, body.submissionId);
     if (existing) {
       const shownOrder = body.shown_order ? shownOrderText(body.shown_order) : null;
-      return replay(ctx.db, existing, { taskId: body.taskId, questionnaireId: body.questionnaireId, startedAt, submittedAt, items: sentItems(body.answers), shownOrder });
+      return replay(ctx.db, existing, { taskId: body.taskId, questionnaireId: body.questionnaireId, startedAt, submittedAt, items: sentItems(body.answers), shownOrder, shownTexts: shownTextsOf(body) });
     }
     if (error instanceof SubmissionSeen) return error.stored;
     throw error;

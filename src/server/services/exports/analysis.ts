@@ -23,6 +23,8 @@ import { ANALYSIS_TASK_COLUMNS } from './analysisColumns';
 import { scoreCell, scoreColumns, type ScoreColumn } from './scoreColumns';
 import { orderCell, orderColumns, type OrderColumn } from './orderColumns';
 import { readStoredScores } from '../../../shared/questionnaire/scores';
+import { readShownTexts } from '../../../shared/questionnaire/piping';
+import { shownCell, shownColumns, shownDescription, type ShownColumn } from './shownColumns';
 import { MISSING_VALUES_TEXT, oneLineAnswer } from './analysisVariables';
 import { writeReadingFiles } from './analysisScripts';
 import { ZipWriter, type ByteSink, type TextFile } from './output';
@@ -51,7 +53,9 @@ interface QuestionnaireColumns {
   orders: OrderColumn[];
   /** Its planned versions by id: an answer's order is read with the questions of its own version. */
   versionsById: Map<string, PlannedVersion>;
-  /** The names in tasks_long.csv of its item columns, then of its score and order columns (prefixed by the questionnaire code, safe as variable names). */
+  /** Its texts as shown when they quoted answers (piping), after its order columns. */
+  shown: ShownColumn[];
+  /** The names in tasks_long.csv of its item columns, then of its score, order and shown-text columns (prefixed by the questionnaire code, safe as variable names). */
   names: string[];
   /** The names as composed before they were made safe (the codebook's mapping). */
   originalNames: string[];
@@ -61,7 +65,7 @@ interface QuestionnaireColumns {
 
 export interface AnalysisPlan {
   questionnaires: Map<string, QuestionnaireColumns>;
-  /** Item and score columns together. */
+  /** Item, score and shown-text columns together. */
   itemCount: number;
 }
 
@@ -78,6 +82,7 @@ export async function planAnalysis(db: Db, scope: ExportScope): Promise<Analysis
       columns: itemColumns(ordered),
       scores: scoreColumns(ordered),
       orders: orderColumns(ordered),
+      shown: shownColumns(ordered),
       versionsById: new Map(ordered.map((v) => [v.row.id, v])),
     };
   });
@@ -89,13 +94,14 @@ export async function planAnalysis(db: Db, scope: ExportScope): Promise<Analysis
       ...e.columns.map((c) => `${code}_${c.name}`),
       ...e.scores.map((s) => `${code.slice(0, Math.max(0, MAX_VARIABLE_NAME_LENGTH - s.name.length - 1))}_${s.name}`),
       ...e.orders.map((o) => `${code}_${o.name}`),
+      ...e.shown.map((c) => `${code}_${c.name}`),
     ];
   });
   const names = safeVariableNames([...ANALYSIS_TASK_COLUMNS.map(([name]) => name), ...prefixed]).slice(ANALYSIS_TASK_COLUMNS.length);
   const questionnaires = new Map<string, QuestionnaireColumns>();
   let offset = 0;
   for (const e of entries) {
-    const end = offset + e.columns.length + e.scores.length + e.orders.length;
+    const end = offset + e.columns.length + e.scores.length + e.orders.length + e.shown.length;
     questionnaires.set(e.version.row.questionnaire_id, { ...e, names: names.slice(offset, end), originalNames: prefixed.slice(offset, end), offset });
     offset = end;
   }
@@ -162,6 +168,16 @@ async function writeCodebook(file: TextFile, plan: AnalysisPlan): Promise<void> 
       const text = o.kind === 'choices' ? plainText(o.question.html_question ?? '') : '';
       const unit = o.kind === 'choices' ? 'choice values separated by ;' : 'question numbers separated by ;';
       await file.write(csvLine([q.names[i], q.version.row.abbrev, q.version.row.chin_name, number, text, '', 'order', '', '', unit, o.description, q.originalNames[i], '']));
+    }
+    for (let j = 0; j < q.shown.length; j += 1) {
+      const i = q.columns.length + q.scores.length + q.orders.length + j;
+      const c = q.shown[j];
+      await file.write(
+        csvLine([
+          q.names[i], q.version.row.abbrev, q.version.row.chin_name, c.question.question_num, plainText(c.question.html_question ?? ''), '', 'shown text', '', '', '',
+          shownDescription(c), q.originalNames[i], MISSING_VALUES_TEXT,
+        ]),
+      );
     }
   }
 }
@@ -273,6 +289,11 @@ async function writeTasks(db: Db, scope: ExportScope, plan: AnalysisPlan, file: 
           const version = q.versionsById.get(answer.questionnaire_version_id);
           const first = q.offset + q.columns.length + q.scores.length;
           q.orders.forEach((o, k) => (cells[first + k] = orderCell(o, version, answer.shown_order)));
+        }
+        if (q && answer && q.shown.length > 0) {
+          const stored = readShownTexts(answer.shown_texts);
+          const first = q.offset + q.columns.length + q.scores.length + q.orders.length;
+          q.shown.forEach((c, j) => (cells[first + j] = oneLineAnswer(shownCell(stored, c, answer.questionnaire_version_id))));
         }
         await file.write(
           csvLine([

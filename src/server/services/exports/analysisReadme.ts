@@ -29,6 +29,8 @@ export function analysisReadme(): string {
     '    columns (<code>_score_<name>): each computed by the server when the answer was stored, as the codebook says.',
     '    A questionnaire that shuffles has order columns after them: <code>_order_questions (the question numbers in',
     '    the order shown) and <code>_Q<number>_order (a question\'s choice values in the order shown), lists separated by ;.',
+    '    A question whose text or choice labels quote earlier answers (piping) has a column of the text as the',
+    '    participant saw it (<code>_<question>_shown; labels: <code>_<question>_labels_shown, value=label pairs).',
     `${ANALYSIS_FILES.codebook}  Every column of ${ANALYSIS_FILES.tasks}: its questionnaire, question, response type, choice values`,
     '    and labels, unit, the name it was made from (original_name) and how its empty cells are coded.',
     `${ANALYSIS_FILES.photos}  The photo answers: file name, participant, task and column.`,

@@ -128,6 +128,14 @@ export function studyVariables(plan: AnalysisPlan): StudyVariable[] {
       answer: false,
       long: true,
     })),
+    ...q.shown.map((c, j): StudyVariable => ({
+      name: q.names[q.columns.length + q.scores.length + q.orders.length + j],
+      label: `${q.version.row.abbrev} ${c.question.question_num || c.qpos + 1} ${c.part === 'question' ? 'text' : 'labels'} as shown`,
+      kind: 'text',
+      choices: [],
+      answer: true,
+      long: true,
+    })),
   ]);
   return [...fixed, ...items];
 }

@@ -51,7 +51,7 @@ export function placeIn(column: ItemColumn, versionId: string): string | undefin
 }
 
 /** A name that statistics packages take as a variable: letters, digits and '_', starting with a letter. */
-function variableName(text: string): string {
+export function variableName(text: string): string {
   const base = text.trim().replace(/[^A-Za-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
   return /^[A-Za-z]/.test(base) ? base : `Q${base}`;
 }

@@ -13,6 +13,7 @@ import { questionnaireAsPlanned } from '../plan/questionnaireVersions';
 import { nowIso } from '../../ids';
 import { reportedMoment } from '../answers/reportedMoments';
 import { onClock } from '../pilot/clock';
+import { earlierAnswersFor } from '../answers/earlierAnswers';
 
 /**
  * Moves tasks forward: planned → delivered → opened, keeping the moment the app saw each (the phone's) and when
@@ -63,9 +64,9 @@ async function mediaAddressesOf(ctx: AppContext, questionnaireId: string, questi
 /** The questionnaire as planned for the participant's most recent task with it; none without a task. */
 export async function questionnaireForParticipant(ctx: AppContext, participant: ParticipantRow, questionnaireId: string): Promise<AppQuestionnaire> {
   const { db } = ctx;
-  const versionId = await latestVersionForParticipant(db, participant.id, questionnaireId);
-  const version = versionId ? await questionnaireAsPlanned(db, versionId) : null;
-  if (!version) throw notFound(participantMessages.questionnaireNotAssigned);
+  const latest = await latestVersionForParticipant(db, participant.id, questionnaireId);
+  const version = latest ? await questionnaireAsPlanned(db, latest.versionId) : null;
+  if (!version || !latest) throw notFound(participantMessages.questionnaireNotAssigned);
   return {
     _id: version.row.questionnaire_id,
     chin_name: version.row.chin_name,
@@ -76,5 +77,7 @@ export async function questionnaireForParticipant(ctx: AppContext, participant: 
     mc_sets: version.sets,
     shuffle_runs: version.shuffleRuns,
     media: await mediaAddressesOf(ctx, version.row.questionnaire_id, version.questions),
+    // The study of the task it was planned for: answers in another study are never quoted.
+    earlier_answers: await earlierAnswersFor(db, participant.id, latest.studyId, version.questions, version.sets),
   };
 }

@@ -5,6 +5,7 @@ import type { LabUserRow, McSetRow, QuestionnaireRow } from '../../db/types';
 import type { Choice, MultipleChoiceSet, Question, Questionnaire, QuestionnaireListAnswer, QuestionnaireSummary, Score, ShuffleRun } from '../../../shared/questionnaire/types';
 import { scoresProblem } from '../../../shared/questionnaire/scores';
 import { shufflesProblem } from '../../../shared/questionnaire/shuffles';
+import { pipingProblem, quotedCodes } from '../../../shared/questionnaire/piping';
 import { PAGE_SIZE } from '../../../shared/limits';
 import {
   choicesProblem,
@@ -21,6 +22,7 @@ import {
   deleteQuestionnaire,
   findQuestionnaireByCode,
   findQuestionnaireInLab,
+  findQuestionnairesByCodes,
   insertMcSet,
   insertQuestionnaire,
   listMcSets,
@@ -134,6 +136,16 @@ function cleanScores(scores: readonly Score[]): Score[] {
   }));
 }
 
+/** A piped token naming a later question or a questionnaire or question the lab does not have (shared rule). */
+async function quotedQuestionsProblem(db: Db, labId: string, abbrev: string, questions: readonly Question[]): Promise<string | null> {
+  const codes = quotedCodes(questions);
+  const counts = new Map<string, number>();
+  for (const found of await findQuestionnairesByCodes(db, labId, [...codes])) counts.set(found.abbrev.toUpperCase(), parseJson<Question[]>(found.content, []).length);
+  // This questionnaire quoting its own earlier submission: as it is being saved.
+  counts.set(abbrev.toUpperCase(), questions.length);
+  return pipingProblem(questions, (code) => counts.get(code.toUpperCase()) ?? null)?.message ?? null;
+}
+
 export async function saveQuestionnaire(db: Db, user: LabUserRow, row: QuestionnaireRow, body: QuestionnaireSaveBody, actor: AuditActor): Promise<void> {
   const name = body.chin_name ?? row.chin_name;
   const abbrev = (body.abbrev ?? row.abbrev).trim();
@@ -147,6 +159,8 @@ export async function saveQuestionnaire(db: Db, user: LabUserRow, row: Questionn
   const shuffleRuns = (body.shuffle_runs ?? parseJson<ShuffleRun[]>(row.shuffle_runs, [])).map((r) => ({ from_pos: r.from_pos, to_pos: r.to_pos }));
   const shuffleProblem = shufflesProblem(body.chin_content, shuffleRuns);
   if (shuffleProblem) throw badRequest(shuffleProblem);
+  const pipeProblem = await quotedQuestionsProblem(db, row.lab_id, abbrev, body.chin_content);
+  if (pipeProblem) throw badRequest(pipeProblem);
   const setIds = new Set((await listMcSets(db, row.id)).map((s) => s.id));
   const usesUnknownSet = body.chin_content.some((q) => q.other_info.some((r) => r.type === 'mc' && r.choices && !setIds.has(r.choices)));
   if (usesUnknownSet) throw badRequest(questionnaireMessages.mcSetUnknown);

@@ -4,6 +4,7 @@
 // texts. Once started, an editor stays.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LazyRichTextEditor } from '../../../components/richText/LazyRichTextEditor';
+import type { TextInsertion } from '../../../components/richText/RichTextEditor';
 import { plainText } from './labels';
 import { canObserve, whenNearScreen } from './nearScreen';
 
@@ -12,6 +13,8 @@ interface DeferredRichTextProps {
   label: string;
   value: string;
   onChange: (html: string) => void;
+  /** Text to insert at the caret (Insert answer); the editor starts for it when it has not yet. */
+  insertion?: TextInsertion | null;
 }
 
 /**
@@ -45,7 +48,7 @@ function useEditorValue(value: string, onChange: (html: string) => void) {
   return [editorValue, emit] as const;
 }
 
-export function DeferredRichText({ id, label, value, onChange }: DeferredRichTextProps) {
+export function DeferredRichText({ id, label, value, onChange, insertion = null }: DeferredRichTextProps) {
   // Without IntersectionObserver (old browsers) every editor starts at once.
   const [started, setStarted] = useState(() => !canObserve());
   const [editorValue, emit] = useEditorValue(value, onChange);
@@ -74,7 +77,11 @@ export function DeferredRichText({ id, label, value, onChange }: DeferredRichTex
     return () => clearInterval(timer);
   }, [started, id]);
 
-  if (started) return <LazyRichTextEditor toolbar="question" id={id} label={label} value={editorValue} onChange={emit} />;
+  useEffect(() => {
+    if (insertion) setStarted(true);
+  }, [insertion]);
+
+  if (started) return <LazyRichTextEditor toolbar="question" id={id} label={label} value={editorValue} onChange={emit} insertion={insertion} />;
 
   const start = () => {
     focusOnStart.current = true;

@@ -1,7 +1,9 @@
 // One question of the editor: number, rich text, optional guide, responses, and the buttons that add questions
 // around it, delete it, add responses and open its visibility conditions. Memoised: with stable callbacks from
 // the page, typing in one card renders that card only.
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useState } from 'react';
+import type { TextInsertion } from '../../../components/richText/RichTextEditor';
+import { InsertAnswerMenu, type QuotableQuestion } from './InsertAnswerMenu';
 import type { MultipleChoiceSet, Question } from '../../../../shared/questionnaire/types';
 import type { CardContext } from './cardContext';
 import { DeferredRichText } from './DeferredRichText';
@@ -18,6 +20,8 @@ export interface QuestionCardActions {
   manageSets: () => void;
   /** The questions to offer in Go to, as they are when it opens. */
   jumpTargets: () => JumpTarget[];
+  /** The earlier questions a question's text may quote (piping), as they are when the menu opens. */
+  quotable: (qpos: number) => QuotableQuestion[];
   jump: (questionId: string) => void;
 }
 
@@ -38,6 +42,9 @@ function QuestionCardView({ question: q, qpos, context, sets, dispatch, actions 
   const setText = useCallback((html_question: string) => dispatch({ type: 'editQuestion', qpos, changes: { html_question } }), [dispatch, qpos]);
   const setGuide = useCallback((html_guide: string) => dispatch({ type: 'editQuestion', qpos, changes: { html_guide } }), [dispatch, qpos]);
   const conditions = q.dependency.reduce((n, g) => n + g.or.length, 0);
+  const [insertion, setInsertion] = useState<TextInsertion | null>(null);
+  const insertToken = useCallback((text: string) => setInsertion((last) => ({ text, key: (last?.key ?? 0) + 1 })), []);
+  const quotable = useCallback(() => actions.quotable(qpos), [actions, qpos]);
 
   return (
     <section className="card question-card mb-3" id={questionCardId(q._id)} aria-labelledby={`${id}-title`} data-question-card="">
@@ -73,10 +80,12 @@ function QuestionCardView({ question: q, qpos, context, sets, dispatch, actions 
           />
         </div>
         <div className="mb-2">
-          <div className="small mb-1">
-            Question text
+          <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-1">
+            <div className="small">Question text</div>
+            {/* The first question has nothing before it to quote. */}
+            {qpos > 0 && <InsertAnswerMenu textName={`Question ${qpos + 1} text`} quotable={quotable} onInsert={insertToken} />}
           </div>
-          <DeferredRichText id={`${id}-text`} label={`Question ${qpos + 1} text`} value={q.html_question} onChange={setText} />
+          <DeferredRichText id={`${id}-text`} label={`Question ${qpos + 1} text`} value={q.html_question} onChange={setText} insertion={insertion} />
         </div>
         <Check
           id={`${id}-guide`}

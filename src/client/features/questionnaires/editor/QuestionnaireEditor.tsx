@@ -5,9 +5,10 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import Button from 'react-bootstrap/Button';
 import { deepEqual } from '../../../../shared/deepEqual';
 import { editResponse, prepareForSave } from '../../../../shared/questionnaire/operations';
-import { questionnaireCreateProblem, questionnaireMessages, questionnaireSaveProblem } from '../../../../shared/questionnaire/rules';
+import { isNonAnswer, questionnaireCreateProblem, questionnaireMessages, questionnaireSaveProblem } from '../../../../shared/questionnaire/rules';
 import { scoresProblem } from '../../../../shared/questionnaire/scores';
 import { shufflesProblem } from '../../../../shared/questionnaire/shuffles';
+import { pipeToken, pipingProblem } from '../../../../shared/questionnaire/piping';
 import type { MultipleChoiceSet, Question, Questionnaire } from '../../../../shared/questionnaire/types';
 import type { QuestionnaireVersionUse } from '../../../../shared/types/questionnaireVersions';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -45,6 +46,11 @@ interface QuestionnaireEditorProps {
 }
 
 /** Moves to a question's card and into its number field. */
+/** Tokens quoting this questionnaire's later questions; other questionnaires' are checked by the server, which knows them. */
+function ownPipingProblem(questions: readonly Question[]): string | undefined {
+  return pipingProblem(questions, () => Number.MAX_SAFE_INTEGER)?.message;
+}
+
 function jumpTo(questionId: string) {
   document.getElementById(questionCardId(questionId))?.scrollIntoView?.({ block: 'start' });
   document.getElementById(questionNumberId(questionId))?.focus({ preventScroll: true });
@@ -104,6 +110,8 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
       openConditions: setConditionsOf,
       manageSets: () => setManagingSets(true),
       jumpTargets: () => current.current.map((q, qpos) => ({ questionId: q._id, label: questionLabel(q, qpos) })),
+      quotable: (at) =>
+        current.current.slice(0, at).flatMap((q, qpos) => (q.other_info.some((r) => !isNonAnswer(r.type)) ? [{ token: pipeToken(null, qpos + 1), label: questionLabel(q, qpos) }] : [])),
       jump: jumpTo,
     }),
     [],
@@ -136,7 +144,11 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
 
   const save = async () => {
     const problem =
-      questionnaireCreateProblem(name, code) ?? questionnaireSaveProblem(questions) ?? scoresProblem(questions, scores)?.message ?? shufflesProblem(questions, shuffleRuns);
+      questionnaireCreateProblem(name, code) ??
+      questionnaireSaveProblem(questions) ??
+      scoresProblem(questions, scores)?.message ??
+      shufflesProblem(questions, shuffleRuns) ??
+      ownPipingProblem(questions);
     if (problem) {
       dispatch(alertShown(problem));
       top.current?.scrollIntoView?.({ block: 'start' });

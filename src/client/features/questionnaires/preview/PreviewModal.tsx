@@ -65,6 +65,7 @@ function PreviewBody({ questions, sets, shuffleRuns }: Pick<PreviewModalProps, '
         idPrefix="preview"
         shownOrder={shownOrder}
         shuffleRuns={shuffleRuns}
+        earlier={null}
       />
     </>
   );
