@@ -82,6 +82,13 @@ describe('the app in the pilot frame', () => {
       store.dispatch({ type: 'outbox/submit/fulfilled', payload: 'sent', meta: { arg: { id: 'a1', studyId: 's1', questionnaireName: 'Mood now', taskId: 'e-open' } } });
     });
     expect(posted).toContainEqual({ type: 'pilot-answered' });
+    // A second answer to the same task (an anytime questionnaire) is told too: it may plan a follow-up.
+    const told = () => posted.filter((m) => (m as { type: string }).type === 'pilot-answered').length;
+    const before = told();
+    act(() => {
+      store.dispatch({ type: 'outbox/submit/fulfilled', payload: 'sent', meta: { arg: { id: 'a2', studyId: 's1', questionnaireName: 'Mood now', taskId: 'e-open' } } });
+    });
+    expect(told()).toBe(before + 1);
   });
 
   it('shows no way to join a study: the home screen has no join form, and a join link goes home without joining', async () => {

@@ -197,6 +197,28 @@ describe.each(databases)('follow-up prompts planned by answers (%s)', (database)
     expect(mine?.prompts.planned).toBe(0);
   });
 
+  it("keeps a follow-up of an anytime questionnaire in the study's last stage: a plan of only anytime tasks still has no end", async () => {
+    const only = await createStudy(a, manager, { active: true });
+    await setGroupSettings(a.ctx.db, only.stage_list[0].participant_group_list[0]._id, { anytime: [mood._id], followups: [rule] });
+    const p = await createParticipant(a, manager, only._id);
+    const token = (await appLogin(a, p.email)).token;
+    const read = async () => json<AppTasksAnswer>(await send(a, { method: 'GET', url: `/api/app/studies/${only._id}/tasks`, token }));
+    await read();
+    const at = new Date().toISOString();
+    const res = await send(a, {
+      method: 'POST',
+      url: `/api/app/studies/${only._id}/responses`,
+      token,
+      payload: { submissionId: 'last-stage', taskId: null, questionnaireId: mood._id, startedAt: at, submittedAt: at, answers: [{ question_pos: 0, response_pos: 0, value: '8' }] },
+    });
+    expect(res.statusCode).toBe(201);
+    // Reading the tasks applies the plan's end: the follow-up alone must not make an end of a plan without one.
+    expect(followups(await read()).map((t) => t.status)).toEqual(['planned', 'planned', 'planned']);
+    expect((await rowsOf(json<ResponseAnswer>(res)._id)).map((r) => r.status)).toEqual(['planned', 'planned', 'planned']);
+    const participation = await a.ctx.db.selectFrom('participations').select('status').where('participant_id', '=', p._id).executeTakeFirstOrThrow();
+    expect(participation.status).toBe('enrolled');
+  });
+
   it('cancels pending follow-ups on withdrawal', async () => {
     const p = await participant();
     const trigger = json<ResponseAnswer>(await answer(p.token, 'w', '7'))._id;

@@ -30,11 +30,14 @@ export function startPilotFrame(store: AppStore): Promise<void> {
       store.dispatch(pilotClockSet({ offsetMs: offsetFrom(message.now), due: message.due }));
       for (const studyId of Object.keys(store.getState().tasks.byStudy)) void store.dispatch(loadTasks(studyId));
     });
-    let sent = store.getState().outbox.sentTaskIds;
+    // Each sent answer by its own id, not its task's: an anytime task is answered again and again, and each answer
+    // may plan a follow-up the portal's plan should show.
+    const sentAnswers = () => store.getState().outbox.notices.filter((n) => n.kind === 'sent').map((n) => n.id);
+    const told = new Set(sentAnswers());
     store.subscribe(() => {
-      const now = store.getState().outbox.sentTaskIds;
-      if (now === sent) return;
-      sent = now;
+      const fresh = sentAnswers().filter((id) => !told.has(id));
+      if (fresh.length === 0) return;
+      fresh.forEach((id) => told.add(id));
       tellPortal({ type: 'pilot-answered' });
     });
     tellPortal({ type: 'pilot-ready' });

@@ -39,14 +39,14 @@ function todayOfTask(today: TodayByZone): RawBuilder<string> {
  * True for a participation whose plan has ended, apart from its diaries: enrolled, arrived in the study's last
  * stage, with a plan that has EMA, diary or one-time tasks (one of only anytime tasks has no end), every EMA
  * window closed and every one-time questionnaire answered. Follow-ups (issue 34 part 1) do not hold the end back:
- * the end cancels those still pending.
+ * the end cancels those still pending; nor do they give an end to a plan of only anytime tasks.
  */
 function planEndedButDiaries(now: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`participations.status = 'enrolled'
     and participations.arrive_assigned = 1
     and participations.current_stage_id =
       (select s.id from stages s where s.study_id = participations.study_id order by s.stage_num desc limit 1)
-    and exists (select 1 from ${currentPlanTasks} and t.kind in ('ema', 'diary', 'once'))
+    and exists (select 1 from ${currentPlanTasks} and t.kind in ('ema', 'diary', 'once') and t.trigger_submission_id is null)
     and not exists (select 1 from ${currentPlanTasks} and t.kind = 'ema' and t.notification_datetime >= ${now} and t.trigger_submission_id is null)
     and not exists (select 1 from ${currentPlanTasks} and t.kind = 'ema' and t.notification_datetime > ${windowFrom(now)}
       and t.window_closes_at > ${now} and t.trigger_submission_id is null)
