@@ -219,6 +219,34 @@ describe.each(databases)('follow-up prompts planned by answers (%s)', (database)
     expect(participation.status).toBe('enrolled');
   });
 
+  it("waits for a follow-up of the last one-time questionnaire in the study's last stage before the plan ends", async () => {
+    const last = await createStudy(a, manager, { active: true });
+    await setGroupSettings(a.ctx.db, last.stage_list[0].participant_group_list[0]._id, { once: [mood._id], followups: [rule] });
+    const p = await createParticipant(a, manager, last._id);
+    const token = (await appLogin(a, p.email)).token;
+    const read = async () => json<AppTasksAnswer>(await send(a, { method: 'GET', url: `/api/app/studies/${last._id}/tasks`, token }));
+    const once = (await read()).once[0];
+    const at = new Date().toISOString();
+    const res = await send(a, {
+      method: 'POST',
+      url: `/api/app/studies/${last._id}/responses`,
+      token,
+      payload: { submissionId: 'last-once', taskId: once._id, questionnaireId: mood._id, startedAt: at, submittedAt: at, answers: [{ question_pos: 0, response_pos: 0, value: '8' }] },
+    });
+    expect(res.statusCode).toBe(201);
+    const trigger = json<ResponseAnswer>(res)._id;
+    const status = async () => (await a.ctx.db.selectFrom('participations').select('status').where('participant_id', '=', p._id).executeTakeFirstOrThrow()).status;
+    // Every one-time questionnaire is answered, but the follow-up it planned is still to come: the plan goes on.
+    expect(followups(await read()).map((t) => t.status)).toEqual(['planned', 'planned', 'planned']);
+    expect(await status()).toBe('enrolled');
+    // Once the follow-up's window has closed (moved into the past here), the plan has ended.
+    const past = (ms: number) => new Date(Date.now() - ms).toISOString();
+    await a.ctx.db.updateTable('tasks').set({ notification_datetime: past(30 * MINUTE), window_closes_at: past(15 * MINUTE) }).where('trigger_submission_id', '=', trigger).execute();
+    await read();
+    expect(await status()).toBe('completed');
+    expect((await rowsOf(trigger)).map((r) => r.status)).not.toContain('cancelled');
+  });
+
   it('cancels pending follow-ups on withdrawal', async () => {
     const p = await participant();
     const trigger = json<ResponseAnswer>(await answer(p.token, 'w', '7'))._id;

@@ -38,8 +38,9 @@ function todayOfTask(today: TodayByZone): RawBuilder<string> {
 /**
  * True for a participation whose plan has ended, apart from its diaries: enrolled, arrived in the study's last
  * stage, with a plan that has EMA, diary or one-time tasks (one of only anytime tasks has no end), every EMA
- * window closed and every one-time questionnaire answered. Follow-ups (issue 34 part 1) do not hold the end back:
- * the end cancels those still pending; nor do they give an end to a plan of only anytime tasks.
+ * window closed and every one-time questionnaire answered. Follow-ups (issue 34 part 1) hold the end back like any
+ * prompt (a one-time trigger answered last would otherwise end the plan and cancel the follow-up it just planned),
+ * but do not give an end to a plan of only anytime tasks. They plan no further follow-up, so the wait is bounded.
  */
 function planEndedButDiaries(now: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`participations.status = 'enrolled'
@@ -47,9 +48,9 @@ function planEndedButDiaries(now: string): RawBuilder<SqlBool> {
     and participations.current_stage_id =
       (select s.id from stages s where s.study_id = participations.study_id order by s.stage_num desc limit 1)
     and exists (select 1 from ${currentPlanTasks} and t.kind in ('ema', 'diary', 'once') and t.trigger_submission_id is null)
-    and not exists (select 1 from ${currentPlanTasks} and t.kind = 'ema' and t.notification_datetime >= ${now} and t.trigger_submission_id is null)
+    and not exists (select 1 from ${currentPlanTasks} and t.kind = 'ema' and t.notification_datetime >= ${now})
     and not exists (select 1 from ${currentPlanTasks} and t.kind = 'ema' and t.notification_datetime > ${windowFrom(now)}
-      and t.window_closes_at > ${now} and t.trigger_submission_id is null)
+      and t.window_closes_at > ${now})
     and not exists (select 1 from ${currentPlanTasks} and t.kind = 'once'
       and not exists (select 1 from submissions sub where sub.exclusive_task_id = t.id))`;
 }
