@@ -185,6 +185,18 @@ const DIALOGS: DialogRow[] = [
     on: 'Edit Questionnaire',
     open: (p) => clickAndFind(p, card(p, 1).getByRole('button', { name: 'Image', exact: true }), 'Insert Image'),
   },
+  {
+    // Not a dialog: the panel a question card opens from Insert answer, checked with the page around it.
+    name: 'Quote another questionnaire',
+    on: 'Edit Questionnaire',
+    open: async (p) => {
+      await card(p, 2).getByRole('button', { name: 'Insert answer into Question 2 text' }).click();
+      await p.getByRole('menu', { name: 'Insert answer into Question 2 text' }).getByRole('menuitem', { name: 'From another questionnaire…' }).click();
+      const panel = card(p, 2).getByRole('group', { name: 'Quote another questionnaire in Question 2 text' });
+      await panel.getByRole('status').and(p.getByText(/Loading/)).waitFor({ state: 'detached' });
+      return panel;
+    },
+  },
   { name: 'Delete media file', on: 'Media Files', open: (p) => clickAndFind(p, p.getByRole('button', { name: 'Delete Sleeping cat' }), generalMessages.areYouSure) },
   {
     name: 'Permissions',

@@ -71,9 +71,30 @@ describe('piping', () => {
       await card.getByRole('button', { name: 'Insert answer into Question 2 text' }).focus();
       await page.keyboard.press('Enter');
       const items = page.getByRole('menu').getByRole('menuitem');
-      expect(await items.allTextContents()).toEqual(['Question 1 (1): What did you do?']);
+      expect(await items.allTextContents()).toEqual(['Question 1 (1): What did you do?', 'From another questionnaire…']);
       await page.keyboard.press('Enter');
       await card.getByRole('textbox', { name: 'Question 2 text' }).getByText(/\{\{MOOD\.Q1\|not told yet\}\}\.\{\{Q1\}\}$/).waitFor();
+
+      // From another questionnaire, by keyboard, with a fallback: {{MOOD.Q1|none}} into question 1's text.
+      const first = page.getByRole('region', { name: 'Question 1', exact: true });
+      await first.getByRole('button', { name: 'Insert answer into Question 1 text' }).focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      const panel = first.getByRole('group', { name: 'Quote another questionnaire in Question 1 text' });
+      const choice = panel.getByRole('combobox', { name: 'Questionnaire to quote' });
+      await page.waitForFunction(() => document.activeElement?.id.endsWith('-quote-other-questionnaire') === true);
+      await panel.getByRole('option', { name: 'Mood (MOOD)' }).waitFor({ state: 'attached' });
+      await choice.selectOption({ label: 'Mood (MOOD)' });
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('none');
+      await panel.getByRole('button', { name: 'Insert answer of MOOD into Question 1 text' }).waitFor();
+      await page.keyboard.press('Tab');
+      await page.waitForFunction(() => document.activeElement?.textContent?.startsWith('Insert answer of MOOD') === true);
+      await page.keyboard.press('Enter');
+      expect(await page.getByRole('menu', { name: 'Insert answer of MOOD into Question 1 text' }).getByRole('menuitem').allTextContents()).toEqual(['Question 1 (1): Your mood in a word?']);
+      await page.keyboard.press('Enter');
+      await first.getByRole('textbox', { name: 'Question 1 text' }).getByText(/\{\{MOOD\.Q1\|none\}\}$/).waitFor();
 
       // A participant who answered MOOD before.
       const study = await api.call<Study>('POST', '/api/studies', { token, body: { chin_name: 'Piping study' } });

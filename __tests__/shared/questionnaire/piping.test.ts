@@ -3,9 +3,11 @@
 import {
   canonicalShownTexts,
   earlierKey,
+  fallbackProblem,
   fillHtml,
   fillPlain,
   pipeSource,
+  pipeToken,
   pipeTokens,
   pipingMessages,
   pipingProblem,
@@ -57,6 +59,17 @@ describe('tokens', () => {
       { raw: '{{ MOOD.Q12 | none }}', abbrev: 'MOOD', number: 12, fallback: ' none ' },
       { raw: '{{X-1.Q2|}}', abbrev: 'X-1', number: 2, fallback: '' },
     ]);
+  });
+
+  it('writes the tokens the Insert answer menu inserts, which read back as written', () => {
+    expect(pipeToken(null, 3)).toBe('{{Q3}}');
+    expect(pipeToken('MOOD', 1)).toBe('{{MOOD.Q1}}');
+    expect(pipeToken('MOOD', 1, '  ')).toBe('{{MOOD.Q1}}');
+    expect(pipeToken('MOOD', 2, ' no | answer yet ')).toBe('{{MOOD.Q2|no | answer yet}}');
+    expect(pipeTokens(pipeToken('MOOD', 2, 'no | answer yet'))).toEqual([{ raw: '{{MOOD.Q2|no | answer yet}}', abbrev: 'MOOD', number: 2, fallback: 'no | answer yet' }]);
+    expect(fallbackProblem('no answer yet')).toBeNull();
+    expect(fallbackProblem('a {b')).toBe(pipingMessages.fallbackBraces);
+    expect(fallbackProblem('a }')).toBe(pipingMessages.fallbackBraces);
   });
 
   it('keys earlier answers by the abbreviation in capitals', () => {

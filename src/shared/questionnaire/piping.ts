@@ -41,9 +41,19 @@ export function earlierKey(abbrev: string, number: number): string {
   return `${abbrev.toUpperCase()}.Q${number}`;
 }
 
-/** The token a menu inserts; abbrev null for this questionnaire. */
-export function pipeToken(abbrev: string | null, number: number): string {
-  return abbrev === null ? `{{Q${number}}}` : `{{${abbrev}.Q${number}}}`;
+/**
+ * The token a menu inserts; abbrev null for this questionnaire. A fallback (another questionnaire's answer only)
+ * is trimmed, and left out when empty; it must pass fallbackProblem.
+ */
+export function pipeToken(abbrev: string | null, number: number, fallback = ''): string {
+  const name = abbrev === null ? `Q${number}` : `${abbrev}.Q${number}`;
+  const shown = fallback.trim();
+  return shown === '' ? `{{${name}}}` : `{{${name}|${shown}}}`;
+}
+
+/** A fallback ends at the token's closing braces, so it cannot hold a brace. */
+export function fallbackProblem(fallback: string): string | null {
+  return /[{}]/.test(fallback) ? pipingMessages.fallbackBraces : null;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -76,6 +86,7 @@ export const pipingMessages = {
   laterQuestion: 'A question can quote only an earlier question of its questionnaire: {{Q1}} is the first question, counting every item from the top',
   unknownQuestionnaire: 'A quoted questionnaire code ({{CODE.Q1}}) is not the code of one of the lab’s questionnaires',
   unknownQuestion: 'A quoted question ({{CODE.Q1}}) is not in that questionnaire: Q1 is its first item',
+  fallbackBraces: 'A fallback text cannot contain { or }',
 } as const;
 
 /**

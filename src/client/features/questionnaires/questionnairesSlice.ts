@@ -4,6 +4,8 @@ import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { slices } from '../../app/store';
 import type { MultipleChoiceSet, Questionnaire, QuestionnaireListAnswer } from '../../../shared/questionnaire/types';
 import type { QuestionnaireVersionUse } from '../../../shared/types/questionnaireVersions';
+import type { AssessmentListItem } from '../../../shared/study/assessmentSettings';
+import { allQuestionnaireOptions } from '../../../shared/questionnaire/questionnaireOptions';
 import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../ui/state/requestState';
 import { createApiThunk } from '../../app/createApiThunk';
 import { questionnairesApi } from './questionnairesApi';
@@ -22,8 +24,14 @@ export const deleteMcSet = createApiThunk('questionnaires/deleteMcSet', question
 // Issue 21: the versions in use by participants' plans, and moving their future tasks to the content now.
 export const fetchQuestionnaireVersions = createApiThunk('questionnaires/fetchVersions', questionnairesApi.versions);
 export const repointQuestionnaire = createApiThunk('questionnaires/repoint', questionnairesApi.repoint);
+// Piping (issue 34): the lab's questionnaires, every page, and one of them whose answer a question text quotes.
+// The Insert answer menu shows their failures itself, in place.
+export const fetchQuotableQuestionnaires = createApiThunk('questionnaires/fetchQuotable', () => allQuestionnaireOptions(questionnairesApi.list), {
+  showsOwnFailure: true,
+});
+export const fetchQuotedQuestionnaire = createApiThunk('questionnaires/fetchQuoted', questionnairesApi.get, { showsOwnFailure: true });
 
-const requestKeys = ['list', 'create', 'questionnaire', 'save', 'delete', 'sets', 'createSet', 'updateSet', 'deleteSet', 'versions', 'repoint'] as const;
+const requestKeys = ['list', 'create', 'questionnaire', 'save', 'delete', 'sets', 'createSet', 'updateSet', 'deleteSet', 'versions', 'repoint', 'quotable', 'quoted'] as const;
 export type QuestionnairesRequest = (typeof requestKeys)[number];
 
 export interface QuestionnairesState {
@@ -36,6 +44,11 @@ export interface QuestionnairesState {
   /** The versions of the questionnaire named by versionsOf, oldest first, with the participants using each. */
   versions: QuestionnaireVersionUse[] | null;
   versionsOf: string | null;
+  /** The lab's questionnaires a question text may quote, by name. */
+  quotable: AssessmentListItem[] | null;
+  /** The questionnaire named by quotedOf, whose questions the Insert answer menu offers. */
+  quoted: Questionnaire | null;
+  quotedOf: string | null;
   requests: Requests<QuestionnairesRequest>;
 }
 
@@ -46,6 +59,9 @@ const initialState: QuestionnairesState = {
   setsOf: null,
   versions: null,
   versionsOf: null,
+  quotable: null,
+  quoted: null,
+  quotedOf: null,
   requests: initialRequests(requestKeys),
 };
 
@@ -101,6 +117,17 @@ const questionnairesSlice = createSlice({
       })
       .addCase(fetchQuestionnaireVersions.fulfilled, (state, action) => {
         if (state.versionsOf === action.meta.arg) state.versions = action.payload;
+      })
+      .addCase(fetchQuotableQuestionnaires.fulfilled, (state, action) => {
+        state.quotable = action.payload;
+      })
+      // The questions of the questionnaire chosen last only: an earlier choice's answer arriving late is dropped.
+      .addCase(fetchQuotedQuestionnaire.pending, (state, action) => {
+        state.quoted = null;
+        state.quotedOf = action.meta.arg;
+      })
+      .addCase(fetchQuotedQuestionnaire.fulfilled, (state, action) => {
+        if (state.quotedOf === action.meta.arg) state.quoted = action.payload;
       });
     trackRequest(builder, fetchQuestionnaires, 'list');
     trackRequest(builder, createQuestionnaire, 'create');
@@ -113,6 +140,8 @@ const questionnairesSlice = createSlice({
     trackRequest(builder, deleteMcSet, 'deleteSet');
     trackRequest(builder, fetchQuestionnaireVersions, 'versions');
     trackRequest(builder, repointQuestionnaire, 'repoint');
+    trackRequest(builder, fetchQuotableQuestionnaires, 'quotable');
+    trackRequest(builder, fetchQuotedQuestionnaire, 'quoted');
   },
   selectors: {
     selectQuestionnaireList: (state) => state.list,
@@ -122,6 +151,9 @@ const questionnairesSlice = createSlice({
     selectQuestionnaireVersions: (state) => state.versions,
     selectQuestionnaireVersionsOf: (state) => state.versionsOf,
     selectQuestionnairesRequests: (state) => state.requests,
+    selectQuotableQuestionnaires: (state) => state.quotable,
+    selectQuotedQuestionnaire: (state) => state.quoted,
+    selectQuotedOf: (state) => state.quotedOf,
   },
 });
 
@@ -141,5 +173,8 @@ export const {
   selectQuestionnaireVersions,
   selectQuestionnaireVersionsOf,
   selectQuestionnairesRequests,
+  selectQuotableQuestionnaires,
+  selectQuotedQuestionnaire,
+  selectQuotedOf,
 } = injected.selectors;
 export const questionnairesReducer = questionnairesSlice.reducer;

@@ -5,7 +5,7 @@
 import { api, type SessionKind } from '../../api/client';
 import type { MessageAnswer } from '../../../shared/types/identity';
 import type { QuestionnaireListAnswer } from '../../../shared/questionnaire/types';
-import { allQuestionnaireOptions } from './questionnaireOptions';
+import { allQuestionnaireOptions } from '../../../shared/questionnaire/questionnaireOptions';
 import type { LiveEditImpact } from '../../../shared/types/liveEdits';
 import type {
   BasicInfoBody,

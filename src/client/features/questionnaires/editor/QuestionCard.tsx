@@ -1,9 +1,11 @@
 // One question of the editor: number, rich text, optional guide, responses, and the buttons that add questions
 // around it, delete it, add responses and open its visibility conditions. Memoised: with stable callbacks from
 // the page, typing in one card renders that card only.
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import type { TextInsertion } from '../../../components/richText/RichTextEditor';
-import { InsertAnswerMenu, type QuotableQuestion } from './InsertAnswerMenu';
+import { InsertAnswerMenu } from './InsertAnswerMenu';
+import type { QuotableQuestion } from './quotable';
+import { QuoteOtherQuestionnaire } from './QuoteOtherQuestionnaire';
 import type { MultipleChoiceSet, Question } from '../../../../shared/questionnaire/types';
 import type { CardContext } from './cardContext';
 import { DeferredRichText } from './DeferredRichText';
@@ -45,6 +47,13 @@ function QuestionCardView({ question: q, qpos, context, sets, dispatch, actions 
   const [insertion, setInsertion] = useState<TextInsertion | null>(null);
   const insertToken = useCallback((text: string) => setInsertion((last) => ({ text, key: (last?.key ?? 0) + 1 })), []);
   const quotable = useCallback(() => actions.quotable(qpos), [actions, qpos]);
+  const [quotingOther, setQuotingOther] = useState(false);
+  const insertAnswer = useRef<HTMLButtonElement>(null);
+  const closeQuoting = useCallback(() => {
+    setQuotingOther(false);
+    insertAnswer.current?.focus();
+  }, []);
+  const textName = `Question ${qpos + 1} text`;
 
   return (
     <section className="card question-card mb-3" id={questionCardId(q._id)} aria-labelledby={`${id}-title`} data-question-card="">
@@ -82,10 +91,10 @@ function QuestionCardView({ question: q, qpos, context, sets, dispatch, actions 
         <div className="mb-2">
           <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-1">
             <div className="small">Question text</div>
-            {/* The first question has nothing before it to quote. */}
-            {qpos > 0 && <InsertAnswerMenu textName={`Question ${qpos + 1} text`} quotable={quotable} onInsert={insertToken} />}
+            <InsertAnswerMenu textName={textName} quotable={quotable} onInsert={insertToken} onQuoteOther={() => setQuotingOther(true)} toggleRef={insertAnswer} />
           </div>
-          <DeferredRichText id={`${id}-text`} label={`Question ${qpos + 1} text`} value={q.html_question} onChange={setText} insertion={insertion} />
+          {quotingOther && <QuoteOtherQuestionnaire id={id} textName={textName} onInsert={insertToken} onClose={closeQuoting} />}
+          <DeferredRichText id={`${id}-text`} label={textName} value={q.html_question} onChange={setText} insertion={insertion} />
         </div>
         <Check
           id={`${id}-guide`}

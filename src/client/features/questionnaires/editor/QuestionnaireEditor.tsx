@@ -5,10 +5,10 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import Button from 'react-bootstrap/Button';
 import { deepEqual } from '../../../../shared/deepEqual';
 import { editResponse, prepareForSave } from '../../../../shared/questionnaire/operations';
-import { isNonAnswer, questionnaireCreateProblem, questionnaireMessages, questionnaireSaveProblem } from '../../../../shared/questionnaire/rules';
+import { questionnaireCreateProblem, questionnaireMessages, questionnaireSaveProblem } from '../../../../shared/questionnaire/rules';
 import { scoresProblem } from '../../../../shared/questionnaire/scores';
 import { shufflesProblem } from '../../../../shared/questionnaire/shuffles';
-import { pipeToken, pipingProblem } from '../../../../shared/questionnaire/piping';
+import { pipingProblem } from '../../../../shared/questionnaire/piping';
 import type { MultipleChoiceSet, Question, Questionnaire } from '../../../../shared/questionnaire/types';
 import type { QuestionnaireVersionUse } from '../../../../shared/types/questionnaireVersions';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -25,6 +25,7 @@ import { useCardContexts } from './cardContext';
 import { ConditionDialog } from './ConditionDialog';
 import { editorReducer, newId } from './editorState';
 import { questionLabel } from './labels';
+import { quotableQuestions } from './quotable';
 import { QuestionCard, questionCardId, questionNumberId, type QuestionCardActions } from './QuestionCard';
 import { olderVersionsInUse, QuestionnaireVersionsLine, RepointDialog } from './QuestionnaireVersions';
 import { bottomBarProps } from '../../../app/layout/bottomBars';
@@ -110,8 +111,7 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
       openConditions: setConditionsOf,
       manageSets: () => setManagingSets(true),
       jumpTargets: () => current.current.map((q, qpos) => ({ questionId: q._id, label: questionLabel(q, qpos) })),
-      quotable: (at) =>
-        current.current.slice(0, at).flatMap((q, qpos) => (q.other_info.some((r) => !isNonAnswer(r.type)) ? [{ token: pipeToken(null, qpos + 1), label: questionLabel(q, qpos) }] : [])),
+      quotable: (at) => quotableQuestions(current.current, at),
       jump: jumpTo,
     }),
     [],

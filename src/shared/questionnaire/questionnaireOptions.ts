@@ -1,6 +1,7 @@
-// The editor's questionnaire options, for the lab user's and the system owner's list call alike.
-import type { QuestionnaireListAnswer } from '../../../shared/questionnaire/types';
-import type { AssessmentListItem } from '../../../shared/study/assessmentSettings';
+// A lab's questionnaires as the portal's editors offer them (the study editor's multi-selects, the question text's
+// Insert answer menu), for the lab user's and the system owner's list call alike.
+import type { QuestionnaireListAnswer } from './types';
+import type { AssessmentListItem } from '../study/assessmentSettings';
 
 /**
  * Every questionnaire of a lab as the editor's multi-selects offer them (name and code), by name, numbers in
