@@ -1,4 +1,5 @@
-// The visibility conditions of one question (part 2 section 5 "Visibility condition"): the groups it has
+// The visibility conditions of one question (part 2 section 5 "Visibility condition"; its list and form also build a
+// follow-up rule's conditions, issue 34 part 1): the groups it has
 // (all groups must hold; within a group any condition), and a form adding a condition to a new group (and) or
 // to an existing one (or). The shared addCondition decides what may be added and says why not. Added and
 // removed conditions go straight into the editor's working copy; a value typed but not yet added is the
@@ -26,7 +27,7 @@ interface ConditionDialogProps {
 
 const NEW_GROUP = 'new';
 
-export function describeCondition(questions: readonly Question[], sets: readonly MultipleChoiceSet[], c: DependencyCondition): string {
+function describeCondition(questions: readonly Question[], sets: readonly MultipleChoiceSet[], c: DependencyCondition): string {
   const target = questions[c.dependent_qpos];
   const response = target?.other_info[c.dependent_response_pos];
   if (!target || !response) return `${c.criterion_operator} ${c.criterion_value}`;
