@@ -9,3 +9,11 @@ export const followupMessages = {
   afterMinutes: `'Prompt after' must be a whole number of minutes from 0 to ${MAX_FOLLOWUP_AFTER_MINUTES}`,
   maxPerDay: `'At most per day' must be a whole number from 1 to ${MAX_FOLLOWUPS_PER_DAY}`,
 } as const;
+
+/** What the study editor says about follow-up rules. */
+export const followupEditorTexts = {
+  ownerReadOnly: "Follow-up rules can be read here; the lab's own users edit them (their conditions need the trigger questionnaire's questions).",
+  chooseTriggerFirst: 'Choose the trigger questionnaire to add conditions.',
+  everyAnswer: 'No condition: every answer to the trigger questionnaire prompts the follow-up.',
+  loadingQuestions: "Loading the trigger questionnaire's questions…",
+} as const;

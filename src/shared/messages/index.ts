@@ -10,7 +10,7 @@ export { mediaMessages } from './media';
 export { studyMessages } from './study';
 export { portalMessages } from './portal';
 export { assessmentMessages } from './assessment';
-export { followupMessages } from './followups';
+export { followupEditorTexts, followupMessages } from './followups';
 export { participantMessages } from './participant';
 export { deviceMessages, deviceTexts } from './device';
 export { joinLinkTexts } from './joinLink';

@@ -5,6 +5,7 @@ import {
   type CriterionOperator,
   DEFAULT_PICKER_FORMAT,
   type DependencyCondition,
+  type DependencyGroup,
   MC_OPERATORS,
   type Question,
   type ResponseItem,
@@ -190,7 +191,13 @@ export interface ConditionDraft {
 }
 
 /** The first problem of a condition being added, in the specification's order. */
-export function conditionProblem(questions: readonly Question[], qpos: number, groupIndex: number | null, draft: ConditionDraft): string | null {
+export function conditionProblem(
+  questions: readonly Question[],
+  qpos: number,
+  groupIndex: number | null,
+  draft: ConditionDraft,
+  groups: readonly DependencyGroup[] = questions[qpos].dependency,
+): string | null {
   if (draft.dependent_qpos === null || !questions[draft.dependent_qpos]) return questionnaireMessages.conditionQuestionMissing;
   const target = questions[draft.dependent_qpos].other_info[draft.dependent_response_pos ?? -1];
   if (draft.dependent_response_pos === null || !target) return questionnaireMessages.conditionResponseMissing;
@@ -203,13 +210,41 @@ export function conditionProblem(questions: readonly Question[], qpos: number, g
     c.dependent_response_pos === draft.dependent_response_pos &&
     c.criterion_operator === draft.criterion_operator &&
     c.criterion_value === draft.criterion_value.trim();
-  const groups = questions[qpos].dependency;
   const searched = groupIndex === null ? groups : groups.slice(groupIndex, groupIndex + 1);
   if (searched.some((g) => g.or.some(same))) return questionnaireMessages.conditionDuplicate;
   if (!conditionTargetAllowed(questions, qpos, draft.dependent_qpos, draft.dependent_response_pos) || !operatorsFor(target).includes(draft.criterion_operator)) {
     return questionnaireMessages.conditionResponseMissing;
   }
   return null;
+}
+
+/**
+ * Adds a condition to one of `groups` (or, within it) or as a new group (and); `ownQpos` is the question the
+ * groups belong to (-1 for a follow-up rule's, which may name every question). Answers the problem instead.
+ */
+export function addConditionTo(
+  questions: readonly Question[],
+  ownQpos: number,
+  groups: readonly DependencyGroup[],
+  groupIndex: number | null,
+  draft: ConditionDraft,
+): { groups: DependencyGroup[]; problem: string | null } {
+  const problem = conditionProblem(questions, ownQpos, groupIndex, draft, groups);
+  if (problem) return { groups: [...groups], problem };
+  const condition: DependencyCondition = {
+    dependent_qpos: draft.dependent_qpos as number,
+    dependent_response_pos: draft.dependent_response_pos as number,
+    criterion_operator: draft.criterion_operator,
+    criterion_value: draft.criterion_value.trim(),
+  };
+  const next =
+    groupIndex === null || !groups[groupIndex] ? [...groups, { or: [condition] }] : groups.map((g, k) => (k === groupIndex ? { or: [...g.or, condition] } : g));
+  return { groups: next, problem: null };
+}
+
+/** The groups without one condition; a group left empty goes. */
+export function removeConditionFrom(groups: readonly DependencyGroup[], groupIndex: number, conditionIndex: number): DependencyGroup[] {
+  return groups.map((g, k) => (k === groupIndex ? { or: g.or.filter((_, c) => c !== conditionIndex) } : g)).filter((g) => g.or.length > 0);
 }
 
 /** Adds a condition to a group (or, within it) or as a new group (and). Answers the problem instead when there is one. */
@@ -219,23 +254,9 @@ export function addCondition(
   groupIndex: number | null,
   draft: ConditionDraft,
 ): { questions: Question[]; problem: null } | { questions: Question[]; problem: string } {
-  const problem = conditionProblem(questions, qpos, groupIndex, draft);
-  if (problem) return { questions, problem };
-  const condition: DependencyCondition = {
-    dependent_qpos: draft.dependent_qpos as number,
-    dependent_response_pos: draft.dependent_response_pos as number,
-    criterion_operator: draft.criterion_operator,
-    criterion_value: draft.criterion_value.trim(),
-  };
-  const next = questions.map((q, i) => {
-    if (i !== qpos) return q;
-    const dependency =
-      groupIndex === null || !q.dependency[groupIndex]
-        ? [...q.dependency, { or: [condition] }]
-        : q.dependency.map((g, k) => (k === groupIndex ? { or: [...g.or, condition] } : g));
-    return { ...q, dependency };
-  });
-  return { questions: normalise(next), problem: null };
+  const result = addConditionTo(questions, qpos, questions[qpos].dependency, groupIndex, draft);
+  if (result.problem !== null) return { questions, problem: result.problem };
+  return { questions: normalise(questions.map((q, i) => (i === qpos ? { ...q, dependency: result.groups } : q))), problem: null };
 }
 
 export function removeCondition(questions: Question[], qpos: number, groupIndex: number, conditionIndex: number): Question[] {

@@ -2,7 +2,7 @@
 // call with the owner's token, and the owner holds every permission entry.
 import { screen, waitFor, within } from '@testing-library/react';
 import { dataDownloadMessages } from '../../../../src/shared/dataDownloads';
-import { authMessages, studyMessages } from '../../../../src/shared/messages';
+import { authMessages, followupEditorTexts, studyMessages } from '../../../../src/shared/messages';
 import { labUserSession, ownerSession } from '../../support/fixtures';
 import { captureSaves, fileAnswer, XLSX } from '../downloads/support';
 import { mockApi, type MockApi } from '../../support/mockApi';
@@ -216,5 +216,31 @@ describe('StudyEditorPage for the system owner (/systemowner/studies/{studyId}/{
     await waitFor(() => expect(currentLocation()).toBe('/systemowner/login?redirect=%2Fsystemowner%2Fstudies%2Fs1%2Fm1%2Fedit'));
     expect(store.getState().auth.systemOwner).toBeNull();
     expect(store.getState().auth.labUser).not.toBeNull();
+  });
+});
+
+describe('follow-up rules in the system owner’s editor (no owner call reads a questionnaire whole)', () => {
+  it('shows a group’s rules read only, with the note, and reads no questionnaire', async () => {
+    const rule = {
+      trigger_questionnaire: { _id: 'qx1', chin_name: 'Questionnaire Q01', abbrev: 'Q01' },
+      when: [{ or: [{ dependent_qpos: 0, dependent_response_pos: 0, criterion_operator: 'is' as const, criterion_value: 'yes' }] }],
+      questionnaire_list: [{ _id: 'qx2', chin_name: 'Questionnaire Q02', abbrev: 'Q02' }],
+      after_minutes: 10,
+      response_in: 20,
+      reminder_interval: 5,
+      max_per_day: 1,
+    };
+    net.on('GET', `${BASE}/s1`, { status: 200, data: study({ stage_list: [stage(1, { participant_group_list: [group(1, 1, { followup_list: [rule] })] })] }) });
+    const { user } = await open();
+    const block = within(screen.getByRole('region', { name: 'Stage 1' })).getByRole('region', { name: 'Participant Group 1' });
+    expect(within(block).getByText(followupEditorTexts.ownerReadOnly)).toBeInTheDocument();
+    expect(within(block).queryByRole('button', { name: 'Add Follow-up rule' })).not.toBeInTheDocument();
+    expect(within(block).queryByRole('button', { name: 'Remove Follow-up rule 1' })).not.toBeInTheDocument();
+    await user.click(within(block).getByRole('button', { name: 'Open Follow-up rule 1' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Follow-up Prompt Rule' }));
+    expect(dialog.getByText('Q1 response 1 is "yes"')).toBeInTheDocument();
+    expect(dialog.getByLabelText('Trigger questionnaire')).toBeDisabled();
+    expect(dialog.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
+    expect(net.sent.filter((r) => r.url.startsWith('/api/qx_list/qx1'))).toEqual([]);
   });
 });

@@ -8,8 +8,9 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
 import { selectReplaying } from '../../app/qa/qaSlice';
 import { useSiteConfig } from '../../app/site/useSiteConfig';
-import type { StudyEditorCalls } from './editor/editorCalls';
+import type { StudyEditorCalls, TriggerQuestionnaireCalls } from './editor/editorCalls';
 import { studiesOf } from './studiesSlice';
+import { fetchTriggerQuestionnaire, selectTriggerQuestionnaires, selectTriggerRequest } from './triggerQuestionnaireSlice';
 import { useStudyAccess } from './useStudyAccess';
 
 /** Whose editor: the lab user's, or the system owner's on behalf of the study's managing user. */
@@ -35,6 +36,20 @@ export function useStudyEditorCalls(caller: EditorCaller, studyId: string): Stud
   // The owner's editor must not read the lab user's entries, who may be signed in too.
   const labUserCan = useStudyAccess();
   const can = scope === 'systemOwner' ? holdsEveryEntry : labUserCan;
+
+  const triggersLoaded = useAppSelector(selectTriggerQuestionnaires);
+  const triggerRequest = useAppSelector(selectTriggerRequest);
+  const loadTrigger = useCallback(
+    (questionnaireId: string) => {
+      if (!replaying) void dispatch(fetchTriggerQuestionnaire(questionnaireId));
+    },
+    [dispatch, replaying],
+  );
+  // The owner has no call reading a questionnaire whole (systemOwnerQuestionnaires.ts lists them only).
+  const triggerQuestionnaires = useMemo<TriggerQuestionnaireCalls | undefined>(
+    () => (scope === 'labUser' ? { loaded: triggersLoaded, request: triggerRequest, load: loadTrigger } : undefined),
+    [scope, triggersLoaded, triggerRequest, loadTrigger],
+  );
 
   const load = useCallback(() => {
     if (!replaying) void dispatch(studiesOf[scope].fetchStudy(studyId));
@@ -99,8 +114,9 @@ export function useStudyEditorCalls(caller: EditorCaller, studyId: string): Stud
       backHref: scope === 'systemOwner' ? paths.systemOwnerStudies.getHref() : paths.studies.getHref(),
       load,
       loadQuestionnaireOptions,
+      triggerQuestionnaires,
       ...operations,
     }),
-    [current, studyId, loadId, requests, prompting, loadPrompting, questionnaireOptions, config.timezones, can, scope, load, loadQuestionnaireOptions, operations],
+    [triggerQuestionnaires, current, studyId, loadId, requests, prompting, loadPrompting, questionnaireOptions, config.timezones, can, scope, load, loadQuestionnaireOptions, operations],
   );
 }

@@ -1,4 +1,5 @@
-// The visibility conditions of one question (part 2 section 5 "Visibility condition"): the groups it has
+// The visibility conditions of one question (part 2 section 5 "Visibility condition"; its list and form also build a
+// follow-up rule's conditions, issue 34 part 1): the groups it has
 // (all groups must hold; within a group any condition), and a form adding a condition to a new group (and) or
 // to an existing one (or). The shared addCondition decides what may be added and says why not. Added and
 // removed conditions go straight into the editor's working copy; a value typed but not yet added is the
@@ -8,9 +9,9 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { addCondition, operatorsFor, removeCondition, type ConditionDraft } from '../../../../shared/questionnaire/operations';
+import { addConditionTo, normalise, operatorsFor, removeConditionFrom, type ConditionDraft } from '../../../../shared/questionnaire/operations';
 import { conditionTargetAllowed } from '../../../../shared/questionnaire/rules';
-import type { CriterionOperator, DependencyCondition, MultipleChoiceSet, Question } from '../../../../shared/questionnaire/types';
+import type { CriterionOperator, DependencyCondition, DependencyGroup, MultipleChoiceSet, Question } from '../../../../shared/questionnaire/types';
 import { DialogCloseButton, GuardedModal } from '../../../components/unsavedChanges/GuardedModal';
 import { useUnsavedChangesGuard } from '../../../components/unsavedChanges/useUnsavedChangesGuard';
 import { questionLabel, responseLabel } from './labels';
@@ -26,7 +27,7 @@ interface ConditionDialogProps {
 
 const NEW_GROUP = 'new';
 
-function describe(questions: readonly Question[], sets: readonly MultipleChoiceSet[], c: DependencyCondition): string {
+function describeCondition(questions: readonly Question[], sets: readonly MultipleChoiceSet[], c: DependencyCondition): string {
   const target = questions[c.dependent_qpos];
   const response = target?.other_info[c.dependent_response_pos];
   if (!target || !response) return `${c.criterion_operator} ${c.criterion_value}`;
@@ -37,12 +38,20 @@ function describe(questions: readonly Question[], sets: readonly MultipleChoiceS
 
 const emptyDraft = (): ConditionDraft => ({ dependent_qpos: null, dependent_response_pos: null, criterion_operator: 'is', criterion_value: '' });
 
-function ConditionForm({ questions, qpos, sets, onChange }: Omit<ConditionDialogProps, 'qpos' | 'onClose'> & { qpos: number }) {
+/** The conditions of one question or follow-up rule; `ownQpos` is the question (-1: a follow-up rule's, any question may be named). */
+export interface ConditionBuilderProps {
+  questions: readonly Question[];
+  ownQpos: number;
+  groups: readonly DependencyGroup[];
+  sets: readonly MultipleChoiceSet[];
+  onChange: (groups: DependencyGroup[]) => void;
+}
+
+export function ConditionForm({ questions, ownQpos: qpos, groups, sets, onChange }: ConditionBuilderProps) {
   const [draft, setDraft] = useState<ConditionDraft>(emptyDraft);
   const [group, setGroup] = useState<string>(NEW_GROUP);
   const [problem, setProblem] = useState<string | null>(null);
   useUnsavedChangesGuard(draft.criterion_value !== '');
-  const question = questions[qpos];
 
   const targets = questions
     .map((q, i) => ({ q, i, responses: q.other_info.map((_, j) => j).filter((j) => conditionTargetAllowed(questions, qpos, i, j)) }))
@@ -52,7 +61,7 @@ function ConditionForm({ questions, qpos, sets, onChange }: Omit<ConditionDialog
   const operators = response ? operatorsFor(response) : [];
   const set = response?.type === 'mc' ? sets.find((s) => s._id === response.choices) : undefined;
   // A group removed since it was chosen: back to a new group.
-  const groupIndex = group === NEW_GROUP || Number(group) >= question.dependency.length ? null : Number(group);
+  const groupIndex = group === NEW_GROUP || Number(group) >= groups.length ? null : Number(group);
 
   const chooseQuestion = (value: string) =>
     setDraft({ ...emptyDraft(), dependent_qpos: value === '' ? null : Number(value) });
@@ -63,10 +72,10 @@ function ConditionForm({ questions, qpos, sets, onChange }: Omit<ConditionDialog
   };
 
   const add = () => {
-    const result = addCondition(questions, qpos, groupIndex, draft);
+    const result = addConditionTo(questions, qpos, groups, groupIndex, draft);
     setProblem(result.problem);
     if (result.problem === null) {
-      onChange(result.questions);
+      onChange(result.groups);
       setDraft({ ...draft, criterion_value: '' });
     }
   };
@@ -141,7 +150,7 @@ function ConditionForm({ questions, qpos, sets, onChange }: Omit<ConditionDialog
           <Form.Label className="small mb-1">Add to</Form.Label>
           <Form.Select size="sm" value={groupIndex === null ? NEW_GROUP : String(groupIndex)} onChange={(e) => setGroup(e.target.value)}>
             <option value={NEW_GROUP}>A new group (and)</option>
-            {question.dependency.map((_, k) => (
+            {groups.map((_, k) => (
               <option key={k} value={k}>
                 Group {k + 1} (or)
               </option>
@@ -158,8 +167,52 @@ function ConditionForm({ questions, qpos, sets, onChange }: Omit<ConditionDialog
   );
 }
 
+/** The groups as a list, each condition with Remove; `emptyText` when there is none. */
+export function ConditionGroups({ questions, groups, sets, onChange, emptyText }: ConditionBuilderProps & { emptyText: string }) {
+  return (
+    <>
+      {groups.length === 0 ? (
+        <p>{emptyText}</p>
+      ) : (
+        <ol className="list-unstyled" aria-label="Condition groups">
+          {groups.map((g, k) => (
+            <li key={k} className="border rounded p-2 mb-2">
+              <div className="fw-semibold small mb-1">
+                {k > 0 && <span className="text-uppercase me-1">and</span>}Group {k + 1}
+              </div>
+              <ul className="list-unstyled mb-0">
+                {g.or.map((c, ci) => {
+                  const text = describeCondition(questions, sets, c);
+                  return (
+                    <li key={ci} className="d-flex justify-content-between align-items-center gap-2 py-1">
+                      <span>
+                        {ci > 0 && <span className="text-uppercase me-1">or</span>}
+                        {text}
+                      </span>
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        aria-label={`Remove condition: ${text}`}
+                        onClick={() => onChange(removeConditionFrom(groups, k, ci))}
+                      >
+                        Remove
+                      </Button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}
+
 export function ConditionDialog({ questions, qpos, sets, onChange, onClose }: ConditionDialogProps) {
   const question = qpos === null ? undefined : questions[qpos];
+  const setGroups = (groups: DependencyGroup[]) =>
+    qpos !== null && onChange(normalise(questions.map((q, i) => (i === qpos ? { ...q, dependency: groups } : q))));
   return (
     <GuardedModal show={question !== undefined} onHide={onClose} size="lg" aria-labelledby="condition-dialog-title">
       <Modal.Header closeButton>
@@ -172,41 +225,8 @@ export function ConditionDialog({ questions, qpos, sets, onChange, onClose }: Co
           <p className="small text-body-secondary">
             The question is shown only when every group holds; a group holds when any of its conditions does.
           </p>
-          {question.dependency.length === 0 ? (
-            <p>This question is always shown.</p>
-          ) : (
-            <ol className="list-unstyled" aria-label="Condition groups">
-              {question.dependency.map((g, k) => (
-                <li key={k} className="border rounded p-2 mb-2">
-                  <div className="fw-semibold small mb-1">
-                    {k > 0 && <span className="text-uppercase me-1">and</span>}Group {k + 1}
-                  </div>
-                  <ul className="list-unstyled mb-0">
-                    {g.or.map((c, ci) => {
-                      const text = describe(questions, sets, c);
-                      return (
-                        <li key={ci} className="d-flex justify-content-between align-items-center gap-2 py-1">
-                          <span>
-                            {ci > 0 && <span className="text-uppercase me-1">or</span>}
-                            {text}
-                          </span>
-                          <Button
-                            size="sm"
-                            variant="outline-danger"
-                            aria-label={`Remove condition: ${text}`}
-                            onClick={() => onChange(removeCondition(questions, qpos, k, ci))}
-                          >
-                            Remove
-                          </Button>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                </li>
-              ))}
-            </ol>
-          )}
-          <ConditionForm key={qpos} questions={questions} qpos={qpos} sets={sets} onChange={onChange} />
+          <ConditionGroups questions={questions} ownQpos={qpos} groups={question.dependency} sets={sets} onChange={setGroups} emptyText="This question is always shown." />
+          <ConditionForm key={qpos} questions={questions} ownQpos={qpos} groups={question.dependency} sets={sets} onChange={setGroups} />
         </Modal.Body>
       )}
       <Modal.Footer>

@@ -1,18 +1,20 @@
 // One participant group of a stage (part 2 section 2.2): its number and Delete Group (not group 1), its name,
-// EMA settings, the one-time and anytime multi-selects, the free-to-choose mark, diary settings, and the
+// EMA settings, follow-up rules (issue 34 part 1), the one-time and anytime multi-selects, the free-to-choose mark, diary settings, and the
 // dialog that orders the selected questionnaires. The name and the two lists need no permission entry (part 2
 // section 6 names none); the settings need theirs. Memoised: typing in one group leaves the others alone.
 import { lazy, memo, Suspense, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { studyMessages } from '../../../../shared/messages';
+import { followupEditorTexts, studyMessages } from '../../../../shared/messages';
+import { newFollowupRule } from '../../../../shared/study/followups';
 import { DEFAULT_TIMEZONE, newDiarySetting, newEmaSetting } from '../../../../shared/study/assessmentSettings';
 import type { ParticipantGroup } from '../../../../shared/types/study';
 import { DiarySettingModal } from './DiarySettingModal';
 import { useEditorContext } from './editorContext';
 import { EmaSettingModal } from './EmaSettingModal';
+import { FollowupRuleModal } from './FollowupRuleModal';
 import { QuestionnaireSelect } from './QuestionnaireSelect';
-import { diarySummary, emaSummary } from './settingSummary';
+import { diarySummary, emaSummary, followupSummary } from './settingSummary';
 import { SettingList } from './SettingList';
 import type { GroupChanges } from './studyDraft';
 import type { StageRef } from './editorCalls';
@@ -22,7 +24,7 @@ const OrderDialog = lazy(() => import('./OrderDialog'));
 export const ONE_TIME_LABEL = 'Assessments needing a one-time response at this stage';
 export const ANYTIME_LABEL = 'Assessments allowing anytime, unlimited responses';
 
-type Dialog = { kind: 'ema' | 'diary'; index: number | null } | { kind: 'order' };
+type Dialog = { kind: 'ema' | 'followup' | 'diary'; index: number | null } | { kind: 'order' };
 
 function without<T>(list: readonly T[], index: number): T[] {
   return list.filter((_, i) => i !== index);
@@ -33,12 +35,14 @@ function placed<T>(list: readonly T[], index: number | null, item: T): T[] {
 }
 
 export const GroupBlock = memo(function GroupBlock({ stage, group }: { stage: StageRef; group: ParticipantGroup }) {
-  const { options, timezones, can, edit, ask, deleteGroup, structureBusy } = useEditorContext();
+  const { options, timezones, can, edit, ask, deleteGroup, structureBusy, triggerQuestionnaires } = useEditorContext();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const change = (changes: GroupChanges) => edit({ type: 'group', stageId: stage._id, groupId: group._id, changes });
   const close = () => setDialog(null);
   const canEma = can('editEma');
   const canDiary = can('editDiary');
+  // Follow-up rules are gated by the EMA entry (a follow-up is an EMA prompt), and need the trigger's questions.
+  const canFollowup = canEma && triggerQuestionnaires !== null;
   const zone = timezones[0] ?? DEFAULT_TIMEZONE;
   const prefix = `group-${group._id}`;
   const headingId = `${prefix}-heading`;
@@ -75,6 +79,18 @@ export const GroupBlock = memo(function GroupBlock({ stage, group }: { stage: St
         onOpen={(index) => setDialog({ kind: 'ema', index })}
         onRemove={(index) => change({ ema_list: without(group.ema_list, index) })}
       />
+      <SettingList
+        id={`${prefix}-followup`}
+        title="Follow-up Prompts"
+        noun="Follow-up rule"
+        settings={group.followup_list}
+        summary={followupSummary}
+        canEdit={canFollowup}
+        onAdd={() => setDialog({ kind: 'followup', index: null })}
+        onOpen={(index) => setDialog({ kind: 'followup', index })}
+        onRemove={(index) => change({ followup_list: without(group.followup_list, index) })}
+      />
+      {triggerQuestionnaires === null && group.followup_list.length > 0 && <p className="small text-body-secondary">{followupEditorTexts.ownerReadOnly}</p>}
       <QuestionnaireSelect
         id={`${prefix}-one-time`}
         label={ONE_TIME_LABEL}
@@ -122,6 +138,19 @@ export const GroupBlock = memo(function GroupBlock({ stage, group }: { stage: St
           onHide={close}
           onApply={(setting) => {
             change({ ema_list: placed(group.ema_list, dialog.index, setting) });
+            close();
+          }}
+        />
+      )}
+      {dialog?.kind === 'followup' && (
+        <FollowupRuleModal
+          initial={dialog.index === null ? newFollowupRule() : group.followup_list[dialog.index]}
+          options={options}
+          triggers={triggerQuestionnaires}
+          readOnly={!canFollowup}
+          onHide={close}
+          onApply={(rule) => {
+            change({ followup_list: placed(group.followup_list, dialog.index, rule) });
             close();
           }}
         />

@@ -81,9 +81,10 @@ export function StudyEditorForm({ study, loadId, calls, actions }: StudyEditorFo
       deleteStage: (stage: StageRef) => void toastOn(deleteStage(stage), studyMessages.stageDeleted),
       addGroup: (stage: StageRef) => void toastOn(addGroup(stage), studyMessages.groupAdded),
       deleteGroup: (stage: StageRef, group: ParticipantGroup) => void toastOn(deleteGroup(stage, group), studyMessages.groupDeleted),
+      triggerQuestionnaires: calls.triggerQuestionnaires ?? null,
       structureBusy,
     }),
-    [calls.questionnaireOptions, calls.timezones, can, ask, toastOn, deleteStage, addGroup, deleteGroup, structureBusy],
+    [calls.questionnaireOptions, calls.timezones, calls.triggerQuestionnaires, can, ask, toastOn, deleteStage, addGroup, deleteGroup, structureBusy],
   );
 
   const changeBasic = (field: BasicField, value: string) => {

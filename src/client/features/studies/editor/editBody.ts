@@ -1,5 +1,5 @@
 // What Save Changes sends (edit_except_consent): the basic information, each stage's texts and each group's
-// name, settings and questionnaire lists in their order. Read-only parts (code, status, numbers, consent) stay
+// name, settings (EMA, follow-up rules, diary) and questionnaire lists in their order. Read-only parts (code, status, numbers, consent) stay
 // out: the server keeps them as they are.
 import type { StudyEditBody, Study } from '../../../../shared/types/study';
 
@@ -17,6 +17,7 @@ export function editBodyOf(study: Study): StudyEditBody {
         _id: group._id,
         name: group.name,
         ema_list: group.ema_list,
+        followup_list: group.followup_list,
         diary_list: group.diary_list,
         questionnaire_list: group.questionnaire_list,
         no_submission_limit_list: group.no_submission_limit_list,

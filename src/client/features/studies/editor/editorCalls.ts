@@ -10,6 +10,14 @@ export type StageRef = Pick<Stage, '_id' | 'stage_num'>;
 import type { RequestState } from '../../../../ui/state/requestState';
 import type { LiveEditImpact } from '../../../../shared/types/liveEdits';
 import type { PromptingSettings } from '../../../../shared/prompting';
+import type { TriggerQuestionnaire } from '../triggerQuestionnaireSlice';
+
+/** What the follow-up dialog reads of a trigger questionnaire: loaded ones by id, the call's state, the call. */
+export interface TriggerQuestionnaireCalls {
+  loaded: Readonly<Record<string, TriggerQuestionnaire>>;
+  request: RequestState;
+  load: (questionnaireId: string) => void;
+}
 
 export type EditorRequest =
   | 'load'
@@ -52,6 +60,8 @@ export interface StudyEditorCalls {
   addGroup: (stage: StageRef) => Promise<boolean>;
   deleteGroup: (stage: StageRef, group: ParticipantGroup) => Promise<boolean>;
   editConsent: (body: ConsentBody) => Promise<string | null>;
+  /** The trigger questionnaires of follow-up rules; absent where no call reads a questionnaire (the system owner's). */
+  triggerQuestionnaires?: TriggerQuestionnaireCalls;
   /** The study's prompting choice (issue 33), null until loaded. */
   prompting: PromptingSettings | null;
   loadPrompting: () => void;

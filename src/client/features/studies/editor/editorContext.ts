@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 import type { AccessName } from '../../../../shared/access';
 import type { AssessmentListItem } from '../../../../shared/study/assessmentSettings';
 import type { ParticipantGroup } from '../../../../shared/types/study';
-import type { StageRef } from './editorCalls';
+import type { StageRef, TriggerQuestionnaireCalls } from './editorCalls';
 import type { DraftDispatch } from './studyDraft';
 import type { AskConfirmation } from './useConfirmation';
 
@@ -17,6 +17,8 @@ export interface EditorContextValue {
   deleteStage: (stage: StageRef) => void;
   addGroup: (stage: StageRef) => void;
   deleteGroup: (stage: StageRef, group: ParticipantGroup) => void;
+  /** Null where follow-up rules can only be read (the system owner's editor). */
+  triggerQuestionnaires: TriggerQuestionnaireCalls | null;
   /** Whether a structure change is in flight (its buttons wait). */
   structureBusy: boolean;
 }

@@ -1,6 +1,7 @@
-// One line describing an EMA or diary setting in its group's list, so settings can be told apart unopened.
+// One line describing an EMA or diary setting or a follow-up rule in its group's list, so settings can be told apart unopened.
 import type { DiarySetting, EmaSetting } from '../../../../shared/study/assessmentSettings';
-import { questionnaireLabels } from './questionnaireLabel';
+import type { FollowupRule } from '../../../../shared/study/followups';
+import { questionnaireLabel, questionnaireLabels } from './questionnaireLabel';
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 
@@ -18,4 +19,19 @@ export function emaSummary(setting: EmaSetting): string {
 export function diarySummary(setting: DiarySetting): string {
   const start = setting.fix_start_date && setting.start_date ? `from ${setting.start_date}` : 'from assignment';
   return `${questionnaires(setting.questionnaire_list)}; ${start}; ${days(setting.number_of_days)}`;
+}
+
+/** "Q2 response 1 is 3" for a condition, without the trigger's questions at hand (the list is not loaded with them). */
+function conditionText(c: FollowupRule['when'][number]['or'][number]): string {
+  return `Q${c.dependent_qpos + 1} response ${c.dependent_response_pos + 1} ${c.criterion_operator} "${c.criterion_value}"`;
+}
+
+/** A rule's conditions: groups joined by "and", a group's conditions by "or". */
+export function whenSummary(when: FollowupRule['when']): string {
+  return when.map((g) => g.or.map(conditionText).join(' or ')).join(' and ');
+}
+
+export function followupSummary(rule: FollowupRule): string {
+  const when = rule.when.length ? ` when ${whenSummary(rule.when)}` : ' (every answer)';
+  return `${questionnaireLabel(rule.trigger_questionnaire)}${when} → ${questionnaires(rule.questionnaire_list)}; after ${rule.after_minutes} min; at most ${rule.max_per_day} a day`;
 }

@@ -7,7 +7,7 @@ import type { BasicInfoBody, ParticipantGroup, Stage, Study } from '../../../../
 
 export type StageTexts = Pick<Stage, 'chin_name' | 'chin_progress_message' | 'chin_complete_message'>;
 export type GroupChanges = Partial<
-  Pick<ParticipantGroup, 'name' | 'ema_list' | 'diary_list' | 'questionnaire_list' | 'no_submission_limit_list'>
+  Pick<ParticipantGroup, 'name' | 'ema_list' | 'followup_list' | 'diary_list' | 'questionnaire_list' | 'no_submission_limit_list'>
 >;
 
 export type DraftAction =
