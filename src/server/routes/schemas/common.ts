@@ -1,5 +1,7 @@
 // Schema pieces shared by the route plugins. Response schemas also decide what leaves the server: a field
 // that is not listed (a password hash, say) is never serialised.
+import { NUMBER_INPUT_LIMIT } from '../../../shared/limits';
+
 export const idParam = (name: string) =>
   ({
     type: 'object',
@@ -68,6 +70,11 @@ export const errorResponses = {
 
 /** Text fields are checked by the shared rules (with the specification's messages), not by the schema. */
 export const looseString = { type: 'string', maxLength: 1000 } as const;
+
+/** A number as the editors hold it: a number within the input limit, or its text; the shared rules say what is wrong with it. */
+export const typedNumber = {
+  anyOf: [{ type: 'number', minimum: -NUMBER_INPUT_LIMIT, maximum: NUMBER_INPUT_LIMIT }, { type: 'string', maxLength: 32 }],
+} as const;
 
 /** Staff calls: a lab user's or the system owner's session token (plugins/auth.ts). */
 export const bearerAuth = [{ bearerAuth: [] }];

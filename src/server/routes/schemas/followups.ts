@@ -4,6 +4,7 @@
 import { MAX_FOLLOWUP_RULES } from '../../../shared/limits';
 import { MAX_CONDITIONS } from '../../../shared/questionnaire/rules';
 import { conditionSchema } from './questionnaires';
+import { typedNumber } from './common';
 
 const item = {
   type: 'object',
@@ -43,7 +44,6 @@ const ref = {
   ],
 } as const;
 
-const typedNumber = { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 32 }] } as const;
 
 export const followupRuleEditSchema = {
   type: 'object',

@@ -2,7 +2,8 @@
 import type { FastifyRequest } from 'fastify';
 import { readSettingsOf } from '../../services/studies/settingFields';
 import { followupListEditSchema, followupRuleSchema } from './followups';
-import { FIRST_PAGE, MAX_PAGE_NUMBER, NUMBER_INPUT_LIMIT, TEXT_INPUT_MAX_CHARS } from '../../../shared/limits';
+import { typedNumber } from './common';
+import { FIRST_PAGE, MAX_PAGE_NUMBER, TEXT_INPUT_MAX_CHARS } from '../../../shared/limits';
 import { ZONE_RULES } from '../../../shared/study/assessmentSettings';
 
 /** An assessment list item (part 2 section 3), as answered. */
@@ -199,9 +200,6 @@ const refSchema = {
 const refListSchema = { type: 'array', maxItems: 500, items: refSchema } as const;
 
 /** A whole number as typed: a JSON number or short text. */
-const typedNumber = {
-  anyOf: [{ type: 'number', minimum: -NUMBER_INPUT_LIMIT, maximum: NUMBER_INPUT_LIMIT }, { type: 'string', maxLength: 32 }],
-} as const;
 
 const timeText = text(16);
 
