@@ -158,6 +158,9 @@ describe.each(databases)('piping in the participant API (%s)', (database) => {
       expect([plain.statusCode, messageOf(plain)]).toEqual([400, participantMessages.shownTextMismatch]);
       const shape = await answer(study, ann, diaryQx, answers, { shown_texts: { x: { question: 'y' } } as ShownTexts });
       expect(shape.statusCode).toBe(400);
+      // A position is written one way only: "01" is not question 1.
+      const padded = await answer(study, ann, diaryQx, answers, { shown_texts: { '01': shown['1'] } });
+      expect([padded.statusCode, messageOf(padded)]).toEqual([400, participantMessages.shownTextMismatch]);
     });
 
     it('the analysis export has a column of the text as shown, described in the codebook', async () => {

@@ -281,7 +281,8 @@ export function shownTextsProblem(
   const visible = visibleQuestions(questions, answers);
   for (const [key, entry] of Object.entries(shown)) {
     const qpos = Number(key);
-    const q = Number.isInteger(qpos) ? questions[qpos] : undefined;
+    // A position written as the server writes it ("3", not "03" or "3.0"), so that one question has one key.
+    const q = Number.isInteger(qpos) && String(qpos) === key ? questions[qpos] : undefined;
     if (!q || !visible[qpos]) return {};
     if (entry.question !== undefined) {
       if (entry.question.length > MAX_SHOWN_CHARS || !hasPipes(q.html_question)) return { question_pos: qpos };

@@ -284,9 +284,8 @@ export const responseBody = {
     shown_texts: {
       type: 'object',
       description:
-        'Piping: the texts the questions showed, only those that quoted answers, by question position (0-based): `question` the text as words, `choices` the labels by choice value. Checked against the questionnaire filled from this answer (an earlier answer quoted may be any text); part of the idempotency fingerprint when sent',
+        'Piping: the texts the questions showed, only those that quoted answers, by question position (0-based, written as a whole number without leading zeros; another key answers 400): `question` the text as words, `choices` the labels by choice value. Checked against the questionnaire filled from this answer (an earlier answer quoted may be any text); part of the idempotency fingerprint when sent',
       maxProperties: 1000,
-      propertyNames: { pattern: '^(0|[1-9][0-9]{0,4})$' },
       additionalProperties: {
         type: 'object',
         additionalProperties: false,
