@@ -8,6 +8,7 @@ import { SCORE_METHODS, type Question, type ScoreMethod } from '../../../../shar
 import { Check, Labelled, SmallButton, TextSetting } from './fields';
 import { NumberField } from './NumberField';
 import { toScores, type DraftItem, type DraftScore } from './scoreDrafts';
+import { changedAt, DraftListSection } from './DraftListSection';
 
 export const scoresTexts = {
   heading: 'Scores',
@@ -35,81 +36,80 @@ function itemLabel(q: Question, qpos: number, rpos: number): string {
 export function ScoresSection({ questions, drafts, onChange, newKey }: ScoresSectionProps) {
   const items = scorableItems(questions);
   const scores = toScores(questions, drafts);
-  const change = (index: number, changes: Partial<DraftScore>) => onChange(drafts.map((d, i) => (i === index ? { ...d, ...changes } : d)));
+  const change = (index: number, changes: Partial<DraftScore>) => onChange(changedAt(drafts, index, changes));
   const add = () => onChange([...drafts, { key: newKey(), name: `score${drafts.length + 1}`, method: 'sum', items: [], min_answered: 1 }]);
 
   return (
-    <section className="card mb-3" aria-labelledby="scores-heading">
-      <div className="card-body">
-        <h2 id="scores-heading" className="h5">
-          {scoresTexts.heading}
-        </h2>
-        <p className="small text-body-secondary">{scoresTexts.intro}</p>
-        {drafts.length === 0 && <p className="small">{scoresTexts.none}</p>}
-        {drafts.map((draft, index) => {
-          const id = `score-${draft.key}`;
-          const problem = scoreProblem(questions, scores, index);
-          const title = `Score ${index + 1}`;
-          const toggle = (item: Omit<DraftItem, 'reverse'>, used: boolean) => {
-            const rest = draft.items.filter((i) => i.questionId !== item.questionId || i.responseId !== item.responseId);
-            change(index, { items: used ? [...rest, { ...item, reverse: false }] : rest });
-          };
-          const reverse = (item: Omit<DraftItem, 'reverse'>, on: boolean) =>
-            change(index, { items: draft.items.map((i) => (i.questionId === item.questionId && i.responseId === item.responseId ? { ...i, reverse: on } : i)) });
-          return (
-            <fieldset key={draft.key} className="border rounded p-2 mb-2" aria-describedby={problem ? `${id}-problem` : undefined}>
-              <legend className="h6 float-none w-auto px-1 mb-1">{title}</legend>
-              <div className="row g-2 align-items-end">
-                <TextSetting id={`${id}-name`} label={`${title} name`} value={draft.name} onChange={(name) => change(index, { name })} className="col-sm-4" />
-                <Labelled id={`${id}-method`} label={`${title} method`} className="col-sm-3">
-                  <select id={`${id}-method`} className="form-select form-select-sm" value={draft.method} onChange={(e) => change(index, { method: e.target.value as ScoreMethod })}>
-                    {SCORE_METHODS.map((m) => (
-                      <option key={m} value={m}>
-                        {scoresTexts.methods[m]}
-                      </option>
-                    ))}
-                  </select>
-                </Labelled>
-                <NumberField id={`${id}-min`} label={`${title} minimum answered`} value={draft.min_answered} onChange={(min_answered) => change(index, { min_answered })} className="col-sm-3" />
-                <div className="col-sm-2 text-sm-end">
-                  <SmallButton variant="outline-danger" onClick={() => onChange(drafts.filter((_, i) => i !== index))} label={`Remove ${title}`}>
-                    Remove
-                  </SmallButton>
-                </div>
-              </div>
-              {items.length === 0 ? (
-                <p className="small mt-2 mb-0">{scoresTexts.nothingToScore}</p>
-              ) : (
-                <ul className="list-unstyled mt-2 mb-0" aria-label={`${title} items`}>
-                  {items.map(({ question_pos, response_pos }) => {
-                    const q = questions[question_pos];
-                    const r = q.other_info[response_pos];
-                    const item = { questionId: q._id, responseId: r._id };
-                    const chosen = draft.items.find((i) => i.questionId === q._id && i.responseId === r._id);
-                    const label = itemLabel(q, question_pos, response_pos);
-                    return (
-                      <li key={`${q._id}/${r._id}`} className="d-flex flex-wrap gap-3">
-                        <Check id={`${id}-use-${q._id}-${r._id}`} label={`${title} uses ${label}`} checked={chosen !== undefined} onChange={(used) => toggle(item, used)} />
-                        {chosen && isReversible(r) && (
-                          <Check id={`${id}-reverse-${q._id}-${r._id}`} label={`Reverse ${label} in ${title}`} checked={chosen.reverse} onChange={(on) => reverse(item, on)} />
-                        )}
-                      </li>
-                    );
-                  })}
-                </ul>
-              )}
-              {problem && (
-                <div id={`${id}-problem`} className="text-danger small mt-2">
-                  {problem}
-                </div>
-              )}
-            </fieldset>
-          );
-        })}
+    <DraftListSection
+      headingId="scores-heading"
+      texts={scoresTexts}
+      empty={drafts.length === 0}
+      footer={
         <button type="button" className="btn btn-sm btn-outline-primary" onClick={add}>
           {scoresTexts.add}
         </button>
-      </div>
-    </section>
+      }
+    >
+      {drafts.map((draft, index) => {
+        const id = `score-${draft.key}`;
+        const problem = scoreProblem(questions, scores, index);
+        const title = `Score ${index + 1}`;
+        const toggle = (item: Omit<DraftItem, 'reverse'>, used: boolean) => {
+          const rest = draft.items.filter((i) => i.questionId !== item.questionId || i.responseId !== item.responseId);
+          change(index, { items: used ? [...rest, { ...item, reverse: false }] : rest });
+        };
+        const reverse = (item: Omit<DraftItem, 'reverse'>, on: boolean) =>
+          change(index, { items: draft.items.map((i) => (i.questionId === item.questionId && i.responseId === item.responseId ? { ...i, reverse: on } : i)) });
+        return (
+          <fieldset key={draft.key} className="border rounded p-2 mb-2" aria-describedby={problem ? `${id}-problem` : undefined}>
+            <legend className="h6 float-none w-auto px-1 mb-1">{title}</legend>
+            <div className="row g-2 align-items-end">
+              <TextSetting id={`${id}-name`} label={`${title} name`} value={draft.name} onChange={(name) => change(index, { name })} className="col-sm-4" />
+              <Labelled id={`${id}-method`} label={`${title} method`} className="col-sm-3">
+                <select id={`${id}-method`} className="form-select form-select-sm" value={draft.method} onChange={(e) => change(index, { method: e.target.value as ScoreMethod })}>
+                  {SCORE_METHODS.map((m) => (
+                    <option key={m} value={m}>
+                      {scoresTexts.methods[m]}
+                    </option>
+                  ))}
+                </select>
+              </Labelled>
+              <NumberField id={`${id}-min`} label={`${title} minimum answered`} value={draft.min_answered} onChange={(min_answered) => change(index, { min_answered })} className="col-sm-3" />
+              <div className="col-sm-2 text-sm-end">
+                <SmallButton variant="outline-danger" onClick={() => onChange(drafts.filter((_, i) => i !== index))} label={`Remove ${title}`}>
+                  Remove
+                </SmallButton>
+              </div>
+            </div>
+            {items.length === 0 ? (
+              <p className="small mt-2 mb-0">{scoresTexts.nothingToScore}</p>
+            ) : (
+              <ul className="list-unstyled mt-2 mb-0" aria-label={`${title} items`}>
+                {items.map(({ question_pos, response_pos }) => {
+                  const q = questions[question_pos];
+                  const r = q.other_info[response_pos];
+                  const item = { questionId: q._id, responseId: r._id };
+                  const chosen = draft.items.find((i) => i.questionId === q._id && i.responseId === r._id);
+                  const label = itemLabel(q, question_pos, response_pos);
+                  return (
+                    <li key={`${q._id}/${r._id}`} className="d-flex flex-wrap gap-3">
+                      <Check id={`${id}-use-${q._id}-${r._id}`} label={`${title} uses ${label}`} checked={chosen !== undefined} onChange={(used) => toggle(item, used)} />
+                      {chosen && isReversible(r) && (
+                        <Check id={`${id}-reverse-${q._id}-${r._id}`} label={`Reverse ${label} in ${title}`} checked={chosen.reverse} onChange={(on) => reverse(item, on)} />
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            {problem && (
+              <div id={`${id}-problem`} className="text-danger small mt-2">
+                {problem}
+              </div>
+            )}
+          </fieldset>
+        );
+      })}
+    </DraftListSection>
   );
 }

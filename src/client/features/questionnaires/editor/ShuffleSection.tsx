@@ -6,6 +6,7 @@ import type { Question, ShuffleRun } from '../../../../shared/questionnaire/type
 import { Labelled, SmallButton } from './fields';
 import { questionLabel } from './labels';
 import { toRuns, type DraftRun } from './shuffleRunDrafts';
+import { changedAt, DraftListSection } from './DraftListSection';
 
 export const shuffleTexts = {
   heading: 'Shuffle questions',
@@ -34,64 +35,63 @@ function problemOf(questions: readonly Question[], runs: readonly ShuffleRun[], 
 
 export function ShuffleSection({ questions, drafts, onChange, newKey }: ShuffleSectionProps) {
   const runs = toRuns(questions, drafts);
-  const change = (index: number, changes: Partial<DraftRun>) => onChange(drafts.map((d, i) => (i === index ? { ...d, ...changes } : d)));
+  const change = (index: number, changes: Partial<DraftRun>) => onChange(changedAt(drafts, index, changes));
   const add = () => {
     const last = questions.length - 1;
     onChange([...drafts, { key: newKey(), fromId: questions[Math.max(0, last - 1)]?._id ?? '', toId: questions[last]?._id ?? '' }]);
   };
 
   return (
-    <section className="card mb-3" aria-labelledby="shuffle-heading">
-      <div className="card-body">
-        <h2 id="shuffle-heading" className="h5">
-          {shuffleTexts.heading}
-        </h2>
-        <p className="small text-body-secondary">{shuffleTexts.intro}</p>
-        {drafts.length === 0 && <p className="small">{shuffleTexts.none}</p>}
-        {drafts.map((draft, index) => {
-          const id = `shuffle-${draft.key}`;
-          const title = `Shuffled run ${index + 1}`;
-          const problem = problemOf(questions, runs, index);
-          const select = (end: 'fromId' | 'toId', label: string) => (
-            <Labelled id={`${id}-${end}`} label={`${title} ${label}`} className="col-sm-5">
-              <select id={`${id}-${end}`} className="form-select form-select-sm" value={draft[end]} onChange={(e) => change(index, { [end]: e.target.value })}>
-                {!questions.some((q) => q._id === draft[end]) && <option value="">{shuffleTexts.choose}</option>}
-                {questions.map((q, qpos) => (
-                  <option key={q._id} value={q._id}>
-                    {questionLabel(q, qpos)}
-                  </option>
-                ))}
-              </select>
-            </Labelled>
-          );
-          return (
-            <fieldset key={draft.key} className="border rounded p-2 mb-2" aria-describedby={problem ? `${id}-problem` : undefined}>
-              <legend className="h6 float-none w-auto px-1 mb-1">{title}</legend>
-              <div className="row g-2 align-items-end">
-                {select('fromId', 'from question')}
-                {select('toId', 'to question')}
-                <div className="col-sm-2 text-sm-end">
-                  <SmallButton variant="outline-danger" onClick={() => onChange(drafts.filter((_, i) => i !== index))} label={`Remove ${title}`}>
-                    Remove
-                  </SmallButton>
-                </div>
-              </div>
-              {problem && (
-                <div id={`${id}-problem`} className="text-danger small mt-2">
-                  {problem}
-                </div>
-              )}
-            </fieldset>
-          );
-        })}
-        {questions.length < 2 ? (
+    <DraftListSection
+      headingId="shuffle-heading"
+      texts={shuffleTexts}
+      empty={drafts.length === 0}
+      footer={
+        questions.length < 2 ? (
           <p className="small mb-0">{shuffleTexts.tooFew}</p>
         ) : (
           <button type="button" className="btn btn-sm btn-outline-primary" onClick={add}>
             {shuffleTexts.add}
           </button>
-        )}
-      </div>
-    </section>
+        )
+      }
+    >
+      {drafts.map((draft, index) => {
+        const id = `shuffle-${draft.key}`;
+        const title = `Shuffled run ${index + 1}`;
+        const problem = problemOf(questions, runs, index);
+        const select = (end: 'fromId' | 'toId', label: string) => (
+          <Labelled id={`${id}-${end}`} label={`${title} ${label}`} className="col-sm-5">
+            <select id={`${id}-${end}`} className="form-select form-select-sm" value={draft[end]} onChange={(e) => change(index, { [end]: e.target.value })}>
+              {!questions.some((q) => q._id === draft[end]) && <option value="">{shuffleTexts.choose}</option>}
+              {questions.map((q, qpos) => (
+                <option key={q._id} value={q._id}>
+                  {questionLabel(q, qpos)}
+                </option>
+              ))}
+            </select>
+          </Labelled>
+        );
+        return (
+          <fieldset key={draft.key} className="border rounded p-2 mb-2" aria-describedby={problem ? `${id}-problem` : undefined}>
+            <legend className="h6 float-none w-auto px-1 mb-1">{title}</legend>
+            <div className="row g-2 align-items-end">
+              {select('fromId', 'from question')}
+              {select('toId', 'to question')}
+              <div className="col-sm-2 text-sm-end">
+                <SmallButton variant="outline-danger" onClick={() => onChange(drafts.filter((_, i) => i !== index))} label={`Remove ${title}`}>
+                  Remove
+                </SmallButton>
+              </div>
+            </div>
+            {problem && (
+              <div id={`${id}-problem`} className="text-danger small mt-2">
+                {problem}
+              </div>
+            )}
+          </fieldset>
+        );
+      })}
+    </DraftListSection>
   );
 }
