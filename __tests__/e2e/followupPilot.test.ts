@@ -59,6 +59,7 @@ async function seedStudy(token: string): Promise<Seeded> {
   const rule: FollowupRule = {
     trigger_questionnaire: { _id: trigger._id, ...TRIGGER },
     when: [{ or: [{ dependent_qpos: 0, dependent_response_pos: 0, criterion_operator: 'is selected', criterion_value: 'yes' }] }],
+    score_when: [],
     questionnaire_list: [{ _id: followup._id, ...FOLLOWUP }],
     after_minutes: AFTER_MINUTES,
     response_in: 15,

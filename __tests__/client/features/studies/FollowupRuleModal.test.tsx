@@ -28,6 +28,7 @@ const TITLE = 'Follow-up Prompt Rule';
 const existing: FollowupRule = {
   trigger_questionnaire: item(1),
   when: [{ or: [{ dependent_qpos: 1, dependent_response_pos: 0, criterion_operator: 'is selected', criterion_value: 'sad' }] }],
+  score_when: [],
   questionnaire_list: [item(3)],
   after_minutes: 30,
   response_in: 20,
