@@ -24,6 +24,8 @@ const whenSchema = {
 function scoreWhenSchema<V>(value: V) {
   return {
     type: 'array',
+    description:
+      "Conditions on the trigger answer's scores (issue 34 part 2): each names a score of the trigger questionnaire; every one must hold, besides `when`. A null score meets none. Empty: no score condition.",
     // One past the limit passes, so that the shared rule's own message answers.
     maxItems: MAX_SCORE_CONDITIONS + 1,
     items: {
