@@ -237,6 +237,9 @@ describe.each(databases)('follow-up prompts planned by answers (%s)', (database)
     const past = Date.parse(after.clock.now) - Date.parse(prompt.notification_datetime);
     expect(past >= 0 && past < 5_000).toBe(true);
     expect(after.plan.filter((t) => t._id === prompt._id)).toHaveLength(1);
+    // The pilot's plan says which rows are follow-ups (its prompt and two reminders), so the summary can say so.
+    expect(after.plan.filter((t) => t.followup).map((t) => t.prompt_id)).toEqual([null, prompt._id, prompt._id]);
+    expect(after.plan.filter((t) => !t.followup).every((t) => t._id !== prompt._id)).toBe(true);
 
     const stage = study.stage_list[0];
     const progress = await send(a, { method: 'POST', url: `/api/participants/${study._id}/progress`, token: manager, payload: { stageId: stage._id, groupId: stage.participant_group_list[0]._id, includePilot: true } });
