@@ -3,7 +3,10 @@
 // prompt the check 30 minutes later"). The researcher pilots it from the Study List: answered 'No' in the frame,
 // the clock has no prompt to go to; answered 'Yes', the summary lists the follow-up 30 minutes after the answer,
 // the clock's "next prompt" goes there and the frame announces it open; answered in the frame, the summary marks
-// it completed, and the pilot participant's EMA Schedule lists it as a follow-up.
+// it completed, and the pilot participant's EMA Schedule lists it as a follow-up. Scores (issue 34 part 2): the
+// trigger's score `count` (Q2, a number) gets a condition "count greater or equal 1" in the editor's rule dialog by
+// keyboard, saved with Save Changes; then 'Yes' with Q2 left empty (a null count) brings no follow-up either, and
+// the summary calls the follow-up one, not an EMA prompt.
 import type { Page } from 'playwright-core';
 import { participantMessages, pilotMessages } from '../../src/shared/messages';
 import { pilotTexts } from '../../src/shared/pilotTexts';
@@ -29,7 +32,10 @@ interface Seeded {
   followupId: string;
 }
 
-/** Q1 of the trigger a Yes/No choice; the follow-up one text question; the rule on 'yes' set with Save Changes. */
+/**
+ * Q1 of the trigger a Yes/No choice, Q2 a number (not required) scored as `count`; the follow-up one text question;
+ * the rule on 'yes' set with Save Changes.
+ */
 async function seedStudy(token: string): Promise<Seeded> {
   const { api } = product;
   const study = await api.call<Study>('POST', '/api/studies', { token, body: { chin_name: 'Follow-up pilot study' } });
@@ -45,7 +51,10 @@ async function seedStudy(token: string): Promise<Seeded> {
     html_question: '<p>Do you crave a cigarette now?</p>',
     other_info: [{ ...choice, choices: set._id, validation: { ...choice.validation, required: true } }],
   };
-  await api.call('PUT', `/api/qx_list/${trigger._id}/edit`, { token, body: { ...trigger, ...TRIGGER, chin_content: [craving] } });
+  const number = { ...makeResponse('r2', 'text'), number_only: true };
+  const cigarettes = { ...makeQuestion('q2', 'r2'), question_num: '2', html_question: '<p>How many cigarettes so far today?</p>', other_info: [number] };
+  const count = { name: 'count', method: 'sum', items: [{ question_pos: 1, response_pos: 0, reverse: false }], min_answered: 1 };
+  await api.call('PUT', `/api/qx_list/${trigger._id}/edit`, { token, body: { ...trigger, ...TRIGGER, chin_content: [craving, cigarettes], scores: [count] } });
   const followup = await api.call<Questionnaire>('POST', '/api/qx_list', { token, body: FOLLOWUP });
   const text = makeResponse('r1', 'text');
   const strength = {
@@ -59,6 +68,7 @@ async function seedStudy(token: string): Promise<Seeded> {
   const rule: FollowupRule = {
     trigger_questionnaire: { _id: trigger._id, ...TRIGGER },
     when: [{ or: [{ dependent_qpos: 0, dependent_response_pos: 0, criterion_operator: 'is selected', criterion_value: 'yes' }] }],
+    score_when: [],
     questionnaire_list: [{ _id: followup._id, ...FOLLOWUP }],
     after_minutes: AFTER_MINUTES,
     response_in: 15,
@@ -78,7 +88,7 @@ async function seedStudy(token: string): Promise<Seeded> {
 
 /** The summary's rows of the follow-up questionnaire's prompt (not its reminders). */
 function followupRows(page: Page) {
-  return page.getByTestId('pilot-plan-row').filter({ hasText: FOLLOWUP.chin_name }).filter({ hasText: 'EMA prompt' });
+  return page.getByTestId('pilot-plan-row').filter({ hasText: FOLLOWUP.chin_name }).filter({ hasText: pilotTexts.followupKind });
 }
 
 describe('follow-up prompts on the pilot clock', () => {
@@ -90,6 +100,27 @@ describe('follow-up prompts on the pilot clock', () => {
       const { study, followupId } = await seedStudy(token);
       await page.setViewportSize({ width: 1366, height: 1000 });
       await signInAsLabUser(page, product.server.mainUrl('/login'), manager.email, managerPassword);
+
+      // The score condition by keyboard in the rule's dialog: Add score condition, a value, Enter applies.
+      await page.goto(product.server.mainUrl(`/studies/${study._id}/edit`));
+      const block = page.getByRole('region', { name: 'Stage 1' }).getByRole('region', { name: 'Participant Group 1' });
+      await block.getByRole('button', { name: 'Open Follow-up rule 1' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Follow-up Prompt Rule' });
+      const scores = dialog.getByRole('region', { name: "When the answer's scores meet" });
+      await scores.getByRole('button', { name: 'Add score condition' }).focus();
+      await page.keyboard.press('Enter');
+      const condition = scores.getByRole('group', { name: 'Score condition 1' });
+      await expect(condition.getByLabel('Score').inputValue()).resolves.toBe('count');
+      await expect(condition.getByLabel('Operator').inputValue()).resolves.toBe('greater or equal');
+      await condition.getByLabel('Value').focus();
+      await page.keyboard.type('1');
+      await page.keyboard.press('Enter');
+      await dialog.waitFor({ state: 'hidden' });
+      await block.getByText(/Follow-up rule 1: .* and score count greater or equal 1 → /).waitFor();
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText('Changes have been saved').waitFor();
+      const saved = await api.call<Study>('GET', `/api/studies/${study._id}`, { token });
+      expect(saved.stage_list[0].participant_group_list[0].followup_list[0].score_when).toEqual([{ score: 'count', criterion_operator: 'greater or equal', criterion_value: 1 }]);
 
       await page.goto(product.server.mainUrl('/studies/1'));
       const row = await rowWith(page, study.study_code);
@@ -104,11 +135,12 @@ describe('follow-up prompts on the pilot clock', () => {
       expect(code).not.toBe('');
 
       // The app keeps each answer's thanks in the task list, so the new one is the one after those already there.
-      async function answerTrigger(choice: 'Yes' | 'No'): Promise<void> {
+      async function answerTrigger(choice: 'Yes' | 'No', cigarettes = '2'): Promise<void> {
         const thanks = frame.getByText(`Your answer to ${TRIGGER.chin_name} was sent. Thank you!`);
         const earlier = await thanks.count();
         await frame.getByRole('link', { name: TRIGGER.chin_name }).click();
         await frame.getByRole('radio', { name: choice, exact: true }).check();
+        if (cigarettes) await frame.getByRole('textbox').fill(cigarettes);
         await frame.getByRole('button', { name: 'Send' }).click();
         await thanks.nth(earlier).waitFor();
       }
@@ -118,6 +150,12 @@ describe('follow-up prompts on the pilot clock', () => {
       await page.getByRole('button', { name: pilotTexts.toNextPrompt }).click();
       await page.getByRole('alert').getByText(pilotMessages.noNextPrompt).waitFor();
       await expect(followupRows(page).count()).resolves.toBe(0);
+      expect((await pilotNow()).plan.filter((t) => t.questionnaire._id === followupId)).toEqual([]);
+
+      // 'Yes' with the number left empty: the count is null, which meets no score condition.
+      await answerTrigger('Yes', '');
+      await page.getByRole('button', { name: pilotTexts.toNextPrompt }).click();
+      await page.getByRole('alert').getByText(pilotMessages.noNextPrompt).waitFor();
       expect((await pilotNow()).plan.filter((t) => t.questionnaire._id === followupId)).toEqual([]);
 
       // 'Yes' meets it: the follow-up is planned 30 minutes after the answer on the pilot's clock, with its reminders,

@@ -75,3 +75,5 @@ export const MAX_FOLLOWUP_AFTER_MINUTES = 1440;
 export const MAX_FOLLOWUP_RULES = 50;
 /** A follow-up rule plans at most this many prompts a day (max_per_day), a limit of the project. */
 export const MAX_FOLLOWUPS_PER_DAY = 100;
+/** Score conditions of one follow-up rule (issue 34 part 2): a limit of the project. */
+export const MAX_SCORE_CONDITIONS = 20;

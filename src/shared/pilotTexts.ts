@@ -25,6 +25,9 @@ export const pilotTexts = {
   resetDetails: 'Its answers and plan are removed and the plan is made again at the pilot time. The clock stays where it is.',
   includePilot: 'Include pilot data',
   pilotBadge: 'Pilot',
+  /** The plan's kinds of a follow-up (issue 34 part 1): planned by an answer, not by the EMA settings. */
+  followupKind: 'Follow-up prompt',
+  followupReminderKind: 'Follow-up reminder',
 } as const;
 
 /** How a plan row's state reads in the summary. */

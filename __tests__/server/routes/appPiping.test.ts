@@ -1,6 +1,7 @@
 // Piping (issue 34 part 3) through the participant API: the questionnaire the app loads carries the participant's
 // own last answers in that study to the questions it quotes from earlier questionnaires (never another
 // participant's), and an answer's shown texts are checked, stored and part of its idempotency fingerprint.
+// Saving a questionnaire checks the tokens of its question texts and of the choice labels they show by one rule.
 import { unzipSync, strFromU8 } from 'fflate';
 import { parse } from 'csv-parse/sync';
 import { ANALYSIS_FILES } from '../../../src/shared/dataDownloads';
@@ -199,6 +200,32 @@ describe.each(databases)('piping in the participant API (%s)', (database) => {
     it.each(refusals)('refuses %s with 400 and the shared message', async (_name, html, message) => {
       const res = await save(diaryQx, html);
       expect([res.statusCode, messageOf(res)]).toEqual([400, message]);
+    });
+
+    it('checks the labels of the choice sets the questions show by the same rule, with the same messages', async () => {
+      // Q1 a text, Q2 choices whose label quotes Q1: saved (createQuestionnaire saves it).
+      const build = (setId: string | null): Question[] => [
+        question(0, '<p>What happened?</p>', makeResponse('l0', 'text')),
+        question(1, '<p>Why?</p>', { ...makeResponse('l1', 'mc'), choices: setId }),
+      ];
+      const qx = await createQuestionnaire(t.app, manager, build, { abbrev: 'LABELS', mcSet: { name: 'Why', choices: [{ name: 'Because of {{Q1}}', value: 'a', position: 0 }, { name: 'Other', value: 'b', position: 1 }] } });
+      const saveContent = (chin_content: Question[]) => send(t.app, { method: 'PUT', url: `/api/qx_list/${qx._id}/edit`, token: manager, payload: { chin_content } });
+      // The choices shown first: their label quotes the question showing them.
+      const swapped = [qx.chin_content[1], qx.chin_content[0]].map((q, i) => ({ ...q, position: i }));
+      const later = await saveContent(swapped);
+      expect([later.statusCode, messageOf(later)]).toEqual([400, pipingMessages.laterQuestion]);
+      // A set whose label quotes a code the lab has not, or past the end of MOOD, refused once a question shows it.
+      for (const [name, message] of [
+        ['{{SLEEP.Q1}}', pipingMessages.unknownQuestionnaire],
+        ['{{mood.Q3|none}}', pipingMessages.unknownQuestion],
+      ]) {
+        const created = await send(t.app, { method: 'POST', url: `/api/qx_list/${qx._id}/mc`, token: manager, payload: { name: `Set ${name}`, choices: [{ name, value: 'x', position: 0 }, { name: 'Other', value: 'y', position: 1 }] } });
+        expect(created.statusCode).toBe(201);
+        const setId = json<{ set: { _id: string } }>(created).set._id;
+        const res = await saveContent(qx.chin_content.map((q, i) => (i === 1 ? { ...q, other_info: [{ ...q.other_info[0], choices: setId }] } : q)));
+        expect([res.statusCode, messageOf(res)]).toEqual([400, message]);
+      }
+      expect((await saveContent(qx.chin_content)).statusCode).toBe(200);
     });
 
     it("another lab's code is unknown; another lab's manager 404, a participant's token and no token 401", async () => {

@@ -2,7 +2,9 @@
 // (one file, or one PostgreSQL schema): an answer meeting a rule's condition plans the follow-up prompt and its
 // reminders in the transaction that stores it, named by the trigger's submission id; the app lists it in `ema`
 // with `followup: true` and the push sender claims it when due; a retried answer and the same answer sent to both servers at once plan it once; an answer
-// not meeting the condition plans none; max_per_day holds; withdrawal and a stage change cancel pending ones.
+// not meeting the condition plans none; max_per_day holds; withdrawal and a stage change cancel pending ones. Score
+// conditions (issue 34 part 2) are judged on the scores stored with the answer, together with `when`; a null
+// score meets none.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildOnStorage, createTestStorage, databases, json, labUserToken, ownerToken, seedLab, OWNER_EMAIL, OWNER_PASSWORD, type TestStorage } from '../support/testApp';
 import { send } from '../support/api';
@@ -53,6 +55,7 @@ describe.each(databases)('follow-up prompts planned by answers (%s)', (database)
     rule = {
       trigger_questionnaire: mood._id,
       when: [{ or: [{ dependent_qpos: 0, dependent_response_pos: 0, criterion_operator: 'greater or equal', criterion_value: '7' }] }],
+      score_when: [],
       questionnaire_list: [check._id],
       after_minutes: 1,
       response_in: 15,
@@ -132,6 +135,53 @@ describe.each(databases)('follow-up prompts planned by answers (%s)', (database)
     expect(claimed).not.toContain(list[1]._id);
   });
 
+  it("plans by the answer's scores: every score condition and `when` must hold, and a null score meets none", async () => {
+    // Q1 and Q2 numbers; the score `total` sums both, and is null unless both are answered.
+    const twoNumbers = (): Question[] => [0, 1].map((n) => ({ ...makeQuestion(`q${n}`, `r${n}`), question_num: String(n + 1), position: n, other_info: [{ ...makeResponse(`r${n}`, 'text'), number_only: true, position: 0 }] }));
+    const items = [0, 1].map((question_pos) => ({ question_pos, response_pos: 0, reverse: false }));
+    const scored = await createQuestionnaire(a, manager, twoNumbers, { abbrev: 'SCORED', scores: [{ name: 'total', method: 'sum', items, min_answered: 2 }] });
+    const scoredStudy = await createStudy(a, manager, { active: true });
+    const base = { trigger_questionnaire: scored._id, questionnaire_list: [check._id], after_minutes: 1, response_in: 15, reminder_interval: 5, max_per_day: 10 };
+    await setGroupSettings(a.ctx.db, scoredStudy.stage_list[0].participant_group_list[0]._id, {
+      anytime: [scored._id],
+      followups: [
+        // 0: total at least 10.
+        { ...base, when: [], score_when: [{ score: 'total', criterion_operator: 'greater or equal', criterion_value: 10 }] },
+        // 1: Q1 at least 6 and total below 12, and total not 0 (which a null total does not meet either).
+        {
+          ...base,
+          when: [{ or: [{ dependent_qpos: 0, dependent_response_pos: 0, criterion_operator: 'greater or equal', criterion_value: '6' }] }],
+          score_when: [
+            { score: 'total', criterion_operator: 'less', criterion_value: 12 },
+            { score: 'total', criterion_operator: 'not equal', criterion_value: 0 },
+          ],
+        },
+      ],
+    });
+    const p = await createParticipant(a, manager, scoredStudy._id);
+    const token = (await appLogin(a, p.email)).token;
+    expect((await send(a, { method: 'GET', url: `/api/app/studies/${scoredStudy._id}/tasks`, token })).statusCode).toBe(200);
+    const at = new Date().toISOString();
+    const answerScored = async (submissionId: string, values: string[]) => {
+      const res = await send(a, {
+        method: 'POST',
+        url: `/api/app/studies/${scoredStudy._id}/responses`,
+        token,
+        payload: { submissionId, taskId: null, questionnaireId: scored._id, startedAt: at, submittedAt: at, answers: values.map((value, question_pos) => ({ question_pos, response_pos: 0, value })) },
+      });
+      expect(res.statusCode).toBe(201);
+      const { _id, scores } = json<ResponseAnswer>(res);
+      const rows = await rowsOf(_id);
+      return { scores, rules: [...new Set(rows.filter((r) => r.reminder === 0).map((r) => r.setting_index))].sort() };
+    };
+    expect(await answerScored('s9', ['4', '5'])).toEqual({ scores: { total: 9 }, rules: [] });
+    expect(await answerScored('s11', ['6', '5'])).toEqual({ scores: { total: 11 }, rules: [0, 1] });
+    expect(await answerScored('s13', ['7', '6'])).toEqual({ scores: { total: 13 }, rules: [0] });
+    expect(await answerScored('s10', ['5', '5'])).toEqual({ scores: { total: 10 }, rules: [0] });
+    // Q1 meets `when` of rule 1, but with Q2 left empty the total is null: no score condition holds.
+    expect(await answerScored('snull', ['8', ''])).toEqual({ scores: { total: null }, rules: [] });
+  });
+
   it('plans once when the same answer reaches both servers at once', async () => {
     const p = await participant();
     const at = new Date().toISOString();
@@ -187,6 +237,9 @@ describe.each(databases)('follow-up prompts planned by answers (%s)', (database)
     const past = Date.parse(after.clock.now) - Date.parse(prompt.notification_datetime);
     expect(past >= 0 && past < 5_000).toBe(true);
     expect(after.plan.filter((t) => t._id === prompt._id)).toHaveLength(1);
+    // The pilot's plan says which rows are follow-ups (its prompt and two reminders), so the summary can say so.
+    expect(after.plan.filter((t) => t.followup).map((t) => t.prompt_id)).toEqual([null, prompt._id, prompt._id]);
+    expect(after.plan.filter((t) => !t.followup).every((t) => t._id !== prompt._id)).toBe(true);
 
     const stage = study.stage_list[0];
     const progress = await send(a, { method: 'POST', url: `/api/participants/${study._id}/progress`, token: manager, payload: { stageId: stage._id, groupId: stage.participant_group_list[0]._id, includePilot: true } });

@@ -1,16 +1,18 @@
 // Follow-up rules of a participant group (issue 34 part 1) through Save Changes on both databases: saved and read
 // back with their questionnaires as list items, kept when the whole study is sent back, refused with the shared
 // messages (bad numbers, conditions the trigger questionnaire does not have, another lab's questionnaire, a field of
-// another type), gated by the EMA entry, and refused to another lab, a participant's token, no token and an
+// another type, score conditions on scores the trigger does not have or with values that are not numbers), gated
+// by the EMA entry, and refused to another lab, a participant's token, no token and an
 // expired token.
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, databases, json, labUserToken, ownerToken, seedLab, type TestApp } from '../support/testApp';
 import { messageOf, send, uniqueEmail, USER_PASSWORD } from '../support/api';
 import { appLogin, createParticipant, createQuestionnaire, createStudy } from '../support/participants';
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
-import type { Question, Questionnaire } from '../../../src/shared/questionnaire/types';
+import type { Question, Questionnaire, Score } from '../../../src/shared/questionnaire/types';
 import { ACCESS, ALL_ACCESS, accessKey } from '../../../src/shared/access';
 import { assessmentMessages, followupMessages } from '../../../src/shared/messages';
+import { MAX_SCORE_CONDITIONS } from '../../../src/shared/limits';
 import type { TokenClaims } from '../../../src/server/services/identity/tokens';
 import type { Study } from '../../../src/shared/types/study';
 
@@ -21,6 +23,9 @@ function questions(): Question[] {
   const q = (n: number, r: ReturnType<typeof makeResponse>): Question => ({ ...makeQuestion(`q${n}`, `r${n}`), question_num: String(n + 1), position: n, other_info: [{ ...r, position: 0 }] });
   return [q(0, { ...makeResponse('r0', 'text'), number_only: true }), q(1, makeResponse('r1', 'text'))];
 }
+
+/** MOOD's score: Q1's number. CHECK has a score of its own, which a rule triggered by MOOD cannot name. */
+const total: Score = { name: 'total', method: 'sum', items: [{ question_pos: 0, response_pos: 0, reverse: false }], min_answered: 1 };
 
 const item = (q: Questionnaire) => ({ _id: q._id, chin_name: q.chin_name, abbrev: q.abbrev });
 
@@ -50,8 +55,8 @@ describe.each(databases)('follow-up rules saved with Save Changes (%s)', (databa
     manager = await labUserToken(t.app, lab.managerEmail, lab.managerPassword);
     otherManager = await labUserToken(t.app, other.managerEmail, other.managerPassword);
     study = await createStudy(t.app, manager);
-    mood = await createQuestionnaire(t.app, manager, questions, { abbrev: 'MOOD' });
-    check = await createQuestionnaire(t.app, manager, questions, { abbrev: 'CHECK' });
+    mood = await createQuestionnaire(t.app, manager, questions, { abbrev: 'MOOD', scores: [total] });
+    check = await createQuestionnaire(t.app, manager, questions, { abbrev: 'CHECK', scores: [{ ...total, name: 'checked' }] });
     foreign = await createQuestionnaire(t.app, otherManager, questions, { abbrev: 'FOREIGN' });
   }, 60_000);
   afterAll(async () => t.close(), 30_000);
@@ -59,6 +64,7 @@ describe.each(databases)('follow-up rules saved with Save Changes (%s)', (databa
   const rule = (changes: Record<string, unknown> = {}) => ({
     trigger_questionnaire: item(mood),
     when: [{ or: [{ dependent_qpos: 0, dependent_response_pos: 0, criterion_operator: 'greater or equal', criterion_value: '7' }] }],
+    score_when: [],
     questionnaire_list: [item(check)],
     after_minutes: 30,
     response_in: 15,
@@ -87,6 +93,21 @@ describe.each(databases)('follow-up rules saved with Save Changes (%s)', (databa
     const res = await save([rule(), rule({ trigger_questionnaire: check._id, when: [], questionnaire_list: [mood._id, mood._id], after_minutes: '0', max_per_day: '3' })]);
     expect(res.statusCode).toBe(200);
     expect(await stored()).toEqual([rule(), rule({ trigger_questionnaire: item(check), when: [], questionnaire_list: [item(mood)], after_minutes: 0, max_per_day: 3 })]);
+  });
+
+  it('saves score conditions, a value typed as text read back as its number; a rule sent without them has none', async () => {
+    const scoreWhen = [
+      { score: 'total', criterion_operator: 'greater or equal', criterion_value: '10' },
+      { score: 'total', criterion_operator: 'not equal', criterion_value: -2.5 },
+    ];
+    const withoutField: Record<string, unknown> = rule();
+    delete withoutField.score_when;
+    expect((await save([rule({ score_when: scoreWhen }), withoutField])).statusCode).toBe(200);
+    expect(await stored()).toEqual([rule({ score_when: [{ ...scoreWhen[0], criterion_value: 10 }, scoreWhen[1]] }), rule()]);
+    // Sent back as read, they are kept.
+    const read = json<Study>(await send(t.app, { method: 'GET', url: `/api/studies/${study._id}`, token: manager }));
+    expect((await send(t.app, { method: 'PUT', url: `/api/studies/${study._id}/edit_except_consent`, token: manager, payload: read as unknown as Record<string, unknown> })).statusCode).toBe(200);
+    expect(await stored()).toEqual([rule({ score_when: [{ ...scoreWhen[0], criterion_value: 10 }, scoreWhen[1]] }), rule()]);
   });
 
   it('keeps the rules when the whole study is sent back as read', async () => {
@@ -122,6 +143,15 @@ describe.each(databases)('follow-up rules saved with Save Changes (%s)', (databa
     ['max_per_day 0', { max_per_day: 0 }, followupMessages.maxPerDay],
     ['max_per_day over the limit', { max_per_day: 101 }, followupMessages.maxPerDay],
     ['a number of another type', { max_per_day: true }, followupMessages.maxPerDay],
+    ['a score the trigger does not have', { score_when: [{ score: 'nonexistent', criterion_operator: 'greater', criterion_value: 1 }] }, followupMessages.scoreConditionInvalid],
+    ["a score of another questionnaire (a follow-up's)", { score_when: [{ score: 'checked', criterion_operator: 'greater', criterion_value: 1 }] }, followupMessages.scoreConditionInvalid],
+    ['a score operator of text answers', { score_when: [{ score: 'total', criterion_operator: 'is', criterion_value: 1 }] }, followupMessages.scoreConditionInvalid],
+    ['score conditions of another type', { score_when: 'total > 1' }, followupMessages.scoreConditionInvalid],
+    ['a score value as words', { score_when: [{ score: 'total', criterion_operator: 'greater', criterion_value: 'ten' }] }, followupMessages.scoreValueNotNumber],
+    ['a blank score value', { score_when: [{ score: 'total', criterion_operator: 'greater', criterion_value: '' }] }, followupMessages.scoreValueNotNumber],
+    ['a score value of another type', { score_when: [{ score: 'total', criterion_operator: 'greater', criterion_value: true }] }, followupMessages.scoreValueNotNumber],
+    ['a score value past the input limit', { score_when: [{ score: 'total', criterion_operator: 'greater', criterion_value: '1e13' }] }, followupMessages.scoreValueNotNumber],
+    ['more score conditions than the limit', { score_when: Array.from({ length: MAX_SCORE_CONDITIONS + 1 }, () => ({ score: 'total', criterion_operator: 'greater', criterion_value: 1 })) }, followupMessages.tooManyScoreConditions],
     ['a questionnaire list of another type', { questionnaire_list: 'abc' }, assessmentMessages.questionnaireNotFound],
   ];
   it.each(refusals)('refuses %s with the shared message, changing nothing', async (_name, changes, message) => {

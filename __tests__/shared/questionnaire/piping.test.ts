@@ -159,4 +159,16 @@ describe('the quoted questions a save may have', () => {
     expect(pipingProblem(texts('<p>a</p>', '<p>{{SLEEP.Q1}}</p>'), count)).toEqual({ question_pos: 1, message: pipingMessages.unknownQuestionnaire });
     expect(pipingProblem(texts('<p>{{MOOD.Q3}}</p>'), count)).toEqual({ question_pos: 0, message: pipingMessages.unknownQuestion });
   });
+  it("checks the labels of the choice sets a question shows by the same rule, at each question showing them", () => {
+    // Q5's labels quote Q2, an earlier question: accepted; the same set shown by Q2 itself quotes Q2 there.
+    expect(pipingProblem(questions, count, sets)).toBeNull();
+    const own = [...questions.slice(0, 1), q('<p>Why?</p>', [r('mc', { choices: 'why' })])];
+    expect(pipingProblem(own, count, sets)).toEqual({ question_pos: 1, message: pipingMessages.laterQuestion });
+    const label = (name: string): MultipleChoiceSet[] => [{ ...sets[1], choices: [{ name, value: 'a', position: 0 }] }];
+    expect(pipingProblem(questions, count, label('{{SLEEP.Q1}}'))).toEqual({ question_pos: 4, message: pipingMessages.unknownQuestionnaire });
+    expect(pipingProblem(questions, count, label('{{mood.Q3|none}}'))).toEqual({ question_pos: 4, message: pipingMessages.unknownQuestion });
+    expect(pipingProblem(questions, count, label('{{Q9}}'))).toEqual({ question_pos: 4, message: pipingMessages.laterQuestion });
+    // A set no question shows is not checked (no question would quote through it).
+    expect(pipingProblem(texts('<p>a</p>'), count, label('{{Q9}}'))).toBeNull();
+  });
 });

@@ -89,14 +89,24 @@ export const pipingMessages = {
   fallbackBraces: 'A fallback text cannot contain { or }',
 } as const;
 
+/** A question's texts that may quote answers: its own, and the labels of the choice sets it shows. */
+function quotingTexts(question: Question, sets: readonly MultipleChoiceSet[]): string[] {
+  return [question.html_question, ...choiceSetsOf(question, sets).flatMap((set) => set.choices.map((c) => c.name))];
+}
+
 /**
- * The first token of the question texts that names no question it may quote, with the question quoting it:
- * this questionnaire's only before the quoting question, another's (by code, any case) only within its length.
- * `questionCount` answers how many items a questionnaire of the lab has by its code, or null for no such code.
+ * The first token of the question texts and their choice labels that names no question it may quote, with the
+ * question quoting it: this questionnaire's only before the quoting question, another's (by code, any case) only
+ * within its length. `questionCount` answers how many items a questionnaire of the lab has by its code, or null for
+ * no such code. A set's labels are checked at each question showing them.
  */
-export function pipingProblem(questions: readonly Question[], questionCount: (abbrev: string) => number | null): { question_pos: number; message: string } | null {
+export function pipingProblem(
+  questions: readonly Question[],
+  questionCount: (abbrev: string) => number | null,
+  sets: readonly MultipleChoiceSet[] = [],
+): { question_pos: number; message: string } | null {
   for (let qpos = 0; qpos < questions.length; qpos += 1) {
-    for (const token of pipeTokens(questions[qpos].html_question)) {
+    for (const token of quotingTexts(questions[qpos], sets).flatMap(pipeTokens)) {
       if (token.abbrev === null) {
         if (token.number < 1 || token.number > qpos) return { question_pos: qpos, message: pipingMessages.laterQuestion };
         continue;
@@ -109,9 +119,9 @@ export function pipingProblem(questions: readonly Question[], questionCount: (ab
   return null;
 }
 
-/** The codes of other questionnaires the question texts quote (in capitals). */
-export function quotedCodes(questions: readonly Question[]): Set<string> {
-  return new Set(questions.flatMap((q) => pipeTokens(q.html_question).flatMap((t) => (t.abbrev === null ? [] : [t.abbrev.toUpperCase()]))));
+/** The codes of other questionnaires the question texts and their choice labels quote (in capitals). */
+export function quotedCodes(questions: readonly Question[], sets: readonly MultipleChoiceSet[] = []): Set<string> {
+  return new Set(questions.flatMap((q) => quotingTexts(q, sets).flatMap(pipeTokens).flatMap((t) => (t.abbrev === null ? [] : [t.abbrev.toUpperCase()]))));
 }
 
 /** Earlier submissions' answers as words by earlierKey; a question never answered is absent. */

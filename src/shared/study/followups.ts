@@ -1,18 +1,22 @@
 // Follow-up prompt rules of a participant group (issue 34 part 1): "when an answer to the trigger questionnaire
 // meets `when`, prompt these questionnaires after N minutes, with their own window and reminders, at most K a
-// day". `when` has the shape of a question's dependency and is judged by the visibility code (visibility.ts).
-import type { DependencyGroup, Question } from '../questionnaire/types';
+// day". `when` has the shape of a question's dependency and is judged by the visibility code (visibility.ts);
+// `score_when` adds conditions on the answer's scores (scoreConditions.ts).
+import type { DependencyGroup, Question, Score } from '../questionnaire/types';
 import { conditionTargetAllowed } from '../questionnaire/rules';
 import { operatorsFor } from '../questionnaire/operations';
 import { MAX_FOLLOWUP_AFTER_MINUTES, MAX_FOLLOWUP_RULES, MAX_FOLLOWUPS_PER_DAY, MAX_MINUTES, MIN_REMINDER_INTERVAL_MINUTES, MIN_RESPONSE_IN_MINUTES } from '../limits';
 import { assessmentMessages } from '../messages/assessment';
 import { followupMessages } from '../messages/followups';
 import { wholeNumber, type AssessmentListItem } from './assessmentSettings';
+import { scoreWhenProblem, type ScoreCondition, type ScoreConditionDraft } from './scoreConditions';
 
 export interface FollowupRule {
   trigger_questionnaire: AssessmentListItem;
   /** Groups of conditions on the trigger questionnaire's answers, as a question's `dependency`; none: every answer. */
   when: DependencyGroup[];
+  /** Conditions on the answer's scores, all of which must hold besides `when`; none: no score condition. */
+  score_when: ScoreCondition[];
   questionnaire_list: AssessmentListItem[];
   /** Minutes after the trigger's answer the prompt comes (0-1440). */
   after_minutes: number;
@@ -25,8 +29,9 @@ export interface FollowupRule {
 }
 
 /** What the editor holds while the user types: numbers may still be text, which the rule refuses with a message. */
-export type FollowupRuleDraft = Omit<FollowupRule, 'trigger_questionnaire' | 'after_minutes' | 'response_in' | 'reminder_interval' | 'max_per_day'> & {
+export type FollowupRuleDraft = Omit<FollowupRule, 'trigger_questionnaire' | 'score_when' | 'after_minutes' | 'response_in' | 'reminder_interval' | 'max_per_day'> & {
   trigger_questionnaire: AssessmentListItem | null;
+  score_when: ScoreConditionDraft[];
   after_minutes: number | string;
   response_in: number | string;
   reminder_interval: number | string;
@@ -34,7 +39,7 @@ export type FollowupRuleDraft = Omit<FollowupRule, 'trigger_questionnaire' | 'af
 };
 
 export function newFollowupRule(): FollowupRuleDraft {
-  return { trigger_questionnaire: null, when: [], questionnaire_list: [], after_minutes: 30, response_in: 15, reminder_interval: 5, max_per_day: 1 };
+  return { trigger_questionnaire: null, when: [], score_when: [], questionnaire_list: [], after_minutes: 30, response_in: 15, reminder_interval: 5, max_per_day: 1 };
 }
 
 /** A number as typed; blank and other text are NaN, so the message names the field. */
@@ -73,12 +78,14 @@ export function whenFits(when: readonly DependencyGroup[], triggerQuestions: rea
 }
 
 /**
- * The first problem of a rule, or null. `triggerQuestions` (the trigger questionnaire's questions) lets the
- * conditions be checked against it; the editor passes them when it has them, the server always.
+ * The first problem of a rule, or null. `triggerQuestions` and `triggerScores` (the trigger questionnaire's) let
+ * the conditions be checked against it; the editor passes them when it has them, the server always.
  */
-export function followupRuleProblem(rule: FollowupRuleDraft, triggerQuestions?: readonly Question[]): string | null {
+export function followupRuleProblem(rule: FollowupRuleDraft, triggerQuestions?: readonly Question[], triggerScores?: readonly Pick<Score, 'name'>[]): string | null {
   if (!rule.trigger_questionnaire) return followupMessages.triggerRequired;
   if (triggerQuestions && !whenFits(rule.when, triggerQuestions)) return followupMessages.conditionInvalid;
+  const scoreProblem = scoreWhenProblem(rule.score_when, triggerScores);
+  if (scoreProblem) return scoreProblem;
   if (rule.questionnaire_list.length === 0) return followupMessages.questionnaireRequired;
   const after = wholeNumber(rule.after_minutes);
   if (!(after >= 0) || after > MAX_FOLLOWUP_AFTER_MINUTES) return followupMessages.afterMinutes;
@@ -89,12 +96,18 @@ export function followupRuleProblem(rule: FollowupRuleDraft, triggerQuestions?: 
   return null;
 }
 
-/** A group's rules, each checked; `questionsOf` gives a trigger questionnaire's questions by id. */
-export function followupListProblem(rules: readonly FollowupRuleDraft[], questionsOf?: (id: string) => readonly Question[] | undefined): string | null {
+/** A group's rules, each checked; `questionsOf` and `scoresOf` give a trigger questionnaire's questions and scores by id. */
+export function followupListProblem(
+  rules: readonly FollowupRuleDraft[],
+  questionsOf?: (id: string) => readonly Question[] | undefined,
+  scoresOf?: (id: string) => readonly Pick<Score, 'name'>[] | undefined,
+): string | null {
   if (rules.length > MAX_FOLLOWUP_RULES) return followupMessages.tooManyRules;
   for (const rule of rules) {
-    const questions = rule.trigger_questionnaire && questionsOf ? questionsOf(rule.trigger_questionnaire._id) : undefined;
-    const problem = followupRuleProblem(rule, questionsOf ? (questions ?? []) : undefined);
+    const id = rule.trigger_questionnaire?._id;
+    const questions = id !== undefined && questionsOf ? questionsOf(id) : undefined;
+    const scores = id !== undefined && scoresOf ? scoresOf(id) : undefined;
+    const problem = followupRuleProblem(rule, questionsOf ? (questions ?? []) : undefined, scoresOf ? (scores ?? []) : undefined);
     if (problem) return problem;
   }
   return null;

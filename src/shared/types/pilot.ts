@@ -17,6 +17,8 @@ export interface PilotTask {
   questionnaire: { _id: string; chin_name: string; abbrev: string };
   /** A reminder's prompt; null otherwise. */
   prompt_id: string | null;
+  /** A follow-up prompt or reminder, planned by an answer (issue 34 part 1). */
+  followup: boolean;
   notification_datetime: string | null;
   window_closes_at: string | null;
   diary_start_date: string | null;

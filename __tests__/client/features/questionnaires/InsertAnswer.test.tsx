@@ -1,6 +1,7 @@
 // The question text's Insert answer menu (issue 34 part 3, piping): it lists the earlier questions that take
 // answers (not instructions, not later ones), puts the chosen one's token into the text (starting its editor
-// when it had not started) and the token is saved; a token quoting a later question is refused before sending.
+// when it had not started) and the token is saved; a token quoting a later question is refused before sending,
+// also in a label of the choices a question shows.
 // From another questionnaire of the lab: its questions that take answers, `{{CODE.Qn}}` with or without a
 // fallback, and the server's message when a list does not load.
 import { screen, waitFor, within } from '@testing-library/react';
@@ -8,7 +9,7 @@ import type { Question } from '../../../../src/shared/questionnaire/types';
 import { pipingMessages } from '../../../../src/shared/questionnaire/piping';
 import { mockApi, type MockApi } from '../../support/mockApi';
 import { card, deferEditors, openEditor } from './editorHarness';
-import { question, questionnaire, response, summary } from './fixtures';
+import { moodSet, question, questionnaire, response, summary } from './fixtures';
 
 jest.setTimeout(30_000);
 deferEditors();
@@ -76,6 +77,26 @@ describe('Insert answer', () => {
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(pipingMessages.laterQuestion);
     expect(saves).toHaveLength(0);
+  });
+
+  it('refuses to save a choice label quoting a later question by the same rule, and saves when the label quotes an earlier one', async () => {
+    const saves = acceptSaves();
+    const questions = three();
+    questions[0] = { ...questions[0], other_info: [response('r1', 'mc', { choices: 'set1' })] };
+    const quoting = (name: string) => [{ ...moodSet, choices: [{ ...moodSet.choices[0], name }, moodSet.choices[1]] }];
+    const { user, unmount } = await openEditor(net, questions, quoting('Happy after {{Q3}}'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(pipingMessages.laterQuestion);
+    expect(saves).toHaveLength(0);
+    unmount();
+
+    // The same set shown by Q4, its label quoting Q1 before it: saved.
+    const later = three();
+    later[3] = { ...later[3], other_info: [response('r4', 'mc', { choices: 'set1' })] };
+    const again = await openEditor(net, later, quoting('Happy after {{Q1}}'));
+    await again.user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('Changes have been saved');
+    expect(saves).toHaveLength(1);
   });
 });
 

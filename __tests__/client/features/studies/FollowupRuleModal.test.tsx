@@ -1,9 +1,10 @@
 // The follow-up rules of a participant group in the study editor (issue 34 part 1): added by keyboard with a
 // condition built on the trigger questionnaire's questions, the shared rule's message for a bad 'Prompt after',
-// edited and removed (after Confirm?), and followup_list in the body Save Changes sends, as the Contract says.
+// edited and removed (after Confirm?), and followup_list in the body Save Changes sends, as the Contract says. Score
+// conditions (issue 34 part 2) on the trigger's scores, added by keyboard and checked by the shared rule.
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { followupMessages } from '../../../../src/shared/messages';
+import { followupEditorTexts, followupMessages } from '../../../../src/shared/messages';
 import type { FollowupRule } from '../../../../src/shared/study/followups';
 import type { StudyEditBody } from '../../../../src/shared/types/study';
 import { mockApi, type MockApi } from '../../support/mockApi';
@@ -18,7 +19,8 @@ beforeEach(() => {
   net = mockApi();
   // The trigger questionnaire Q01: a number and a multiple-choice question.
   const questions = [question('q1', 'Q1', [response('r1', 'text', { number_only: true })]), question('q2', 'Q2', [response('r2', 'mc', { choices: 'set1' })])];
-  net.on('GET', '/api/qx_list/qx1', { status: 200, data: questionnaire(questions, { _id: 'qx1' }) });
+  const total = { name: 'total', method: 'sum' as const, items: [{ question_pos: 0, response_pos: 0, reverse: false }], min_answered: 1 };
+  net.on('GET', '/api/qx_list/qx1', { status: 200, data: questionnaire(questions, { _id: 'qx1', scores: [total] }) });
   net.on('GET', '/api/qx_list/qx1/mc', { status: 200, data: { sets: [moodSet] } });
 });
 afterEach(() => net.restore());
@@ -28,6 +30,7 @@ const TITLE = 'Follow-up Prompt Rule';
 const existing: FollowupRule = {
   trigger_questionnaire: item(1),
   when: [{ or: [{ dependent_qpos: 1, dependent_response_pos: 0, criterion_operator: 'is selected', criterion_value: 'sad' }] }],
+  score_when: [],
   questionnaire_list: [item(3)],
   after_minutes: 30,
   response_in: 20,
@@ -92,6 +95,7 @@ describe('follow-up rules in the study editor', () => {
       {
         trigger_questionnaire: item(1),
         when: [{ or: [{ dependent_qpos: 0, dependent_response_pos: 0, criterion_operator: 'greater or equal', criterion_value: '7' }] }],
+        score_when: [],
         questionnaire_list: [item(2)],
         after_minutes: 45,
         response_in: 15,
@@ -154,6 +158,45 @@ describe('follow-up rules in the study editor', () => {
     expect(await savedRules(user)).toEqual([{ ...existing, when: [], after_minutes: 0 }]);
   });
 
+  it('adds a score condition by keyboard, says the shared rule’s message for a value that is not a number, and Save Changes sends it', async () => {
+    net.on('PUT', '/api/studies/s1/edit_except_consent', { status: 200, data: withRules([existing]) });
+    const { user } = await openEditor(net, withRules([existing]));
+    const block = groupBlock(1, 1);
+    await user.click(within(block).getByRole('button', { name: 'Open Follow-up rule 1' }));
+    const dialog = within(await screen.findByRole('dialog', { name: TITLE }));
+    const scores = within(await dialog.findByRole('region', { name: "When the answer's scores meet" }));
+    expect(scores.getByText(followupEditorTexts.noScoreCondition)).toBeInTheDocument();
+    await press(user, scores.getByRole('button', { name: 'Add score condition' }));
+    const row = within(scores.getByRole('group', { name: 'Score condition 1' }));
+    expect(row.getByLabelText('Score')).toHaveValue('total');
+    // Native selects and a text field, as the condition builder's (the browser's keys choose an option).
+    await user.selectOptions(row.getByLabelText('Operator'), 'greater');
+    expect(row.getByLabelText('Operator')).toHaveValue('greater');
+    await user.type(row.getByLabelText('Value'), 'ten');
+    await user.click(dialog.getByRole('button', { name: 'Apply' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent(followupMessages.scoreValueNotNumber);
+    await retype(user, row.getByLabelText('Value'), '10.5');
+    await press(user, row.getByLabelText('Value'));
+    expect(screen.queryByRole('dialog', { name: TITLE })).not.toBeInTheDocument();
+    expect(within(block).getByText(/Follow-up rule 1: .* when Q2 response 1 is selected "sad" and score total greater 10.5 → /)).toBeInTheDocument();
+    expect(await savedRules(user)).toEqual([{ ...existing, score_when: [{ score: 'total', criterion_operator: 'greater', criterion_value: 10.5 }] }]);
+  });
+
+  it('refuses a score the trigger no longer has with the shared rule’s message, until the condition is removed', async () => {
+    const stale: FollowupRule = { ...existing, score_when: [{ score: 'gone', criterion_operator: 'less', criterion_value: 3 }] };
+    const { user } = await openEditor(net, withRules([stale]));
+    await user.click(within(groupBlock(1, 1)).getByRole('button', { name: 'Open Follow-up rule 1' }));
+    const dialog = within(await screen.findByRole('dialog', { name: TITLE }));
+    const row = within(await dialog.findByRole('group', { name: 'Score condition 1' }));
+    // The saved name stays shown among the trigger's scores.
+    expect(row.getByLabelText('Score')).toHaveValue('gone');
+    await user.click(dialog.getByRole('button', { name: 'Apply' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent(followupMessages.scoreConditionInvalid);
+    await user.click(row.getByRole('button', { name: 'Remove score condition 1' }));
+    await user.click(dialog.getByRole('button', { name: 'Apply' }));
+    expect(screen.queryByRole('dialog', { name: TITLE })).not.toBeInTheDocument();
+  });
+
   it('without STUDY/EDIT/STUDY_EMA_ASSESSMENTS a rule opens read-only, with no Add or Remove', async () => {
     const { user } = await openEditor(net, withRules([existing]), accessWithout('editEma'));
     const block = groupBlock(1, 1);
@@ -164,5 +207,6 @@ describe('follow-up rules in the study editor', () => {
     expect(dialog.getByLabelText('Trigger questionnaire')).toBeDisabled();
     expect(dialog.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
     expect(dialog.queryByRole('button', { name: 'Add Condition' })).not.toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Add score condition' })).not.toBeInTheDocument();
   });
 });

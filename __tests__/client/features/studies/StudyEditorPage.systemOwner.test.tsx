@@ -224,6 +224,7 @@ describe('follow-up rules in the system owner’s editor (no owner call reads a 
     const rule = {
       trigger_questionnaire: { _id: 'qx1', chin_name: 'Questionnaire Q01', abbrev: 'Q01' },
       when: [{ or: [{ dependent_qpos: 0, dependent_response_pos: 0, criterion_operator: 'is' as const, criterion_value: 'yes' }] }],
+      score_when: [{ score: 'total', criterion_operator: 'greater or equal' as const, criterion_value: 10 }],
       questionnaire_list: [{ _id: 'qx2', chin_name: 'Questionnaire Q02', abbrev: 'Q02' }],
       after_minutes: 10,
       response_in: 20,
@@ -239,6 +240,7 @@ describe('follow-up rules in the system owner’s editor (no owner call reads a 
     await user.click(within(block).getByRole('button', { name: 'Open Follow-up rule 1' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Follow-up Prompt Rule' }));
     expect(dialog.getByText('Q1 response 1 is "yes"')).toBeInTheDocument();
+    expect(dialog.getByText('score total greater or equal 10')).toBeInTheDocument();
     expect(dialog.getByLabelText('Trigger questionnaire')).toBeDisabled();
     expect(dialog.queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
     expect(net.sent.filter((r) => r.url.startsWith('/api/qx_list/qx1'))).toEqual([]);

@@ -97,7 +97,7 @@ describe('the analysis export read by R, pandas and PSPP', () => {
       ema: [{ ...newEmaSetting(), questionnaire_list: [item(daily._id)], time_list: ['09:00', '21:00'], number_of_days: 2, day_one_eq_same_day: false }],
       once: [feeling._id],
       // A follow-up (issue 34): the one-time answer below plans one, a row of task_kind followup naming it.
-      followups: [{ trigger_questionnaire: feeling._id, when: [], questionnaire_list: [feeling._id], after_minutes: 60, response_in: 30, reminder_interval: 10, max_per_day: 1 }],
+      followups: [{ trigger_questionnaire: feeling._id, when: [], score_when: [], questionnaire_list: [feeling._id], after_minutes: 60, response_in: 30, reminder_interval: 10, max_per_day: 1 }],
     });
     const tokens: string[] = [];
     for (let i = 0; i < 2; i += 1) {

@@ -1,16 +1,18 @@
-// The questions (and multiple-choice sets) of a follow-up rule's trigger questionnaire, which the study editor's
-// follow-up dialog needs to build the rule's conditions (issue 34 part 1). The lab user's call only: the system
+// The questions (and multiple-choice sets and scores) of a follow-up rule's trigger questionnaire, which the study
+// editor's follow-up dialog needs to build the rule's conditions (issue 34 parts 1 and 2). The lab user's call only: the system
 // owner has no call reading a questionnaire whole, so the owner's editor shows the rules read only.
 import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import { slices } from '../../app/store';
 import { createApiThunk } from '../../app/createApiThunk';
-import type { MultipleChoiceSet, Question } from '../../../shared/questionnaire/types';
+import type { MultipleChoiceSet, Question, Score } from '../../../shared/questionnaire/types';
 import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../ui/state/requestState';
 import { questionnairesApi } from '../questionnaires';
 
 export interface TriggerQuestionnaire {
   questions: Question[];
   sets: MultipleChoiceSet[];
+  /** Its scores, which a rule's score conditions name (issue 34 part 2). */
+  scores: Score[];
 }
 
 type TriggerRequest = 'trigger';
@@ -25,7 +27,7 @@ const initialState: TriggerQuestionnaireState = { byId: {}, requests: initialReq
 
 export const fetchTriggerQuestionnaire = createApiThunk('triggerQuestionnaire/fetch', async (questionnaireId: string): Promise<TriggerQuestionnaire> => {
   const [questionnaire, sets] = await Promise.all([questionnairesApi.get(questionnaireId), questionnairesApi.sets(questionnaireId)]);
-  return { questions: questionnaire.chin_content, sets };
+  return { questions: questionnaire.chin_content, sets, scores: questionnaire.scores };
 });
 
 const slice = createSlice({

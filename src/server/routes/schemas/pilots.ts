@@ -25,7 +25,7 @@ export const pilotClockBody = {
 
 const pilotTaskSchema = {
   type: 'object',
-  required: ['_id', 'kind', 'questionnaire', 'prompt_id', 'notification_datetime', 'window_closes_at', 'diary_start_date', 'number_of_days', 'status', 'completed_at'],
+  required: ['_id', 'kind', 'questionnaire', 'prompt_id', 'followup', 'notification_datetime', 'window_closes_at', 'diary_start_date', 'number_of_days', 'status', 'completed_at'],
   properties: {
     _id: { type: 'string' },
     kind: { type: 'string', enum: ['ema', 'diary', 'once', 'anytime'] },
@@ -35,6 +35,7 @@ const pilotTaskSchema = {
       properties: { _id: { type: 'string' }, chin_name: { type: 'string' }, abbrev: { type: 'string' } },
     },
     prompt_id: nullableString,
+    followup: { type: 'boolean', description: 'A follow-up prompt or reminder, planned by an answer (issue 34)' },
     notification_datetime: nullableString,
     window_closes_at: nullableString,
     diary_start_date: nullableString,

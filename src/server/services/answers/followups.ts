@@ -1,5 +1,6 @@
 // Which follow-up prompts an answer plans (issue 34 part 1): the rules of the task's group whose trigger is the
-// answered questionnaire and whose `when` the answers meet (judged by the visibility conditions' own code), each
+// answered questionnaire and whose `when` the answers meet (judged by the visibility conditions' own code) and
+// whose `score_when` the answer's scores meet, each
 // planned after_minutes after the answer on the participation's clock, with its window and reminders like an EMA
 // prompt's. Only planned here; written with the answer, in its transaction, and counted there against
 // max_per_day (repositories/followupWrites.ts). An answer to a follow-up plans none (no chains of follow-ups).
@@ -12,7 +13,8 @@ import { visibilityAnswers } from '../../../shared/questionnaire/answers';
 import { DEFAULT_TIMEZONE } from '../../../shared/study/assessmentSettings';
 import type { FollowupPlan } from '../../repositories/followupWrites';
 import { findStudyLab } from '../../repositories/participants';
-import { isStoredFollowup, type StoredFollowupRule } from '../studies/followupLists';
+import { isStoredFollowup, withScoreWhen, type StoredFollowupRule } from '../studies/followupLists';
+import { scoreConditionsHold } from '../../../shared/study/scoreConditions';
 import { planQuestionnaires } from '../plan/questionnaireVersions';
 import { reminderTimes } from '../plan/emaPlan';
 import { newIds } from '../../ids';
@@ -25,7 +27,7 @@ async function rulesOfGroup(db: Db, groupId: string): Promise<StoredFollowupRule
   const row = await db.selectFrom('participant_groups').select('followup_list').where('id', '=', groupId).executeTakeFirst();
   if (!row || row.followup_list === '[]') return [];
   const value: unknown = JSON.parse(row.followup_list);
-  return Array.isArray(value) ? value.filter(isStoredFollowup) : [];
+  return Array.isArray(value) ? value.filter(isStoredFollowup).map(withScoreWhen) : [];
 }
 
 /** The trigger task's zone (an EMA or diary setting's), else the deployment's default zone. */
@@ -81,13 +83,22 @@ function rowsOf(rule: StoredFollowupRule, ruleIndex: number, task: TaskRow, subm
 
 /**
  * The follow-ups an answer to `task` plans; none for an answer to a follow-up, or from a participation no longer
- * enrolled. `submittedAt` is on the participation's clock, so a pilot's follow-up comes on its clock.
+ * enrolled. `submittedAt` is on the participation's clock, so a pilot's follow-up comes on its clock. `scores` are
+ * the answer's, as computed to be stored with it (a null one meets no score condition).
  */
-export async function plannedFollowups(db: Db, participation: ParticipationRow, task: TaskRow & { trigger_submission_id?: string | null }, answers: readonly AnswerItem[], submittedAt: string): Promise<FollowupPlan[]> {
+export async function plannedFollowups(
+  db: Db,
+  participation: ParticipationRow,
+  task: TaskRow & { trigger_submission_id?: string | null },
+  answers: readonly AnswerItem[],
+  scores: Readonly<Record<string, number | null>>,
+  submittedAt: string,
+): Promise<FollowupPlan[]> {
   if (participation.status !== 'enrolled' || task.trigger_submission_id) return [];
   const rules = await rulesOfGroup(db, task.group_id);
   const given = visibilityAnswers(answers);
-  const met = rules.flatMap((rule, index) => (rule.trigger_questionnaire === task.questionnaire_id && conditionsHold(rule.when, given) ? [{ rule, index }] : []));
+  const meets = (rule: StoredFollowupRule) => rule.trigger_questionnaire === task.questionnaire_id && conditionsHold(rule.when, given) && scoreConditionsHold(rule.score_when, scores);
+  const met = rules.flatMap((rule, index) => (meets(rule) ? [{ rule, index }] : []));
   if (met.length === 0) return [];
   const study = await findStudyLab(db, task.study_id);
   if (!study) return [];

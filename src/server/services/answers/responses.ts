@@ -168,7 +168,7 @@ async function storeNewResponse(ctx: AppContext, participant: ParticipantRow, st
   const late = isLate(task, judgedMoment(submittedAt, receivedAt));
   // Scored as the version the task was planned with defines its scores, like the checks above.
   const scores = computeScores(version.questions, version.scores, body.answers);
-  const followups = await plannedFollowups(db, participation, task, body.answers, submittedAt);
+  const followups = await plannedFollowups(db, participation, task, body.answers, scores, submittedAt);
   const id = newSequentialId();
   const result = await ctx.answers.submit({
     submission: {

@@ -120,6 +120,7 @@ export async function readPilot(db: Db, participation: ParticipationRow, labId: 
     kind: t.kind,
     questionnaire: { _id: t.questionnaire_id, chin_name: t.chin_name, abbrev: t.abbrev },
     prompt_id: t.prompt_task_id,
+    followup: t.trigger_submission_id !== null,
     notification_datetime: t.notification_datetime,
     window_closes_at: t.window_closes_at,
     diary_start_date: t.diary_start_date,

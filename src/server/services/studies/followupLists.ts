@@ -5,12 +5,15 @@ import type { DependencyGroup } from '../../../shared/questionnaire/types';
 import { TEXT_OPERATORS_NUMERIC, TEXT_OPERATORS, MC_OPERATORS } from '../../../shared/questionnaire/types';
 import { wholeNumber, type AssessmentListItem } from '../../../shared/study/assessmentSettings';
 import type { FollowupRule, FollowupRuleDraft } from '../../../shared/study/followups';
+import { SCORE_OPERATORS, scoreConditionValue, type ScoreCondition, type ScoreConditionDraft } from '../../../shared/study/scoreConditions';
 import { assessmentMessages, followupMessages, generalMessages } from '../../../shared/messages';
 import { badRequest } from '../../httpErrors';
 
 type WithIds<T> = Omit<T, 'trigger_questionnaire' | 'questionnaire_list'> & { trigger_questionnaire: string; questionnaire_list: string[] };
 
 export type StoredFollowupRule = WithIds<FollowupRule>;
+/** As stored: a rule saved before score conditions existed has no `score_when` (read as none). */
+export type AsStoredFollowup = Omit<StoredFollowupRule, 'score_when'> & { score_when?: ScoreCondition[] };
 /** A rule as sent, in the stored form, with numbers that may still be text the rule refuses. */
 export type FollowupRuleCandidate = Omit<WithIds<FollowupRuleDraft>, 'trigger_questionnaire'> & { trigger_questionnaire: string | null };
 
@@ -40,16 +43,34 @@ function isWhen(value: unknown): value is DependencyGroup[] {
   );
 }
 
+/** A score condition as sent, its value aside (which has a message of its own). */
+const isScoreConditionShape = (c: unknown): c is Record<string, unknown> & Omit<ScoreConditionDraft, 'criterion_value'> =>
+  isRecord(c) && typeof c.score === 'string' && typeof c.criterion_operator === 'string' && (SCORE_OPERATORS as readonly string[]).includes(c.criterion_operator);
+
+const isScoreValue = (value: unknown): value is number | string => typeof value === 'number' || typeof value === 'string';
+
+function isScoreWhen(value: unknown): value is ScoreConditionDraft[] {
+  return Array.isArray(value) && value.every((c) => isScoreConditionShape(c) && isScoreValue(c.criterion_value));
+}
+
+const isStoredScoreWhen = (value: unknown): value is ScoreCondition[] => isScoreWhen(value) && value.every((c) => Number.isFinite(c.criterion_value));
+
 const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
 
-export function isStoredFollowup(value: unknown): value is StoredFollowupRule {
+export function isStoredFollowup(value: unknown): value is AsStoredFollowup {
   return (
     isRecord(value) &&
     typeof value.trigger_questionnaire === 'string' &&
     isWhen(value.when) &&
+    (value.score_when === undefined || isStoredScoreWhen(value.score_when)) &&
     isStringArray(value.questionnaire_list) &&
     ['after_minutes', 'response_in', 'reminder_interval', 'max_per_day'].every((k) => Number.isInteger(value[k]))
   );
+}
+
+/** A stored rule with its score conditions, none for a rule saved before they existed. */
+export function withScoreWhen(rule: AsStoredFollowup): StoredFollowupRule {
+  return { ...rule, score_when: rule.score_when ?? [] };
 }
 
 /** A questionnaire as a rule names it: its id, or a list item with its id; null for none chosen. */
@@ -87,6 +108,15 @@ const readers = {
     if (!isWhen(value)) throw badRequest(followupMessages.conditionInvalid);
     return value;
   },
+  score_when: (value: unknown): ScoreConditionDraft[] => {
+    if (!Array.isArray(value) || !value.every(isScoreConditionShape)) throw badRequest(followupMessages.scoreConditionInvalid);
+    if (!isScoreWhen(value)) throw badRequest(followupMessages.scoreValueNotNumber);
+    // A number sent as text is kept as the number, so an unchanged rule compares equal to the stored one.
+    return value.map((c) => {
+      const number = scoreConditionValue(c.criterion_value);
+      return { score: c.score, criterion_operator: c.criterion_operator, criterion_value: Number.isFinite(number) ? number : c.criterion_value };
+    });
+  },
   questionnaire_list: refs,
   after_minutes: (value: unknown) => typedNumber(value, followupMessages.afterMinutes),
   response_in: (value: unknown) => typedNumber(value, assessmentMessages.responseInNotNumber),
@@ -109,6 +139,7 @@ export function followupCandidate(edit: unknown): FollowupRuleCandidate {
   return {
     trigger_questionnaire: readers.trigger_questionnaire(edit.trigger_questionnaire ?? null),
     when: readers.when(edit.when ?? []),
+    score_when: readers.score_when(edit.score_when ?? []),
     questionnaire_list: readers.questionnaire_list(edit.questionnaire_list),
     after_minutes: readers.after_minutes(edit.after_minutes),
     response_in: readers.response_in(edit.response_in),
@@ -132,6 +163,7 @@ export function storedFollowup(candidate: FollowupRuleCandidate): StoredFollowup
   return {
     ...candidate,
     trigger_questionnaire: candidate.trigger_questionnaire ?? '',
+    score_when: candidate.score_when.map((c) => ({ ...c, criterion_value: scoreConditionValue(c.criterion_value) })),
     after_minutes: wholeNumber(candidate.after_minutes),
     response_in: wholeNumber(candidate.response_in),
     reminder_interval: wholeNumber(candidate.reminder_interval),

@@ -15,7 +15,7 @@ import {
   type RandomizePeriod,
 } from '../../../shared/study/assessmentSettings';
 import { diaryFieldReaders as diary, emaFieldReaders as ema, refList, settingFields } from './settingFields';
-import { idsOfFollowup, isStoredFollowup, type StoredFollowupRule } from './followupLists';
+import { idsOfFollowup, isStoredFollowup, withScoreWhen, type StoredFollowupRule } from './followupLists';
 
 type WithIds<T> = Omit<T, 'questionnaire_list'> & { questionnaire_list: string[] };
 
@@ -103,7 +103,7 @@ export function readGroupLists(row: ParticipantGroupRow): GroupLists {
     diary_list: documentOf(row, 'diary_list', isStoredDiary).map((s) => withZoneRule<StoredDiarySetting>(s)),
     questionnaire_list: documentOf(row, 'questionnaire_list', (v): v is string => typeof v === 'string'),
     no_submission_limit_list: documentOf(row, 'no_submission_limit_list', (v): v is string => typeof v === 'string'),
-    followup_list: documentOf(row, 'followup_list', isStoredFollowup),
+    followup_list: documentOf(row, 'followup_list', isStoredFollowup).map(withScoreWhen),
   };
 }
 

@@ -136,14 +136,17 @@ function cleanScores(scores: readonly Score[]): Score[] {
   }));
 }
 
-/** A piped token naming a later question or a questionnaire or question the lab does not have (shared rule). */
-async function quotedQuestionsProblem(db: Db, labId: string, abbrev: string, questions: readonly Question[]): Promise<string | null> {
-  const codes = quotedCodes(questions);
+/**
+ * A piped token, in a question's text or a label of a choice set it shows, naming a later question or a
+ * questionnaire or question the lab does not have (shared rule).
+ */
+async function quotedQuestionsProblem(db: Db, labId: string, abbrev: string, questions: readonly Question[], sets: readonly MultipleChoiceSet[]): Promise<string | null> {
+  const codes = quotedCodes(questions, sets);
   const counts = new Map<string, number>();
   for (const found of await findQuestionnairesByCodes(db, labId, [...codes])) counts.set(found.abbrev.toUpperCase(), parseJson<Question[]>(found.content, []).length);
   // This questionnaire quoting its own earlier submission: as it is being saved.
   counts.set(abbrev.toUpperCase(), questions.length);
-  return pipingProblem(questions, (code) => counts.get(code.toUpperCase()) ?? null)?.message ?? null;
+  return pipingProblem(questions, (code) => counts.get(code.toUpperCase()) ?? null, sets)?.message ?? null;
 }
 
 export async function saveQuestionnaire(db: Db, user: LabUserRow, row: QuestionnaireRow, body: QuestionnaireSaveBody, actor: AuditActor): Promise<void> {
@@ -159,9 +162,10 @@ export async function saveQuestionnaire(db: Db, user: LabUserRow, row: Questionn
   const shuffleRuns = (body.shuffle_runs ?? parseJson<ShuffleRun[]>(row.shuffle_runs, [])).map((r) => ({ from_pos: r.from_pos, to_pos: r.to_pos }));
   const shuffleProblem = shufflesProblem(body.chin_content, shuffleRuns);
   if (shuffleProblem) throw badRequest(shuffleProblem);
-  const pipeProblem = await quotedQuestionsProblem(db, row.lab_id, abbrev, body.chin_content);
+  const sets = (await listMcSets(db, row.id)).map(toMcSet);
+  const pipeProblem = await quotedQuestionsProblem(db, row.lab_id, abbrev, body.chin_content, sets);
   if (pipeProblem) throw badRequest(pipeProblem);
-  const setIds = new Set((await listMcSets(db, row.id)).map((s) => s.id));
+  const setIds = new Set(sets.map((s) => s._id));
   const usesUnknownSet = body.chin_content.some((q) => q.other_info.some((r) => r.type === 'mc' && r.choices && !setIds.has(r.choices)));
   if (usesUnknownSet) throw badRequest(questionnaireMessages.mcSetUnknown);
   await refuseTakenCode(db, user.lab_id, abbrev, row.id);

@@ -8,7 +8,7 @@ import type { AccessEntry } from '../../../shared/access';
 import { basicInfoProblem, CONSENT_MAX_CHARS } from '../../../shared/studyRules';
 import { groupSettingsProblem } from '../../../shared/study/assessmentSettings';
 import { followupListProblem } from '../../../shared/study/followups';
-import type { Question } from '../../../shared/questionnaire/types';
+import type { Question, Score } from '../../../shared/questionnaire/types';
 import { findQuestionnairesOfLab } from '../../repositories/plans';
 import { followupCandidate, followupDraft, storedFollowup } from './followupLists';
 import { assessmentMessages, studyMessages } from '../../../shared/messages';
@@ -107,15 +107,15 @@ async function questionnairesOfBody(db: Db, study: StudyRow, body: StudyEditBody
   return new Map(found.map((item) => [item._id, item]));
 }
 
-/** The questions of each trigger questionnaire the body's follow-up rules name (all the lab's: checked above). */
-type TriggerQuestions = ReadonlyMap<string, readonly Question[]>;
+/** The questions and scores of each trigger questionnaire the body's follow-up rules name (all the lab's: checked above). */
+type TriggerQuestions = ReadonlyMap<string, { questions: readonly Question[]; scores: readonly Score[] }>;
 
 async function triggerQuestionsOfBody(db: Db, study: StudyRow, body: StudyEditBody): Promise<TriggerQuestions> {
   const ids = (body.stage_list ?? []).flatMap((stage) =>
     (stage.participant_group_list ?? []).flatMap((g) => (g.followup_list ?? []).flatMap((rule) => followupCandidate(rule).trigger_questionnaire ?? [])),
   );
   const rows = await findQuestionnairesOfLab(db, study.lab_id, [...new Set(ids)]);
-  return new Map(rows.map((row) => [row.id, JSON.parse(row.content) as Question[]]));
+  return new Map(rows.map((row) => [row.id, { questions: JSON.parse(row.content) as Question[], scores: JSON.parse(row.scores) as Score[] }]));
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -156,7 +156,7 @@ function editedLists(group: ParticipantGroupRow, edit: GroupEdit, entries: reado
     if (!sameJson(candidates, stored.followup_list.map(followupCandidate))) {
       // A follow-up is an EMA prompt: the EMA entry gates its rules (docs/decisions.md).
       demand(entries, 'editEma');
-      const problem = followupListProblem(candidates.map((c) => followupDraft(c, items)), (id) => triggers.get(id));
+      const problem = followupListProblem(candidates.map((c) => followupDraft(c, items)), (id) => triggers.get(id)?.questions, (id) => triggers.get(id)?.scores);
       if (problem) throw badRequest(problem);
       next.followup_list = candidates.map(storedFollowup);
       changed = true;

@@ -11,7 +11,7 @@ import { labUserSession } from '../../../support/fixtures';
 import { mockApi, type MockApi } from '../../../support/mockApi';
 import { renderWithProviders, signedIn } from '../../../testUtils';
 import { group, stage, study } from '../studyFixtures';
-import { created, pilot } from './pilotFixtures';
+import { created, pilot, plan, prompt } from './pilotFixtures';
 
 const HONG_KONG = 'Asia/Hong_Kong';
 const hongKongStudy = study({ stage_list: [stage(1, { participant_group_list: [group(1, 1, { ema_list: [newEmaSetting(HONG_KONG)] })] })] });
@@ -91,6 +91,15 @@ describe('PilotPage (/studies/{studyId}/pilot/{pilotId})', () => {
     await userEvent.click(screen.getByRole('button', { name: pilotTexts.moveTo }));
     expect(await screen.findByRole('alert')).toHaveTextContent(pilotMessages.clockBack);
     expect(screen.getByText('2030-03-04 12:30 AM GMT+8')).toBeInTheDocument();
+  });
+
+  it('says a follow-up is one, its reminders too, not an EMA prompt', async () => {
+    const followup = prompt('f1', '2030-03-04T02:00:00.000Z', { followup: true });
+    net.on('GET', '/api/pilots/p1', { status: 200, data: pilot({ plan: [...plan, followup, prompt('f2', '2030-03-04T02:05:00.000Z', { followup: true, prompt_id: 'f1' })] }) });
+    open();
+    await screen.findByText('2030-03-04 10:00 AM GMT+8');
+    const kinds = screen.getAllByTestId('pilot-plan-row').map((r) => within(r).getAllByRole('cell')[1].textContent);
+    expect(kinds).toEqual(['EMA prompt', 'Reminder', pilotTexts.followupKind, pilotTexts.followupReminderKind, 'EMA prompt']);
   });
 
   it('says so when there is no task in the stage and group', async () => {

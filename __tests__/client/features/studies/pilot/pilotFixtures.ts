@@ -7,6 +7,7 @@ export function prompt(id: string, at: string, overrides: Partial<PilotTask> = {
     kind: 'ema',
     questionnaire: { _id: 'q1', chin_name: 'Mood Now', abbrev: 'MOOD' },
     prompt_id: null,
+    followup: false,
     notification_datetime: at,
     window_closes_at: new Date(Date.parse(at) + 15 * 60_000).toISOString(),
     diary_start_date: null,

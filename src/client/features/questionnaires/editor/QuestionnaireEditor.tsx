@@ -47,9 +47,12 @@ interface QuestionnaireEditorProps {
 }
 
 /** Moves to a question's card and into its number field. */
-/** Tokens quoting this questionnaire's later questions; other questionnaires' are checked by the server, which knows them. */
-function ownPipingProblem(questions: readonly Question[]): string | undefined {
-  return pipingProblem(questions, () => Number.MAX_SAFE_INTEGER)?.message;
+/**
+ * Tokens, in question texts and the labels of the sets they show, quoting this questionnaire's later questions;
+ * other questionnaires' are checked by the server, which knows them.
+ */
+function ownPipingProblem(questions: readonly Question[], sets: readonly MultipleChoiceSet[]): string | undefined {
+  return pipingProblem(questions, () => Number.MAX_SAFE_INTEGER, sets)?.message;
 }
 
 function jumpTo(questionId: string) {
@@ -148,7 +151,7 @@ export function QuestionnaireEditor({ questionnaire, sets }: QuestionnaireEditor
       questionnaireSaveProblem(questions) ??
       scoresProblem(questions, scores)?.message ??
       shufflesProblem(questions, shuffleRuns) ??
-      ownPipingProblem(questions);
+      ownPipingProblem(questions, sets);
     if (problem) {
       dispatch(alertShown(problem));
       top.current?.scrollIntoView?.({ block: 'start' });

@@ -1,6 +1,6 @@
 // The follow-up rule dialog (issue 34 part 1): the trigger questionnaire, the condition its answer must meet
 // (built with the visibility conditions' builder, on the trigger's questions), the follow-up questionnaires, when
-// the prompt comes, its window and reminders, and how many a day. Apply checks the shared rule the server uses.
+// the prompt comes, its window and reminders, and how many a day. Conditions on the answer's scores follow. Apply checks the shared rule the server uses.
 import { useEffect } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
@@ -11,6 +11,7 @@ import { ConditionForm, ConditionGroups } from '../../questionnaires';
 import type { TriggerQuestionnaireCalls } from './editorCalls';
 import { followupRuleOf } from './followupRuleOf';
 import { questionnaireLabel } from './questionnaireLabel';
+import { ScoreConditionsField } from './ScoreConditionsField';
 import { QuestionnaireSelect } from './QuestionnaireSelect';
 import { NumberTextField } from './settingFields';
 import { SettingModal } from './SettingModal';
@@ -33,7 +34,7 @@ export function FollowupRuleModal({ initial, options, triggers, readOnly, onAppl
   const questionsOf = (draft: FollowupRuleDraft) => (draft.trigger_questionnaire ? triggers?.loaded[draft.trigger_questionnaire._id] : undefined);
   const { draft, problem, change, apply, dirty } = useSettingDraft<FollowupRuleDraft, FollowupRule>(
     initial,
-    { problemOf: (current) => followupRuleProblem(current, questionsOf(current)?.questions), settingOf: followupRuleOf },
+    { problemOf: (current) => followupRuleProblem(current, questionsOf(current)?.questions, questionsOf(current)?.scores), settingOf: followupRuleOf },
     onApply,
   );
   const triggerId = draft.trigger_questionnaire?._id ?? null;
@@ -47,7 +48,7 @@ export function FollowupRuleModal({ initial, options, triggers, readOnly, onAppl
   // A questionnaire no longer in the lab's list stays offered, so the dialog shows what is saved.
   const offered = draft.trigger_questionnaire && !options.some((o) => o._id === triggerId) ? [draft.trigger_questionnaire, ...options] : options;
   const chooseTrigger = (id: string) =>
-    change({ trigger_questionnaire: offered.find((o) => o._id === id) ?? null, when: [] });
+    change({ trigger_questionnaire: offered.find((o) => o._id === id) ?? null, when: [], score_when: [] });
 
   return (
     <SettingModal id="followup-rule" title={FOLLOWUP_DIALOG_TITLE} problem={problem} readOnly={readOnly} dirty={dirty} onApply={apply} onHide={onHide}>
@@ -92,6 +93,9 @@ export function FollowupRuleModal({ initial, options, triggers, readOnly, onAppl
           </>
         )}
       </section>
+      {triggerId !== null && (
+        <ScoreConditionsField conditions={draft.score_when} scores={trigger?.scores} readOnly={readOnly} onChange={(score_when) => change({ score_when })} />
+      )}
       <QuestionnaireSelect
         id="followup-questionnaires"
         label="Follow-up questionnaires"

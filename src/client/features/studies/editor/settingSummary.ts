@@ -1,6 +1,7 @@
 // One line describing an EMA or diary setting or a follow-up rule in its group's list, so settings can be told apart unopened.
 import type { DiarySetting, EmaSetting } from '../../../../shared/study/assessmentSettings';
 import type { FollowupRule } from '../../../../shared/study/followups';
+import type { ScoreConditionDraft } from '../../../../shared/study/scoreConditions';
 import { questionnaireLabel, questionnaireLabels } from './questionnaireLabel';
 
 const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
@@ -31,7 +32,13 @@ export function whenSummary(when: FollowupRule['when']): string {
   return when.map((g) => g.or.map(conditionText).join(' or ')).join(' and ');
 }
 
+/** A rule's score conditions, all of which must hold: "score total greater or equal 10 and …". */
+export function scoreWhenSummary(scoreWhen: readonly ScoreConditionDraft[]): string {
+  return scoreWhen.map((c) => `score ${c.score} ${c.criterion_operator} ${c.criterion_value}`).join(' and ');
+}
+
 export function followupSummary(rule: FollowupRule): string {
-  const when = rule.when.length ? ` when ${whenSummary(rule.when)}` : ' (every answer)';
+  const conditions = [...(rule.when.length ? [whenSummary(rule.when)] : []), ...(rule.score_when.length ? [scoreWhenSummary(rule.score_when)] : [])];
+  const when = conditions.length ? ` when ${conditions.join(' and ')}` : ' (every answer)';
   return `${questionnaireLabel(rule.trigger_questionnaire)}${when} → ${questionnaires(rule.questionnaire_list)}; after ${rule.after_minutes} min; at most ${rule.max_per_day} a day`;
 }

@@ -13,6 +13,7 @@ const KINDS: Record<string, string> = { ema: 'EMA prompt', diary: 'Diary', once:
 const STATE_COLOURS: Record<string, string> = { completed: 'success', expired: 'secondary', missed: 'secondary', cancelled: 'dark', planned: 'primary' };
 
 function kindOf(task: PilotTask): string {
+  if (task.followup) return task.prompt_id ? pilotTexts.followupReminderKind : pilotTexts.followupKind;
   return task.kind === 'ema' && task.prompt_id ? 'Reminder' : (KINDS[task.kind] ?? task.kind);
 }
 
