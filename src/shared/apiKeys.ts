@@ -37,6 +37,13 @@ export interface ApiKeySummary {
   revokedAt: string | null;
 }
 
+/** A study a key may be given (one whose data the user may download). */
+export interface ApiKeyStudy {
+  id: string;
+  name: string;
+  code: string;
+}
+
 /** The latest expiry a key made at `now` may have: one calendar year on. */
 export function latestApiKeyExpiry(now: Date): Date {
   const latest = new Date(now.getTime());

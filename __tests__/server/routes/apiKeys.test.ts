@@ -8,7 +8,7 @@ import { messageOf, registerUser, send } from '../support/api';
 import { appLogin, assign, createParticipant, createQuestionnaire, createStudy, setGroupSettings } from '../support/participants';
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
 import type { Study } from '../../../src/shared/types/study';
-import { API_KEY_NAME_MAX, API_KEY_NAME_INPUT_MAX, API_KEY_PREFIX, API_KEY_SHOWN_CHARS, API_KEY_STUDIES_MAX, type ApiKeySummary, type CreatedApiKey } from '../../../src/shared/apiKeys';
+import { API_KEY_NAME_MAX, API_KEY_NAME_INPUT_MAX, API_KEY_PREFIX, API_KEY_SHOWN_CHARS, API_KEY_STUDIES_MAX, type ApiKeyStudy, type ApiKeySummary, type CreatedApiKey } from '../../../src/shared/apiKeys';
 import { apiKeyMessages, authMessages, participantMessages } from '../../../src/shared/messages';
 import { ZIP_MEDIA_TYPE } from '../../../src/shared/types/dataDownloads';
 import { tokenId } from '../../../src/server/services/exports/imageDownloads/imageDownloads';
@@ -141,6 +141,16 @@ describe.each(databases)('API keys (%s)', (database) => {
     const listed = json<ApiKeySummary[]>(await send(t.app, { method: 'GET', url: '/api/users/me/api_keys', token: analyst })).find((k) => k.id === id);
     expect(listed?.lastUsedAt).not.toBeNull();
     expect(Date.now() - Date.parse(listed?.lastUsedAt ?? '')).toBeLessThan(60_000);
+  });
+
+  it('lists the studies a key may be given: those of the lab, for any lab user', async () => {
+    const res = await send(t.app, { method: 'GET', url: '/api/users/me/api_keys/studies', token: analyst });
+    expect(res.statusCode).toBe(200);
+    const ids = json<ApiKeyStudy[]>(res).map((s) => s.id);
+    expect(ids).toEqual(expect.arrayContaining([study._id, secondStudy._id]));
+    expect(ids).not.toContain(otherStudy._id);
+    expect((await send(t.app, { method: 'GET', url: '/api/users/me/api_keys/studies', token: participantToken })).statusCode).toBe(401);
+    expect((await send(t.app, { method: 'GET', url: '/api/users/me/api_keys/studies' })).statusCode).toBe(401);
   });
 
   it('answers 403 for a study the key was not given, on every call it accepts', async () => {

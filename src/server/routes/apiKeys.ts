@@ -5,8 +5,8 @@ import type { NewApiKey } from '../../shared/apiKeys';
 import { apiKeyMessages } from '../../shared/messages';
 import { labUserOf, requireLabUser } from '../plugins/auth';
 import { actorOf } from '../plugins/auditActor';
-import { createApiKey, listApiKeys, revokeApiKey } from '../services/identity/apiKeys';
-import { apiKeyListSchema, createdApiKeySchema, newApiKeyBodySchema } from './schemas/apiKeys';
+import { createApiKey, downloadableStudies, listApiKeys, revokeApiKey } from '../services/identity/apiKeys';
+import { apiKeyListSchema, createdApiKeySchema, keyStudyListSchema, newApiKeyBodySchema } from './schemas/apiKeys';
 import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas/common';
 
 export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
@@ -39,6 +39,15 @@ export const apiKeyRoutes: FastifyPluginAsync = async (app) => {
       schema: { ...common, operationId: 'listApiKeys', summary: 'Your API keys, newest first, with their last use (never the key)', response: { 200: apiKeyListSchema, ...errorResponses } },
     },
     async (request) => listApiKeys(app.ctx.db, labUserOf(request).user),
+  );
+
+  app.get(
+    '/api/users/me/api_keys/studies',
+    {
+      preValidation: requireLabUser,
+      schema: { ...common, operationId: 'listApiKeyStudies', summary: 'The studies whose data you may download, which a key may be given', response: { 200: keyStudyListSchema, ...errorResponses } },
+    },
+    async (request) => downloadableStudies(app.ctx.db, labUserOf(request).user),
   );
 
   app.delete<{ Params: { id: string } }>(

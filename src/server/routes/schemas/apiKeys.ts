@@ -38,3 +38,12 @@ const apiKeySummarySchema = {
 } as const;
 
 export const apiKeyListSchema = { type: 'array', items: apiKeySummarySchema } as const;
+
+export const keyStudyListSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['id', 'name', 'code'],
+    properties: { id: { type: 'string' }, name: { type: 'string' }, code: { type: 'string' } },
+  },
+} as const;

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../repositories/db';
 import type { ApiKeyRow, LabUserRow } from '../../db/types';
-import { API_KEY_PREFIX, API_KEY_SHOWN_CHARS, newApiKeyProblem, type ApiKeySummary, type CreatedApiKey, type NewApiKey } from '../../../shared/apiKeys';
+import { API_KEY_PREFIX, API_KEY_SHOWN_CHARS, newApiKeyProblem, type ApiKeyStudy, type ApiKeySummary, type CreatedApiKey, type NewApiKey } from '../../../shared/apiKeys';
 import { apiKeyMessages } from '../../../shared/messages';
 import { badRequest, forbidden, notFound, unauthorized } from '../../httpErrors';
 import { newId, nowIso } from '../../ids';
@@ -34,6 +34,12 @@ function summary(row: ApiKeyRow, studyIds: string[]): ApiKeySummary {
 async function downloadableAmong(db: Db, user: LabUserRow, studyIds: readonly string[]): Promise<Set<string>> {
   const rows = await db.selectFrom('studies').select('id').where('lab_id', '=', user.lab_id).where('id', 'in', [...studyIds]).execute();
   return new Set(rows.map((r) => r.id));
+}
+
+/** Every study the user may download, for the account page's checklist. */
+export async function downloadableStudies(db: Db, user: LabUserRow): Promise<ApiKeyStudy[]> {
+  const rows = await db.selectFrom('studies').select(['id', 'chin_name', 'study_code']).where('lab_id', '=', user.lab_id).orderBy('created_at', 'desc').orderBy('id').execute();
+  return rows.map((r) => ({ id: r.id, name: r.chin_name, code: r.study_code }));
 }
 
 export async function createApiKey(db: Db, user: LabUserRow, input: NewApiKey, actor: AuditActor): Promise<CreatedApiKey> {
