@@ -1,7 +1,7 @@
 // The lab user's own account page: who they are, and their sections (API keys, issue 36 part 2).
 import { selectLabUser } from '../auth';
 import { useAppSelector } from '../../app/hooks';
-import { ApiKeysSection } from '../apiKeys/ApiKeysSection';
+import { ApiKeysSection } from './ApiKeysSection';
 
 export default function AccountPage() {
   const user = useAppSelector(selectLabUser);
