@@ -4,6 +4,8 @@ import { withMigrationDatabase } from './support/migrationDatabase';
 import { createTestStorage, databases, type TestStorage } from '../support/testApp';
 import { NOW, seedAnswerBefore0009 } from './support/oldAnswer';
 
+jest.setTimeout(30_000);
+
 describe.each(databases)('migration 0028_api_keys (%s)', (database) => {
   let storage: TestStorage;
   beforeAll(async () => {
