@@ -28,7 +28,7 @@ export function apiKeyFetchLines({ origin, filter }: FetchedFrom): string[] {
   const body = Object.entries(analysisRequestBody(filter));
   return [
     'FETCHING THIS FILE FROM A SCRIPT',
-    'Make an API key on your account page (Account > API keys) for this study; it starts with ' + `${API_KEY_PREFIX}. Keep it`,
+    `Make an API key for this study on your account page (Account > Your account > API keys); it starts with ${API_KEY_PREFIX}. Keep it`,
     'out of your script (here in the environment variable PORTAL_API_KEY). The key can only read, and only its studies.',
     `The call: POST ${url}`,
     `  with the headers Authorization: Bearer <key> and Accept: ${ZIP_MEDIA_TYPE}, and the JSON body`,
