@@ -108,6 +108,7 @@ const PAGES: PageRow[] = [
   { name: 'Pilot', route: 'pilot', as: 'labManager', href: (s) => paths.pilot.getHref(s.study._id, s.pilot.pilot._id), ready: (p) => h1(p, pilotTexts.pageTitle) },
   { name: 'Study Activity', route: 'studyActivity', as: 'labManager', href: (s) => paths.studyActivity.getHref(s.study._id), ready: (p) => h1(p, 'Study Activity') },
   { name: 'Lab Activity', route: 'labActivity', as: 'labManager', href: () => paths.labActivity.getHref(), ready: (p) => h1(p, 'Lab Activity') },
+  { name: 'Your account', route: 'account', as: 'labManager', href: () => paths.account.getHref(), ready: (p) => p.getByRole('heading', { name: 'API keys' }) },
   { name: 'Questionnaire List', route: 'questionnaires', as: 'labManager', href: () => paths.questionnaires.getHref(), ready: (p) => p.getByRole('row').filter({ hasText: 'Evening Check-in' }) },
   {
     name: 'Edit Questionnaire',

@@ -25,6 +25,7 @@ import { configRoutes } from './routes/config';
 import { sessionRoutes } from './routes/sessions';
 import { labMemberRoutes } from './routes/labMembers';
 import { labUserRoutes } from './routes/labUsers';
+import { apiKeyRoutes } from './routes/apiKeys';
 import { labRoutes } from './routes/labs';
 import { accessRoutes } from './routes/access';
 import { studyRoutes } from './routes/studies';
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sessionRoutes);
   await app.register(labMemberRoutes);
   await app.register(labUserRoutes);
+  await app.register(apiKeyRoutes);
   await app.register(labRoutes);
   await app.register(accessRoutes);
   await app.register(studyRoutes);

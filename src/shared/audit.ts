@@ -38,6 +38,9 @@ export const AUDIT_KINDS = {
   'signIn.succeeded': 'Signed in',
   'signIn.failed': 'Sign-in failed',
   'data.downloaded': 'Data downloaded',
+  'apiKey.created': 'API key created',
+  'apiKey.revoked': 'API key revoked',
+  'apiKey.used': 'API key used',
 } as const;
 
 export type AuditKind = keyof typeof AUDIT_KINDS;

@@ -88,7 +88,16 @@ describe('the OpenAPI description', () => {
 
   it('states the security of every operation: the participant scheme on /api/app, the staff scheme elsewhere, none only on public calls', () => {
     const schemes = Object.keys(doc.components?.securitySchemes ?? {});
-    expect(schemes.sort()).toEqual(['bearerAuth', 'participantAuth']);
+    expect(schemes.sort()).toEqual(['apiKeyAuth', 'bearerAuth', 'participantAuth']);
+    // An analyst's API key is accepted beside a session only by the data downloads and the study read (issue 36).
+    const keyReads = [
+      'GET /api/studies/{id}',
+      'POST /api/data/{studyId}/download_text_resp',
+      'POST /api/data/{studyId}/download_resp_time',
+      'POST /api/data/{studyId}/download_analysis',
+      'GET /api/data/{studyId}/{participantId}/download_img_resp',
+      'POST /api/data/get_img_resp_link',
+    ];
     const wrong: string[] = [];
     for (const o of operationsOf(doc)) {
       const security = o.operation.security;
@@ -96,11 +105,13 @@ describe('the OpenAPI description', () => {
         wrong.push(`${o.name} states no security (use bearerAuth, participantAuth or noAuth from routes/schemas/common.ts)`);
         continue;
       }
-      const names = security.flatMap((requirement) => Object.keys(requirement));
+      const names = security.flatMap((requirement) => Object.keys(requirement)).filter((n) => !(n === 'apiKeyAuth' && keyReads.includes(o.name)));
       const expected = o.path.startsWith('/api/app/') ? 'participantAuth' : 'bearerAuth';
       if (names.some((n) => n !== expected)) wrong.push(`${o.name} uses ${names.join(', ')}; expected ${expected}`);
     }
     expect(wrong).toEqual([]);
+    const withKeys = operationsOf(doc).filter((o) => (o.operation.security ?? []).some((r) => 'apiKeyAuth' in r)).map((o) => o.name);
+    expect(withKeys.sort()).toEqual([...keyReads].sort());
   });
 
   it('declares the public calls as public, and only them', () => {

@@ -3,6 +3,7 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { DEFAULT_LANDING } from '../../shared/limits';
 import { activityPages } from '../features/activity';
+import { accountPages } from '../features/account';
 import { authPages, RequireAccessEntries, RequireLabManager, RequireLabUser, RequireMainHost, RequireSystemOwner } from '../features/auth';
 import { labsPages } from '../features/labs';
 import { mediaPages } from '../features/media';
@@ -24,6 +25,7 @@ const NotFoundPage = lazy(() => import('./site/NotFoundPage'));
 const ParticipantSupportPage = lazy(() => import('./site/ParticipantSupportPage'));
 const ParticipantAppPage = lazy(() => import('./site/ParticipantAppPage'));
 const LabMembersPage = lazy(labsPages.LabMembersPage);
+const AccountPage = lazy(accountPages.AccountPage);
 const SignUpPage = lazy(labsPages.SignUpPage);
 const SystemOwnerHomePage = lazy(loadSystemOwnerHomePage);
 const CreateLabPage = lazy(labsPages.CreateLabPage);
@@ -64,6 +66,7 @@ export function AppRoutes() {
             <Route path={paths.studyProgress.path} element={<StudyProgressPage />} />
             <Route path={paths.pilot.path} element={<PilotPage />} />
             <Route path={paths.studyActivity.path} element={<ActivityPage scope="study" />} />
+            <Route path={paths.account.path} element={<AccountPage />} />
             <Route path={paths.questionnaires.path} element={<QuestionnaireListPage />} />
             <Route path={paths.questionnaireEditor.path} element={<QuestionnaireEditorRoute />} />
             <Route path={paths.mediaFiles.path} element={<MediaFilesPage />} />

@@ -27,6 +27,8 @@ export const paths = {
   },
   studyActivity: { path: '/studies/:id/activity', getHref: (studyId: string) => `/studies/${encodeURIComponent(studyId)}/activity` },
   labActivity: fixed('/lab/activity'),
+  // The lab user's own account page (issue 36: API keys; the spec has no route for it).
+  account: fixed('/account'),
   questionnaires: { path: '/qx/qx_list/:page?', getHref: (page: number = FIRST_PAGE) => `/qx/qx_list/${page}` },
   questionnaireEditor: { path: '/qx/:id/edit', getHref: (questionnaireId: string) => `/qx/${encodeURIComponent(questionnaireId)}/edit` },
   mediaFiles: { path: '/media/files/:pageNumber?', getHref: () => '/media/files' },

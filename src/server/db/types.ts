@@ -88,7 +88,29 @@ export interface Database {
   allocation_rules: AllocationRulesTable;
   alert_digests: AlertDigestsTable;
   participant_devices: ParticipantDevicesTable;
+  api_keys: ApiKeysTable;
+  api_key_studies: ApiKeyStudiesTable;
 }
+
+/** An analyst's API key (migration 0028): only its SHA-256 is kept. */
+export interface ApiKeysTable {
+  id: string;
+  lab_user_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface ApiKeyStudiesTable {
+  api_key_id: string;
+  study_id: string;
+}
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;
 
 /** One recorded change (migration 0013); never updated or deleted (services/audit/). */
 export interface AuditEntriesTable {

@@ -5,7 +5,8 @@ import type { AppContext } from '../context';
 import type { LabUserRow } from '../db/types';
 import { findLiveLabUserSession, findLiveSystemOwnerSession } from '../repositories/sessions';
 import { forbidden, unauthorized } from '../httpErrors';
-import { authMessages, participantMessages } from '../../shared/messages';
+import { apiKeyMessages, authMessages, participantMessages } from '../../shared/messages';
+import { looksLikeApiKey } from '../../shared/apiKeys';
 import { brandingForHost } from '../../shared/branding';
 import type { AccessName } from '../../shared/access';
 import { accessOf } from '../services/identity/accounts';
@@ -17,6 +18,16 @@ export interface LabUserAuth {
   sessionId: string;
   user: LabUserRow;
   organization: number;
+  /** Set when the call was made with an analyst's API key rather than a session (plugins/apiKeyAuth.ts). */
+  apiKey?: ApiKeyUse;
+}
+
+/** The key a call was made with: what it may read and how its uses are recorded. */
+export interface ApiKeyUse {
+  id: string;
+  name: string;
+  prefix: string;
+  studyIds: readonly string[];
 }
 
 export interface SystemOwnerAuth {
@@ -79,6 +90,8 @@ async function liveSession(ctx: AppContext, claims: TokenClaims, now: string, no
 /** The claims of the request's token, or why it is refused; undefined when its signature has yet to be checked. */
 function knownClaims(ctx: AppContext, token: string | null): TokenClaims | undefined {
   if (!token) throw unauthorized(authMessages.sessionMissing);
+  // An API key works only where a route accepts it (plugins/apiKeyAuth.ts), never on any other staff call.
+  if (looksLikeApiKey(token)) throw forbidden(apiKeyMessages.keyNotAllowedHere);
   const claims = ctx.tokens.known(token);
   return claims === undefined ? undefined : accepted(claims);
 }

@@ -4,22 +4,22 @@
 // portal downloads (the server's memory stays flat however large the study). Another lab's study answers 404.
 import type { FastifyPluginAsync } from 'fastify';
 import { XLSX_MEDIA_TYPE, ZIP_MEDIA_TYPE, type AnalysisDownloadBody, type ResponseTimeDownloadBody, type TextResponseDownloadBody } from '../../shared/types/dataDownloads';
-import { requireLabUser } from '../plugins/auth';
+import { sessionOrApiKey } from '../plugins/apiKeyAuth';
 import { planAnalysis, writeAnalysis } from '../services/exports/analysis';
 import { resolveScope, titleOf } from '../services/exports/scope';
 import { planTextResponses, writeTextResponses } from '../services/exports/textResponses';
 import { analysisBodySchema, fileAnswer, responseTimeBodySchema, streamOnly, studyParam, textBodySchema } from './schemas/dataDownloads';
-import { bearerAuth, errorResponses } from './schemas/common';
+import { bearerOrApiKeyAuth, errorResponses } from './schemas/common';
 import { download, responseTimeDescription, responseTimeDownload } from './shared/downloads';
 import { studyOfLab } from './shared/labStudy';
 
 export const dataDownloadRoutes: FastifyPluginAsync = async (app) => {
-  const common = { tags: ['data'], security: bearerAuth };
+  const common = { tags: ['data'], security: bearerOrApiKeyAuth };
 
   app.post<{ Params: { studyId: string }; Body: TextResponseDownloadBody }>(
     '/api/data/:studyId/download_text_resp',
     {
-      preValidation: requireLabUser,
+      preValidation: sessionOrApiKey('studyId'),
       schema: {
         ...common,
         operationId: 'downloadTextResponses',
@@ -44,7 +44,7 @@ export const dataDownloadRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { studyId: string }; Body: ResponseTimeDownloadBody }>(
     '/api/data/:studyId/download_resp_time',
     {
-      preValidation: requireLabUser,
+      preValidation: sessionOrApiKey('studyId'),
       schema: {
         ...common,
         operationId: 'downloadResponseTimes',
@@ -61,7 +61,7 @@ export const dataDownloadRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { studyId: string }; Body: AnalysisDownloadBody }>(
     '/api/data/:studyId/download_analysis',
     {
-      preValidation: requireLabUser,
+      preValidation: sessionOrApiKey('studyId'),
       schema: {
         ...common,
         operationId: 'downloadAnalysisData',
@@ -78,7 +78,7 @@ export const dataDownloadRoutes: FastifyPluginAsync = async (app) => {
       return download(request, reply, ZIP_MEDIA_TYPE, 'streamed', study, async (reads) => {
         const scope = await resolveScope(reads, study, stageId, groupId, [], includePilot === true);
         const plan = await planAnalysis(reads, scope);
-        return { title: titleOf('analysis', scope), write: (sink) => writeAnalysis(reads, scope, plan, sink) };
+        return { title: titleOf('analysis', scope), write: (sink) => writeAnalysis(reads, scope, plan, sink, `${request.protocol}://${request.host}`) };
       });
     },
   );

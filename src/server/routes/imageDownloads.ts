@@ -5,11 +5,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ImageLinkBody } from '../../shared/types/imageDownloads';
 import { studyMessages } from '../../shared/messages';
 import { notFound } from '../httpErrors';
-import { labUserOf, requireLabUser } from '../plugins/auth';
+import { labUserOf } from '../plugins/auth';
+import { apiKeyReadOf, sessionOrApiKey } from '../plugins/apiKeyAuth';
 import { actorOf } from '../plugins/auditActor';
 import { findStudyInLab } from '../repositories/studies';
 import { ImageZipBuilds, imageDownloadLink, startImageDownload, sweepExpiredImageDownloads } from '../services/exports/imageDownloads/imageDownloads';
-import { bearerAuth, errorResponses, messageSchema } from './schemas/common';
+import { bearerOrApiKeyAuth, errorResponses, messageSchema } from './schemas/common';
 
 /** How often a process removes expired zips even when nobody asks for one. */
 const SWEEP_EVERY_MS = 10 * 60_000;
@@ -59,7 +60,7 @@ const readySchema = {
 } as const;
 
 export const imageDownloadRoutes: FastifyPluginAsync = async (app) => {
-  const common = { tags: ['data'], security: bearerAuth };
+  const common = { tags: ['data'], security: bearerOrApiKeyAuth };
   const builds = new ImageZipBuilds();
   const sweep = () => sweepExpiredImageDownloads(app.ctx, app.log).catch((error: unknown) => app.log.warn({ err: error }, 'image data sweep failed'));
   const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
@@ -72,7 +73,7 @@ export const imageDownloadRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { studyId: string; participantId: string } }>(
     '/api/data/:studyId/:participantId/download_img_resp',
     {
-      preValidation: requireLabUser,
+      preValidation: sessionOrApiKey('studyId'),
       schema: {
         ...common,
         operationId: 'startImageDownload',
@@ -97,7 +98,7 @@ export const imageDownloadRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: ImageLinkBody }>(
     '/api/data/get_img_resp_link',
     {
-      preValidation: requireLabUser,
+      preValidation: sessionOrApiKey(null),
       schema: {
         ...common,
         operationId: 'getImageDownloadLink',
@@ -108,7 +109,7 @@ export const imageDownloadRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { httpStatus, ...answer } = await imageDownloadLink(app.ctx, labUserOf(request).user, request.body.s3ZipperToken);
+      const { httpStatus, ...answer } = await imageDownloadLink(app.ctx, labUserOf(request).user, request.body.s3ZipperToken, (studyId) => apiKeyReadOf(request, studyId));
       return reply.status(httpStatus).send(answer);
     },
   );

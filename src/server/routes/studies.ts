@@ -6,6 +6,7 @@ import { studyMessages } from '../../shared/messages';
 import type { BasicInfoBody, ConsentBody, CreateStudyBody, StudyEditBody } from '../../shared/types/study';
 import { notFound } from '../httpErrors';
 import { labUserOf, requireAccess, requireLabUser } from '../plugins/auth';
+import { sessionOrApiKey } from '../plugins/apiKeyAuth';
 import type { StudyRow } from '../db/types';
 import { findStudyInLab, findStudyOfStageInLab } from '../repositories/studies';
 import { studyOfLab } from './shared/labStudy';
@@ -15,7 +16,7 @@ import { activateStudy, deactivateStudy, deleteInactiveStudy } from '../services
 import { previewWholeStudy, saveBasicInfo, saveConsent, saveWholeStudy } from '../services/studies/studyEdits';
 import { liveEditImpactSchema } from './schemas/liveEdits';
 import { addGroup, addStage, deleteGroup, deleteStage } from '../services/studies/studyStructure';
-import { bearerAuth, errorResponses, idParam, messageSchema } from './schemas/common';
+import { bearerAuth, bearerOrApiKeyAuth, errorResponses, idParam, messageSchema } from './schemas/common';
 import {
   activationAnswerSchema,
   activationRefusalSchema,
@@ -77,7 +78,7 @@ export const studyRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<WithId>(
     '/api/studies/:id',
-    { preValidation: requireLabUser, schema: { ...withId, operationId: 'getStudy', summary: 'A study with its stages and groups', response: { 200: studySchema, ...errorResponses } } },
+    { preValidation: sessionOrApiKey('id'), schema: { ...withId, security: bearerOrApiKeyAuth, operationId: 'getStudy', summary: 'A study with its stages and groups', response: { 200: studySchema, ...errorResponses } } },
     async (request) => readStudy(db(), await studyOfPath(request)),
   );
 

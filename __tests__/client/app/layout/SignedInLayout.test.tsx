@@ -42,6 +42,7 @@ describe('the lab-user layout', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Account' }));
     expect(screen.getByText('member@example.org')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/account');
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/login');
@@ -62,6 +63,8 @@ describe('the system owner layout', () => {
     expect(screen.getByRole('link', { name: 'Studies' })).toHaveAttribute('href', '/systemowner/studies/1');
     await user.click(screen.getByRole('button', { name: 'Account' }));
     expect(screen.getByText('owner@example.org')).toBeInTheDocument();
+    // API keys are a lab user's: the owner has no account page.
+    expect(screen.queryByRole('link', { name: 'Your account' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'System Owner Sign In' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/systemowner/login');

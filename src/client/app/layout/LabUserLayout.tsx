@@ -26,7 +26,7 @@ export function LabUserLayout() {
       brandHref={paths.studies.getHref()}
       navigationId="lab-navigation"
       entries={entries}
-      account={session && { email: session.email, onLogout: signOut }}
+      account={session && { email: session.email, onLogout: signOut, accountHref: paths.account.getHref() }}
     />
   );
 }

@@ -21,6 +21,8 @@ export interface NavEntry {
 export interface AccountMenuData {
   email: string;
   onLogout: () => void;
+  /** The user's own account page, where there is one (lab users). */
+  accountHref?: string;
 }
 
 export interface SignedInHeaderData {
@@ -59,7 +61,7 @@ function SignedInHeader({ brandHref, badge, navigationId, entries, account }: Si
               </NavItem>
             ))}
           </Nav>
-          <Nav>{account && <AccountMenu email={account.email} onLogout={account.onLogout} />}</Nav>
+          <Nav>{account && <AccountMenu email={account.email} onLogout={account.onLogout} accountHref={account.accountHref} />}</Nav>
         </Navbar.Collapse>
       </Container>
     </Navbar>

@@ -84,3 +84,6 @@ export const participantAuth = [{ participantAuth: [] }];
 
 /** Calls anyone may make (sign-in, site settings, signed addresses): stated, so no call is left unsaid. */
 export const noAuth = [];
+
+/** The reads an analyst's API key may also make (plugins/apiKeyAuth.ts): a session token or a key. */
+export const bearerOrApiKeyAuth: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { apiKeyAuth: [] }];

@@ -362,12 +362,13 @@ async function writePhotos(db: Db, scope: ExportScope, plan: AnalysisPlan, file:
   }
 }
 
-export async function writeAnalysis(db: Db, scope: ExportScope, plan: AnalysisPlan, sink: ByteSink): Promise<void> {
+/** `origin`: the portal's address as the request reached it, for the README's lines on fetching with an API key. */
+export async function writeAnalysis(db: Db, scope: ExportScope, plan: AnalysisPlan, sink: ByteSink, origin?: string): Promise<void> {
   const zip = new ZipWriter(sink);
   await zip.file(ANALYSIS_FILES.tasks, (file) => writeTasks(db, scope, plan, file));
   await zip.file(ANALYSIS_FILES.codebook, (file) => writeCodebook(file, plan));
   await zip.file(ANALYSIS_FILES.photos, (file) => writePhotos(db, scope, plan, file));
-  await writeReadingFiles(zip, plan);
+  await writeReadingFiles(zip, plan, origin === undefined ? undefined : { origin, filter: scope.filter });
   await zip.file(ANALYSIS_FILES.activity, (file) => writeActivity(db, scope.filter.studyId, file));
   zip.end();
 }

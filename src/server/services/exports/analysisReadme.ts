@@ -4,6 +4,7 @@ import { ANALYSIS_FILES } from '../../../shared/dataDownloads';
 import { RECENT_HOURS } from '../../../shared/progress';
 import { ANSWER_LINE_BREAK, MISSING_CODES } from './analysisVariables';
 import { MAX_VARIABLE_NAME_LENGTH } from './variableNames';
+import { apiKeyFetchLines, type FetchedFrom } from './apiKeyFetch';
 
 export const READING_FILES = {
   r: 'read_study.R',
@@ -15,7 +16,8 @@ export const READING_FILES = {
 
 const breakCode = `U+${(ANSWER_LINE_BREAK.codePointAt(0) ?? 0).toString(16).toUpperCase()}`;
 
-export function analysisReadme(): string {
+/** With `fetchedFrom`, it also shows how to fetch this export again with an API key. */
+export function analysisReadme(fetchedFrom?: FetchedFrom): string {
   const { missed, blank } = MISSING_CODES;
   return [
     'ANALYSIS DATA',
@@ -87,5 +89,6 @@ export function analysisReadme(): string {
     `${MAX_VARIABLE_NAME_LENGTH} characters, no reserved word of the four, unique without regard to case (a repeat is`,
     'numbered _2, _3). The codebook\'s original_name column gives the name each was made from.',
     '',
+    ...(fetchedFrom ? apiKeyFetchLines(fetchedFrom) : []),
   ].join('\r\n');
 }

@@ -140,9 +140,16 @@ async function buildZip(
   }
 }
 
-export async function imageDownloadLink(ctx: AppContext, user: LabUserRow, token: string): Promise<ImageLinkAnswer & { httpStatus: 200 | 202 }> {
+export async function imageDownloadLink(
+  ctx: AppContext,
+  user: LabUserRow,
+  token: string,
+  /** May the caller read the zip's study (an API key is limited to its studies)? Throws when not. */
+  mayRead: (studyId: string) => Promise<void> = async () => undefined,
+): Promise<ImageLinkAnswer & { httpStatus: 200 | 202 }> {
   const row = await findImageDownload(ctx.db, tokenId(token), user.id);
   if (!row || row.expires_at < nowIso()) throw notFound(imageDownloadMessages.notFound);
+  await mayRead(row.study_id);
   const stalled = row.status === 'building' && row.heartbeat_at < later(-IMAGE_BUILD_STALL_MS);
   if (row.status === 'failed' || stalled) throw new HttpError(500, imageDownloadMessages.failed);
   if (row.status === 'building') return { httpStatus: 202, status: 'Started', message: imageDownloadMessages.started };

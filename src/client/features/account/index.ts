@@ -1,0 +1,2 @@
+// What the app uses of the account area: its page.
+export { accountPages } from './pages';
