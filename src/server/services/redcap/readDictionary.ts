@@ -38,8 +38,10 @@ function columnOf(header: string): RedcapColumn | null {
   return h.startsWith('branching logic') ? 'Branching Logic (Show field only if...)' : null;
 }
 
-const isCsvError = (error: unknown): error is Error & { code: string } =>
-  error instanceof Error && typeof (error as { code?: unknown }).code === 'string' && (error as { code: string }).code.startsWith('CSV_');
+function isCsvError(error: unknown): error is Error & { code: string } {
+  const code: unknown = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('CSV_');
+}
 
 export type DictionaryRow = Record<RedcapColumn, string> & { line: number };
 
