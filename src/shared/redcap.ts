@@ -80,6 +80,7 @@ export const redcapReasons = {
   branching: (logic: string, why: string) => `Branching logic "${logic}" was not carried (${why}); the question is always shown`,
   annotation: (annotation: string) => `Field annotation "${annotation}" (action tags) is not carried`,
   identifier: 'Marked as an identifier in REDCap; the portal has no such mark',
+  piping: (token: string) => `The label pipes ${token}, which the portal shows as written`,
   nameShortened: (name: string) => `The variable name is longer than the portal's question numbers; it was shortened to "${name}"`,
 } as const;
 

@@ -194,6 +194,13 @@ describe.each(databases)('REDCap dictionaries (%s)', (database) => {
       expect(entries.filter((e) => e.kind === 'choiceSet.changed')).toHaveLength(baselineSets.length);
     });
 
+    it("lists REDCap's piping in a label, which the portal shows as written", async () => {
+      const text = `Variable / Field Name,Form Name,Field Type,Field Label\nname,piping_form,text,Name\ngreeting,piping_form,descriptive,"Hello [name], welcome"\n`;
+      const piped = await imported(text);
+      expect(piped.notMapped).toEqual([{ field: 'greeting', reason: redcapReasons.piping('[name]') }]);
+      expect(piped.questionnaires[0].chin_content[1].html_question).toBe('<p>Hello [name], welcome</p>');
+    });
+
     it('gives a code already used in the lab a suffix', async () => {
       const again = await imported(CHINESE);
       const twice = await imported(CHINESE);
@@ -244,14 +251,18 @@ describe.each(databases)('REDCap dictionaries (%s)', (database) => {
     it('writes a questionnaire made in the portal with names REDCap takes', async () => {
       const created = json<Questionnaire>(await send(t.app, { method: 'POST', url: '/api/qx_list', token: manager, payload: { chin_name: '問卷', abbrev: `PHQ-9 ${Date.now()}` } }));
       const text = (id: string, num: string) => ({ _id: id, question_num: num, html_question: `<p>${num}</p>`, guide: false, html_guide: '', position: 0, dependency: [], other_info: [{ _id: `${id}r`, type: 'text' }] });
-      const saved = await send(t.app, { method: 'PUT', url: `/api/qx_list/${created._id}/edit`, token: manager, payload: { chin_content: [text('a', '1'), text('b', 'Q 1'), text('c', 'q_1')] } });
+      const saved = await send(t.app, { method: 'PUT', url: `/api/qx_list/${created._id}/edit`, token: manager, payload: { chin_content: [text('a', '1'), text('b', 'Q 1'), text('c', 'q_1'), { ...text('d', 'Q5'), other_info: [{ _id: 'd1', type: 'text' }, { _id: 'd2', type: 'textarea' }] }, { ...text('e', ''), other_info: [{ _id: 'e1', type: 'instruction' }] }] } });
       expect(saved.statusCode).toBe(200);
       const rows = parse((await exportOf(created._id)).body, { bom: true }) as string[][];
       expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual([
         ['q1_1', expect.stringMatching(/^phq_9_\d+$/)],
         ['q_1', expect.stringMatching(/^phq_9_\d+$/)],
         ['q_1_2', expect.stringMatching(/^phq_9_\d+$/)],
+        ['q5_1', expect.stringMatching(/^phq_9_\d+$/)],
+        ['q5_2', expect.stringMatching(/^phq_9_\d+$/)],
+        ['descriptive_5', expect.stringMatching(/^phq_9_\d+$/)],
       ]);
+      expect(rows.slice(4).map((r) => r[3])).toEqual(['text', 'notes', 'descriptive']);
     });
   });
 

@@ -161,7 +161,7 @@ export function questionnaireToDictionary(form: string, questions: readonly Ques
     const q = questions[f.qpos];
     // An unnumbered instruction without conditions before a question is that question's section header.
     const next = fields.find((other) => other.qpos > f.qpos);
-    if (!f.response && !q.question_num.trim() && q.dependency.length === 0 && next && next.qpos === f.qpos + 1 && questions[next.qpos].question_num.trim()) {
+    if (!f.response && !q.question_num.trim() && q.dependency.length === 0 && q.other_info.every((r) => r.type === 'instruction') && next && next.qpos === f.qpos + 1 && questions[next.qpos].question_num.trim()) {
       header = htmlToLabel(q.html_question);
       return;
     }

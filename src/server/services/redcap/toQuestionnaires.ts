@@ -275,6 +275,9 @@ export function dictionaryToForms(rows: readonly DictionaryRow[], newId: () => s
     const qpos = form.questions.length;
     form.questions.push(question);
     form.fields.set(name, { qpos, question });
+    // REDCap pipes answers into a label with [field]; the portal's piping names a questionnaire and question.
+    const piped = /\[[A-Za-z][A-Za-z0-9_]*(\([A-Za-z0-9_-]+\))?\]/.exec(`${row['Field Label']} ${row['Section Header']} ${note2}`);
+    if (piped) note(redcapReasons.piping(piped[0]));
     if (row['Field Annotation']) note(redcapReasons.annotation(row['Field Annotation']));
     if (row['Identifier?'].toLowerCase() === 'y') note(redcapReasons.identifier);
     if (row['Branching Logic (Show field only if...)']) form.logic.push({ qpos, field: name, logic: row['Branching Logic (Show field only if...)'] });
