@@ -40,12 +40,13 @@ describe('REDCap instruments', () => {
       const rows = parse(await readFile(await download.path(), 'utf8'), { bom: true }) as string[][];
       expect(rows[0]).toEqual([...REDCAP_COLUMNS]);
       expect(rows.slice(1).map((r) => [r[0], r[3]])).toEqual([
+        ['record_id', 'text'],
         ['mood_today', 'radio'],
         ['mood_reason', 'notes'],
         ['stress', 'slider'],
         ['sleep_hours', 'text'],
         ['nap', 'radio'],
       ]);
-      expect(rows[1][5]).toBe('1, 很好 | 2, 一般 | 3, 不好');
+      expect(rows[2][5]).toBe('1, 很好 | 2, 一般 | 3, 不好');
     }));
 });

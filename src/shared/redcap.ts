@@ -40,6 +40,9 @@ export interface RedcapNotMapped {
   reason: string;
 }
 
+/** The record identifier the export writes first, as every REDCap project's dictionary starts with it. */
+export const REDCAP_RECORD_ID = { name: 'record_id', label: 'Record ID' } as const;
+
 /** The import's answer (201): the questionnaires made, one per form, and what could not be carried. */
 export interface RedcapImportAnswer {
   questionnaires: Questionnaire[];
@@ -66,6 +69,8 @@ export const redcapMessages = {
 /** Why a part of a dictionary was not carried (the notMapped list's reasons). */
 export const redcapReasons = {
   noName: 'The row has no variable name; it was left out',
+  emptyForm: 'The form has no field the portal can ask; no questionnaire was made for it',
+  recordId: "The dictionary's first field is REDCap's record identifier; the portal knows answers by their participant, so it is not asked",
   fieldType: (type: string) => `Field type "${type}" has no counterpart in the portal; the field was left out`,
   calc: 'Calculated fields are not asked in the portal; the field was left out (a score can compute it)',
   fewChoices: 'The portal needs at least 2 choices; the field was left out',

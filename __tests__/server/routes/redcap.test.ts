@@ -110,7 +110,7 @@ describe.each(databases)('REDCap dictionaries (%s)', (database) => {
 
     it('maps text fields and their validations to text, number, email, date and time responses', () => {
       const r = (num: string) => byNum(baseline, num).other_info[0];
-      expect(r('record_id')).toMatchObject({ type: 'text', number_only: false, validation: { regex_string: '', required: false } });
+      expect(baseline.chin_content.some((q) => q.question_num === 'record_id')).toBe(false);
       expect(r('full_name')).toMatchObject({ type: 'text', validation: { required: true } });
       expect(byNum(baseline, 'full_name')).toMatchObject({ guide: true, html_guide: '<p>Family name first</p>', html_question: '<p>Your name, as "written" on your ID card</p>' });
       expect(r('age')).toMatchObject({ type: 'text', number_only: true, validation: { required: true } });
@@ -172,6 +172,7 @@ describe.each(databases)('REDCap dictionaries (%s)', (database) => {
 
     it('lists everything it could not carry, with a reason, and nothing else', () => {
       expect(answer.notMapped).toEqual([
+        { field: 'record_id', reason: redcapReasons.recordId },
         { field: 'full_name', reason: redcapReasons.identifier },
         { field: 'age', reason: redcapReasons.range('18', '99') },
         { field: 'age', reason: redcapReasons.integer },
@@ -195,10 +196,24 @@ describe.each(databases)('REDCap dictionaries (%s)', (database) => {
     });
 
     it("lists REDCap's piping in a label, which the portal shows as written", async () => {
-      const text = `Variable / Field Name,Form Name,Field Type,Field Label\nname,piping_form,text,Name\ngreeting,piping_form,descriptive,"Hello [name], welcome"\n`;
+      const text = `Variable / Field Name,Form Name,Field Type,Field Label\nrecord_id,piping_form,text,Record ID\nname,piping_form,text,Name\ngreeting,piping_form,descriptive,"Hello [name], welcome"\n`;
       const piped = await imported(text);
-      expect(piped.notMapped).toEqual([{ field: 'greeting', reason: redcapReasons.piping('[name]') }]);
+      expect(piped.notMapped).toEqual([
+        { field: 'record_id', reason: redcapReasons.recordId },
+        { field: 'greeting', reason: redcapReasons.piping('[name]') },
+      ]);
       expect(piped.questionnaires[0].chin_content[1].html_question).toBe('<p>Hello [name], welcome</p>');
+    });
+
+    it('makes no questionnaire of a form without a field the portal can ask, and says so', async () => {
+      const text = `Variable / Field Name,Form Name,Field Type,Field Label,"Choices, Calculations, OR Slider Labels"\nrecord_id,intake,text,Record ID,\nscore,scoring,calc,Score,[a]+[b]\nname,intake,text,Name,\n`;
+      const answer = await imported(text);
+      expect(answer.questionnaires.map((q) => q.chin_name)).toEqual(['Intake']);
+      expect(answer.notMapped).toEqual([
+        { field: 'record_id', reason: redcapReasons.recordId },
+        { field: 'score', reason: redcapReasons.calc },
+        { field: 'scoring', reason: redcapReasons.emptyForm },
+      ]);
     });
 
     it('gives a code already used in the lab a suffix', async () => {
@@ -239,7 +254,8 @@ describe.each(databases)('REDCap dictionaries (%s)', (database) => {
         const res = await exportOf(q._id);
         expect(res.statusCode).toBe(200);
         const back = await imported(res.body);
-        expect(back.notMapped).toEqual([]);
+        // Only the record identifier every dictionary starts with is not a question.
+        expect(back.notMapped).toEqual([{ field: 'record_id', reason: redcapReasons.recordId }]);
         expect(back.questionnaires).toHaveLength(1);
         const again = back.questionnaires[0];
         expect(comparable(again, await setsOf(again._id))).toEqual(comparable(q, await setsOf(q._id)));
@@ -255,6 +271,7 @@ describe.each(databases)('REDCap dictionaries (%s)', (database) => {
       expect(saved.statusCode).toBe(200);
       const rows = parse((await exportOf(created._id)).body, { bom: true }) as string[][];
       expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual([
+        ['record_id', expect.stringMatching(/^phq_9_\d+$/)],
         ['q1_1', expect.stringMatching(/^phq_9_\d+$/)],
         ['q_1', expect.stringMatching(/^phq_9_\d+$/)],
         ['q_1_2', expect.stringMatching(/^phq_9_\d+$/)],
@@ -262,7 +279,8 @@ describe.each(databases)('REDCap dictionaries (%s)', (database) => {
         ['q5_2', expect.stringMatching(/^phq_9_\d+$/)],
         ['descriptive_5', expect.stringMatching(/^phq_9_\d+$/)],
       ]);
-      expect(rows.slice(4).map((r) => r[3])).toEqual(['text', 'notes', 'descriptive']);
+      expect(rows.slice(1, 2).map((r) => [r[3], r[4]])).toEqual([['text', 'Record ID']]);
+      expect(rows.slice(5).map((r) => r[3])).toEqual(['text', 'notes', 'descriptive']);
     });
   });
 
@@ -282,6 +300,14 @@ describe.each(databases)('REDCap dictionaries (%s)', (database) => {
       for (const res of [await importCsv(CHINESE, participant), await exportOf(questionnaireId, participant)]) {
         expect([res.statusCode, messageOf(res)]).toEqual([401, participantMessages.wrongTokenKind]);
       }
+    });
+
+    it('refuses a signed-out session with 401 on both calls, importing nothing', async () => {
+      const ended = await labUserToken(t.app, lab.managerEmail, lab.managerPassword);
+      expect((await send(t.app, { method: 'POST', url: '/api/users/logout', token: ended })).statusCode).toBe(200);
+      const before = (await t.app.ctx.db.selectFrom('questionnaires').select('id').execute()).length;
+      for (const res of [await importCsv(CHINESE, ended), await exportOf(questionnaireId, ended)]) expect(res.statusCode).toBe(401);
+      expect((await t.app.ctx.db.selectFrom('questionnaires').select('id').execute()).length).toBe(before);
     });
 
     it('refuses a call without a session with 401, and the system owner with 403', async () => {

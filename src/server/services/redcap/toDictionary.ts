@@ -1,10 +1,11 @@
 // A questionnaire as a REDCap data dictionary REDCap accepts: REDCap's columns in its order, one field per
 // answer of each question (a question of instructions or media a descriptive field), variable names valid for
 // REDCap (lowercase letters, digits and '_', starting with a letter, unique), choices as `1, Label | 2, Label`
-// and visibility conditions as branching logic. What the dictionary imports back is the same questionnaire.
+// and visibility conditions as branching logic, after the record identifier every REDCap dictionary starts with.
+// What the dictionary imports back is the same questionnaire.
 import type { Choice, DependencyCondition, Question, ResponseItem } from '../../../shared/questionnaire/types';
 import { RESPONSE_CHECKS, isNonAnswer } from '../../../shared/questionnaire/rules';
-import { REDCAP_COLUMNS, type RedcapColumn } from '../../../shared/redcap';
+import { REDCAP_COLUMNS, REDCAP_RECORD_ID, type RedcapColumn } from '../../../shared/redcap';
 import { logicValue, writeBranching } from './branching';
 
 /** REDCap's limit on a variable name. */
@@ -115,7 +116,7 @@ function fieldsOf(questions: readonly Question[], setChoices: (id: string | null
       bases.push(answers.length === 1 ? base : `${base}_${rpos + 1}`);
     }
   });
-  const names = uniqueNames(bases);
+  const names = uniqueNames([REDCAP_RECORD_ID.name, ...bases]).slice(1);
   return planned.map((p, i) => ({ ...p, name: names[i] }));
 }
 
@@ -155,7 +156,9 @@ export function formNameOf(name: string, abbrev: string): string {
 export function questionnaireToDictionary(form: string, questions: readonly Question[], sets: ReadonlyMap<string, Choice[]>): string[][] {
   const fields = fieldsOf(questions, (id) => (id ? (sets.get(id) ?? []) : []));
   const byPosition = new Map(fields.map((f) => [`${f.qpos}:${f.rpos}`, f]));
-  const rows: string[][] = [[...REDCAP_COLUMNS]];
+  // REDCap takes the first field as the project's record identifier: a text field of its own, before the questions.
+  const recordId: Row = { ...emptyRow(), 'Variable / Field Name': REDCAP_RECORD_ID.name, 'Form Name': form, 'Field Type': 'text', 'Field Label': REDCAP_RECORD_ID.label };
+  const rows: string[][] = [[...REDCAP_COLUMNS], REDCAP_COLUMNS.map((c) => recordId[c])];
   let header = '';
   fields.forEach((f) => {
     const q = questions[f.qpos];

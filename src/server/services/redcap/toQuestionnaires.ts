@@ -242,6 +242,11 @@ export function dictionaryToForms(rows: readonly DictionaryRow[], newId: () => s
       note(redcapReasons.noName);
       return;
     }
+    // REDCap takes a project's first field as its record identifier, never a question of the instrument.
+    if (index === 0) {
+      note(redcapReasons.recordId);
+      return;
+    }
     const mapped = fieldResponse(row, newId(), note);
     if (!mapped) return;
     let response = mapped.response;
@@ -291,5 +296,7 @@ export function dictionaryToForms(rows: readonly DictionaryRow[], newId: () => s
       else form.questions[qpos] = { ...form.questions[qpos], dependency };
     }
   }
-  return { forms: [...forms.values()].map(({ form, questions, sets }) => ({ form, questions, sets })), notMapped };
+  const made = [...forms.values()].filter((f) => f.questions.length > 0);
+  for (const empty of [...forms.values()].filter((f) => f.questions.length === 0)) notMapped.push({ field: empty.form, reason: redcapReasons.emptyForm });
+  return { forms: made.map(({ form, questions, sets }) => ({ form, questions, sets })), notMapped };
 }
