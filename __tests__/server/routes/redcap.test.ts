@@ -265,9 +265,11 @@ describe.each(databases)('REDCap dictionaries (%s)', (database) => {
     });
 
     it('writes a questionnaire made in the portal with names REDCap takes', async () => {
-      const created = json<Questionnaire>(await send(t.app, { method: 'POST', url: '/api/qx_list', token: manager, payload: { chin_name: '問卷', abbrev: `PHQ-9 ${Date.now()}` } }));
+      const stamp = Date.now();
+      const form = `phq_9_${stamp}`;
+      const created = json<Questionnaire>(await send(t.app, { method: 'POST', url: '/api/qx_list', token: manager, payload: { chin_name: '問卷', abbrev: `PHQ-9 ${stamp}` } }));
       const text = (id: string, num: string) => ({ _id: id, question_num: num, html_question: `<p>${num}</p>`, guide: false, html_guide: '', position: 0, dependency: [], other_info: [{ _id: `${id}r`, type: 'text' }] });
-      const saved = await send(t.app, { method: 'PUT', url: `/api/qx_list/${created._id}/edit`, token: manager, payload: { chin_content: [text('a', '1'), text('b', 'Q 1'), text('c', 'q_1'), { ...text('d', 'Q5'), other_info: [{ _id: 'd1', type: 'text' }, { _id: 'd2', type: 'textarea' }] }, { ...text('e', ''), other_info: [{ _id: 'e1', type: 'instruction' }] }] } });
+      const saved = await send(t.app, { method: 'PUT', url: `/api/qx_list/${created._id}/edit`, token: manager, payload: { chin_content: [text('a', '1'), text('b', 'Q 1'), text('c', 'q_1'), { ...text('d', 'Q5'), other_info: [{ _id: 'd1', type: 'text' }, { _id: 'd2', type: 'textarea' }] }, text('f', 'record_id'), text('g', `${form}_complete`), text('h', 'redcap_event_name'), { ...text('e', ''), other_info: [{ _id: 'e1', type: 'instruction' }] }] } });
       expect(saved.statusCode).toBe(200);
       const rows = parse((await exportOf(created._id)).body, { bom: true }) as string[][];
       expect(rows.slice(1).map((r) => [r[0], r[1]])).toEqual([
@@ -277,10 +279,14 @@ describe.each(databases)('REDCap dictionaries (%s)', (database) => {
         ['q_1_2', expect.stringMatching(/^phq_9_\d+$/)],
         ['q5_1', expect.stringMatching(/^phq_9_\d+$/)],
         ['q5_2', expect.stringMatching(/^phq_9_\d+$/)],
-        ['descriptive_5', expect.stringMatching(/^phq_9_\d+$/)],
+        // Names REDCap keeps for itself are not taken.
+        ['record_id_2', form],
+        [`${form}_complete_2`, form],
+        ['v_redcap_event_name', form],
+        ['descriptive_8', form],
       ]);
       expect(rows.slice(1, 2).map((r) => [r[3], r[4]])).toEqual([['text', 'Record ID']]);
-      expect(rows.slice(5).map((r) => r[3])).toEqual(['text', 'notes', 'descriptive']);
+      expect(rows.slice(5).map((r) => r[3])).toEqual(['text', 'notes', 'text', 'text', 'text', 'descriptive']);
     });
   });
 

@@ -98,11 +98,20 @@ function fieldColumns(r: ResponseItem | null, choices: readonly Choice[], codes:
 }
 
 /** Each question's fields: one per answer, or one descriptive field for a question without answers. */
-function fieldsOf(questions: readonly Question[], setChoices: (id: string | null) => Choice[]): FieldOut[] {
+/**
+ * Names REDCap keeps for itself: the record identifier the export writes first, each form's `<form>_complete`
+ * status, and its own `redcap_…` columns.
+ */
+function reservedFor(form: string): string[] {
+  return [REDCAP_RECORD_ID.name, `${form}_complete`];
+}
+
+function fieldsOf(form: string, questions: readonly Question[], setChoices: (id: string | null) => Choice[]): FieldOut[] {
   const planned: Omit<FieldOut, 'name'>[] = [];
   const bases: string[] = [];
   questions.forEach((q, qpos) => {
-    const base = redcapName(q.question_num.trim(), `q${qpos + 1}`);
+    const named = redcapName(q.question_num.trim(), `q${qpos + 1}`);
+    const base = named.startsWith('redcap_') ? `v_${named}` : named;
     const answers = q.other_info.map((r, rpos) => ({ r, rpos })).filter(({ r }) => !isNonAnswer(r.type));
     if (answers.length === 0) {
       planned.push({ qpos, rpos: -1, response: null, codes: new Map() });
@@ -116,7 +125,8 @@ function fieldsOf(questions: readonly Question[], setChoices: (id: string | null
       bases.push(answers.length === 1 ? base : `${base}_${rpos + 1}`);
     }
   });
-  const names = uniqueNames([REDCAP_RECORD_ID.name, ...bases]).slice(1);
+  const reserved = reservedFor(form);
+  const names = uniqueNames([...reserved, ...bases]).slice(reserved.length);
   return planned.map((p, i) => ({ ...p, name: names[i] }));
 }
 
@@ -154,7 +164,7 @@ export function formNameOf(name: string, abbrev: string): string {
 }
 
 export function questionnaireToDictionary(form: string, questions: readonly Question[], sets: ReadonlyMap<string, Choice[]>): string[][] {
-  const fields = fieldsOf(questions, (id) => (id ? (sets.get(id) ?? []) : []));
+  const fields = fieldsOf(form, questions, (id) => (id ? (sets.get(id) ?? []) : []));
   const byPosition = new Map(fields.map((f) => [`${f.qpos}:${f.rpos}`, f]));
   // REDCap takes the first field as the project's record identifier: a text field of its own, before the questions.
   const recordId: Row = { ...emptyRow(), 'Variable / Field Name': REDCAP_RECORD_ID.name, 'Form Name': form, 'Field Type': 'text', 'Field Label': REDCAP_RECORD_ID.label };
