@@ -30,6 +30,7 @@ import { labRoutes } from './routes/labs';
 import { accessRoutes } from './routes/access';
 import { studyRoutes } from './routes/studies';
 import { questionnaireRoutes } from './routes/questionnaires';
+import { redcapRoutes } from './routes/redcap';
 import { mcSetRoutes } from './routes/mcSets';
 import { systemOwnerStudyRoutes } from './routes/systemOwnerStudies';
 import { studyPromptingRoutes } from './routes/studyPrompting';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accessRoutes);
   await app.register(studyRoutes);
   await app.register(questionnaireRoutes);
+  await app.register(redcapRoutes);
   await app.register(mcSetRoutes);
   await app.register(systemOwnerStudyRoutes);
   await app.register(studyPromptingRoutes);

@@ -16,6 +16,8 @@ import { Pagination } from '../../components/Pagination';
 import { toastShown } from '../../app/notifications/notificationsSlice';
 import { selectReplaying } from '../../app/qa/qaSlice';
 import { CreateQuestionnaireModal } from './CreateQuestionnaireModal';
+import { RedcapDownloadButton } from './redcap/RedcapDownloadButton';
+import { RedcapImportButton, RedcapImportResult } from './redcap/RedcapImport';
 import { selectQuestionnaireList, selectQuestionnairesRequests, deleteQuestionnaire, fetchQuestionnaires } from './questionnairesSlice';
 
 export const questionnaireListTexts = {
@@ -55,10 +57,14 @@ export default function QuestionnaireListPage() {
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
         <h1 className="h3 mb-0">Questionnaire List</h1>
-        <Button variant="primary" onClick={() => setCreating(true)}>
-          Create Questionnaire
-        </Button>
+        <div className="d-flex flex-wrap gap-2">
+          <RedcapImportButton onImported={() => void dispatch(fetchQuestionnaires(page))} />
+          <Button variant="primary" onClick={() => setCreating(true)}>
+            Create Questionnaire
+          </Button>
+        </div>
       </div>
+      <RedcapImportResult />
       {!shown ? (
         requests.list.status !== 'fail' && <Loading />
       ) : shown.qx_list.length === 0 ? (
@@ -89,6 +95,7 @@ export default function QuestionnaireListPage() {
                   <td>{listDate(q.createdAt)}</td>
                   <td>{q.user?.email ?? ''}</td>
                   <td className="text-end text-nowrap">
+                    <RedcapDownloadButton questionnaire={q} />
                     <LinkButton to={paths.questionnaireEditor.getHref(q._id)} size="sm" variant="outline-primary" className="me-2">
                       Edit<span className="visually-hidden"> {q.chin_name}</span>
                     </LinkButton>

@@ -92,7 +92,7 @@ async function refuseTakenCode(db: Db, labId: string, abbrev: string, ownId: str
  * A questionnaire as the audit trail keeps it: its name, code and questions. It belongs to a lab and to no
  * study, so its entries carry the lab alone and show on the lab's Activity (its manager, the system owner).
  */
-function auditedQuestionnaire(chinName: string, abbrev: string, questions: Question[], scores: Score[] = [], shuffleRuns: ShuffleRun[] = []) {
+export function auditedQuestionnaire(chinName: string, abbrev: string, questions: Question[], scores: Score[] = [], shuffleRuns: ShuffleRun[] = []) {
   return { chin_name: chinName, abbrev, chin_content: questions, scores, shuffle_runs: shuffleRuns };
 }
 
