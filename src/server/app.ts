@@ -28,6 +28,7 @@ import { labUserRoutes } from './routes/labUsers';
 import { labRoutes } from './routes/labs';
 import { accessRoutes } from './routes/access';
 import { studyRoutes } from './routes/studies';
+import { studyFileRoutes } from './routes/studyFiles';
 import { questionnaireRoutes } from './routes/questionnaires';
 import { mcSetRoutes } from './routes/mcSets';
 import { systemOwnerStudyRoutes } from './routes/systemOwnerStudies';
@@ -214,6 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(labRoutes);
   await app.register(accessRoutes);
   await app.register(studyRoutes);
+  await app.register(studyFileRoutes);
   await app.register(questionnaireRoutes);
   await app.register(mcSetRoutes);
   await app.register(systemOwnerStudyRoutes);
