@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, databases, json, labUserToken, ownerToken, seedLab, type SeededLab, type TestApp } from '../support/testApp';
 import { messageOf, send, uniqueEmail, USER_PASSWORD } from '../support/api';
-import { appSignup, createQuestionnaire, createStudy, setGroupSettings } from '../support/participants';
+import { appLogin, appSignup, createParticipant, createQuestionnaire, createStudy, setGroupSettings } from '../support/participants';
+import type { AppTasksAnswer } from '../../../src/shared/types/participantApp';
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
 import type { Question, ResponseItem, ResponseType } from '../../../src/shared/questionnaire/types';
 import { ACCESS, ALL_ACCESS, accessKey } from '../../../src/shared/access';
@@ -250,6 +251,39 @@ describe.each(databases)('study files (%s)', (database) => {
       expect(again.stages[0].participant_group_list[0].ema_list[0].timezone).toBe('Asia/Hong_Kong');
       expect(again.questionnaires[0].chin_content[1].other_info[0].media_url).toBe('');
       expect(again.media).toEqual([]);
+    });
+  });
+
+  describe('the same plan', () => {
+    /** A participant of the study who signs in, consents and arrives: the plan as the app receives it. */
+    async function planOf(studyId: string, token: string) {
+      const p = await createParticipant(t.app, token, studyId);
+      const session = await appLogin(t.app, p.email);
+      expect((await api('POST', `/api/app/studies/${studyId}/consent`, session.token, { agree: true })).statusCode).toBe(200);
+      const res = await api('GET', `/api/app/studies/${studyId}/tasks`, session.token);
+      expect(res.statusCode).toBe(200);
+      const plan = json<AppTasksAnswer>(res);
+      return {
+        ema: plan.ema.map((e) => ({ at: e.notification_datetime, closes: e.window_closes_at, zone: e.timezone, reminder: e.reminder, code: e.questionnaire.abbrev })),
+        diary: plan.diary.map((d) => ({ start: d.diary_task_start_date, days: d.number_of_days_required, zone: d.timezone, code: d.questionnaire.abbrev })),
+        once: plan.once.map((o) => o.questionnaire.abbrev),
+        anytime: plan.anytime.map((o) => o.questionnaire.abbrev),
+      };
+    }
+
+    it('runs a study imported into another lab, once activated, with the same task times as the original', async () => {
+      const study = await richStudy({ mood: 'SAME', sleep: 'SAMES' }, 'same.png');
+      const file = await exported(study._id, managerA);
+      const lab = await seedLab(t.app, owner, 1);
+      const manager = await labUserToken(t.app, lab.managerEmail, lab.managerPassword);
+      const { study: copy } = await imported(file, manager);
+      expect((await api('POST', `/api/studies/${study._id}/activate`, managerA)).statusCode).toBe(200);
+      expect((await api('POST', `/api/studies/${copy._id}/activate`, manager)).statusCode).toBe(200);
+      const original = await planOf(study._id, managerA);
+      const imported_ = await planOf(copy._id, manager);
+      expect(original.ema.length).toBeGreaterThan(0);
+      expect(original.diary).toEqual([{ start: '2030-01-06', days: 14, zone: 'Asia/Hong_Kong', code: 'SAMES' }]);
+      expect(imported_).toEqual(original);
     });
   });
 
