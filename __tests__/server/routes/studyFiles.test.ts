@@ -266,8 +266,9 @@ describe.each(databases)('study files (%s)', (database) => {
       return {
         ema: plan.ema.map((e) => ({ at: e.notification_datetime, closes: e.window_closes_at, zone: e.timezone, reminder: e.reminder, code: e.questionnaire.abbrev })),
         diary: plan.diary.map((d) => ({ start: d.diary_task_start_date, days: d.number_of_days_required, zone: d.timezone, code: d.questionnaire.abbrev })),
-        once: plan.once.map((o) => o.questionnaire.abbrev),
-        anytime: plan.anytime.map((o) => o.questionnaire.abbrev),
+        // The app's open tasks come in no set order (the lists' own order is the round trip's to show).
+        once: plan.once.map((o) => o.questionnaire.abbrev).sort(),
+        anytime: plan.anytime.map((o) => o.questionnaire.abbrev).sort(),
       };
     }
 
