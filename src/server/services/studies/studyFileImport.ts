@@ -5,7 +5,7 @@
 // have, a zone this deployment does not offer) is replaced and said in the summary.
 import type { Db } from '../../repositories/db';
 import type { LabUserRow } from '../../db/types';
-import type { Question } from '../../../shared/questionnaire/types';
+import type { Question, Score } from '../../../shared/questionnaire/types';
 import type { AssessmentListItem } from '../../../shared/study/assessmentSettings';
 import { groupSettingsProblem } from '../../../shared/study/assessmentSettings';
 import { followupListProblem, type FollowupRuleDraft } from '../../../shared/study/followups';
@@ -134,6 +134,8 @@ interface PlannedQuestionnaire {
   source: StudyFileQuestionnaire;
   abbrev: string;
   questions: Question[];
+  /** Only the fields of a score, names trimmed, as a save keeps them. */
+  scores: Score[];
   sets: { id: string; name: string; choices: string }[];
 }
 
@@ -175,7 +177,13 @@ export async function importStudyFile(db: Db, user: LabUserRow, file: StudyFile,
           media_url: r.type === 'media' && r.media_source === 'uploaded' && r.media_url ? (media.get(r.media_url)?.object_key ?? '') : r.media_url,
         })),
       }));
-      return { id: newId(), source, abbrev, questions, sets: sets.map(({ id, name, choices }) => ({ id, name, choices })) };
+      const scores = source.scores.map((sc) => ({
+        name: sc.name.trim(),
+        method: sc.method,
+        items: sc.items.map((i) => ({ question_pos: i.question_pos, response_pos: i.response_pos, reverse: i.reverse })),
+        min_answered: sc.min_answered,
+      }));
+      return { id: newId(), source, abbrev, questions, scores, sets: sets.map(({ id, name, choices }) => ({ id, name, choices })) };
     });
     // Piped answers of another questionnaire follow its copy's code; each must then be one the lab has.
     for (const p of planned) p.questions = prepareForSave(p.questions).map((q) => ({ ...q, html_question: sanitizeRichText(repipe(q.html_question, codes)), html_guide: sanitizeRichText(repipe(q.html_guide, codes)) }));
@@ -199,7 +207,7 @@ export async function importStudyFile(db: Db, user: LabUserRow, file: StudyFile,
             chin_name: p.source.chin_name.trim(),
             abbrev: p.abbrev,
             content: JSON.stringify(p.questions),
-            scores: JSON.stringify(p.source.scores),
+            scores: JSON.stringify(p.scores),
             shuffle_runs: JSON.stringify(p.source.shuffle_runs.map((r) => ({ from_pos: r.from_pos, to_pos: r.to_pos }))),
             last_edited_by: user.id,
             created_at: now,
@@ -212,7 +220,7 @@ export async function importStudyFile(db: Db, user: LabUserRow, file: StudyFile,
             entityId: p.id,
             labId: user.lab_id,
             before: null,
-            after: { chin_name: p.source.chin_name.trim(), abbrev: p.abbrev, chin_content: p.questions, scores: p.source.scores, shuffle_runs: p.source.shuffle_runs },
+            after: { chin_name: p.source.chin_name.trim(), abbrev: p.abbrev, chin_content: p.questions, scores: p.scores, shuffle_runs: p.source.shuffle_runs },
           });
         }
         const { prompting } = file.study;
