@@ -381,6 +381,20 @@ describe.each(databases)('study files (%s)', (database) => {
     });
   });
 
+  describe('the JSON Schema', () => {
+    it('is published in the API description as the export\'s answer, and on its own beside it', async () => {
+      const doc = t.app.swagger() as unknown as { paths: Record<string, { get?: { responses: Record<string, { content: Record<string, { schema: { title?: string } }> }> } }> };
+      const answer = doc.paths['/api/studies/{id}/design'].get?.responses['200'].content['application/json'].schema;
+      expect(answer?.title).toBe('Study file');
+      const res = await t.app.inject({ method: 'GET', url: '/api/study-file.schema.json' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('application/schema+json');
+      const schema = json<{ $id: string; title: string; required: string[]; properties: { version: { maximum: number } } }>(res);
+      expect(schema).toMatchObject({ $id: '/api/study-file.schema.json', title: 'Study file', required: ['format', 'version', 'exported_at', 'study', 'stages', 'questionnaires', 'media'] });
+      expect(schema.properties.version.maximum).toBe(STUDY_FILE_VERSION);
+    });
+  });
+
   describe('who may', () => {
     let studyId: string;
     let file: StudyFile;

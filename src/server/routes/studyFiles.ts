@@ -25,9 +25,16 @@ function schemaCheckOf(request: FastifyRequest): SchemaCheck {
   };
 }
 
+/** The study file's JSON Schema on its own, beside the OpenAPI description (/api/openapi.json), for other tools. */
+export const STUDY_FILE_SCHEMA_PATH = '/api/study-file.schema.json';
+
 export const studyFileRoutes: FastifyPluginAsync = async (app) => {
   const common = { tags: ['studies'], security: bearerAuth };
   const db = () => app.ctx.db;
+
+  // Public like the OpenAPI description it is part of; the same definition as getStudyDesign's answer.
+  const published = { $schema: 'http://json-schema.org/draft-07/schema#', $id: STUDY_FILE_SCHEMA_PATH, ...studyFileSchema };
+  app.get(STUDY_FILE_SCHEMA_PATH, { schema: { hide: true } }, async (_request, reply) => reply.type('application/schema+json; charset=utf-8').send(published));
 
   app.get<{ Params: { id: string } }>(
     '/api/studies/:id/design',
