@@ -11,7 +11,8 @@ import type { AppTasksAnswer } from '../../../src/shared/types/participantApp';
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
 import type { Question, ResponseItem, ResponseType } from '../../../src/shared/questionnaire/types';
 import { ACCESS, ALL_ACCESS, accessKey } from '../../../src/shared/access';
-import { assessmentMessages, studyFileMessages } from '../../../src/shared/messages';
+import { assessmentMessages, authMessages, promptingMessages, studyFileMessages } from '../../../src/shared/messages';
+import { questionnaireMessages } from '../../../src/shared/questionnaire/rules';
 import { STUDY_FILE_FORMAT, STUDY_FILE_VERSION, type StudyFile, type StudyImportSummary } from '../../../src/shared/studyFile/format';
 import type { Study } from '../../../src/shared/types/study';
 import { insertGroup } from '../../../src/server/repositories/studies';
@@ -378,6 +379,24 @@ describe.each(databases)('study files (%s)', (database) => {
       twice.questionnaires.push({ ...twice.questionnaires[1] });
       await refused(twice, studyFileMessages.questionnaireRefTwice('BADS'));
       await refused({ ...copyOf(), stages: [] }, studyFileMessages.noStages);
+      const noGroup = copyOf();
+      noGroup.stages[1].participant_group_list = [];
+      await refused(noGroup, studyFileMessages.noGroups(2));
+    });
+
+    it("judges the study's basic information and prompting by their rules", async () => {
+      const prompting = copyOf();
+      prompting.study.prompting.emailAfterMinutes = 61;
+      await refused(prompting, studyFileMessages.studyProblem(promptingMessages.emailAfterMinutesRange));
+      const email = copyOf();
+      email.study.contact_email = 'not an email';
+      await refused(email, studyFileMessages.studyProblem(authMessages.invalidEmail));
+    });
+
+    it('refuses a questionnaire its own editor would refuse', async () => {
+      const bad = copyOf();
+      bad.questionnaires[1].abbrev = ' ';
+      await refused(bad, studyFileMessages.questionnaireProblem('BADS', questionnaireMessages.nameAndCodeRequired));
     });
   });
 

@@ -78,7 +78,7 @@ function checkFile(file: StudyFile, offered: readonly string[]): void {
   }
   for (const q of file.questionnaires) {
     const problem = questionnaireProblem(q);
-    if (problem) refuse(studyFileMessages.questionnaireProblem(q.abbrev || q.ref, problem));
+    if (problem) refuse(studyFileMessages.questionnaireProblem(q.abbrev.trim() || q.ref, problem));
   }
   const basics = basicInfoProblem(file.study) ?? promptingProblem(file.study.prompting)?.message;
   if (basics) refuse(studyFileMessages.studyProblem(basics));
