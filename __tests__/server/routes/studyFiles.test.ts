@@ -15,6 +15,7 @@ import { assessmentMessages, authMessages, promptingMessages, studyFileMessages 
 import { questionnaireMessages } from '../../../src/shared/questionnaire/rules';
 import { STUDY_FILE_FORMAT, STUDY_FILE_VERSION, type StudyFile, type StudyImportSummary } from '../../../src/shared/studyFile/format';
 import type { Study } from '../../../src/shared/types/study';
+import type { TokenClaims } from '../../../src/server/services/identity/tokens';
 import { insertGroup } from '../../../src/server/repositories/studies';
 
 // Writing a group can be made to fail (the one-transaction test); otherwise it is the real one.
@@ -36,6 +37,11 @@ function response(id: string, type: ResponseType, changes: Partial<ResponseItem>
 
 function question(id: string, num: string, html: string, responses: ResponseItem[], changes: Partial<Question> = {}): Question {
   return { ...makeQuestion(id, `${id}r`), question_num: num, html_question: html, other_info: responses, ...changes };
+}
+
+function claimsOf(token: string): TokenClaims {
+  const p = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sub: string; jti: string; kind: TokenClaims['kind']; org: number | null };
+  return { sessionId: p.jti, accountId: p.sub, kind: p.kind, organization: p.org };
 }
 
 /** The file without the moment it was written: what must come back the same. */
@@ -427,9 +433,11 @@ describe.each(databases)('study files (%s)', (database) => {
       expect((await api('GET', `/api/studies/${studyId}/design`, managerB)).statusCode).toBe(404);
     });
 
-    it('refuses the signed-out and participants', async () => {
+    it('refuses the signed-out, participants and an expired session', async () => {
       const participant = await appSignup(t.app);
-      for (const token of [undefined, participant.token]) {
+      const session = await labUserToken(t.app, labA.managerEmail, labA.managerPassword);
+      const expired = await t.app.ctx.tokens.sign(claimsOf(session), new Date(Date.now() - 1000));
+      for (const token of [undefined, participant.token, expired]) {
         expect((await api('GET', `/api/studies/${studyId}/design`, token)).statusCode).toBe(401);
         expect((await api('POST', '/api/studies/import', token, file)).statusCode).toBe(401);
       }
