@@ -29,6 +29,7 @@ import { apiKeyRoutes } from './routes/apiKeys';
 import { labRoutes } from './routes/labs';
 import { accessRoutes } from './routes/access';
 import { studyRoutes } from './routes/studies';
+import { studyFileRoutes } from './routes/studyFiles';
 import { questionnaireRoutes } from './routes/questionnaires';
 import { redcapRoutes } from './routes/redcap';
 import { mcSetRoutes } from './routes/mcSets';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(labRoutes);
   await app.register(accessRoutes);
   await app.register(studyRoutes);
+  await app.register(studyFileRoutes);
   await app.register(questionnaireRoutes);
   await app.register(redcapRoutes);
   await app.register(mcSetRoutes);

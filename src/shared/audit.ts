@@ -10,6 +10,7 @@ export const AUDIT_KINDS = {
   'study.prompting.changed': 'Prompting changed',
   'study.status.changed': 'Study status changed',
   'study.deleted': 'Study deleted',
+  'study.imported': 'Study imported from a study file',
   'questionnaire.created': 'Questionnaire created',
   'questionnaire.changed': 'Questionnaire changed',
   'questionnaire.deleted': 'Questionnaire deleted',

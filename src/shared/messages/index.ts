@@ -19,3 +19,4 @@ export { pilotWarningTexts } from './pilotWarnings';
 export { liveEditTexts, liveEditPartNames, impactCountNames, questionnaireVersionTexts } from './liveEdits';
 export { promptingMessages } from './prompting';
 export { apiKeyMessages, apiKeyTexts } from './apiKeys';
+export { studyFileMessages } from './studyFile';

@@ -10,6 +10,8 @@ import { FIRST_PAGE } from '../../../shared/limits';
 import type { StudySummary } from '../../../shared/types/study';
 import { useSiteConfig } from '../../app/site/useSiteConfig';
 import { CreateStudyDialog } from './CreateStudyDialog';
+import { ImportDesignDialog } from './studyFile/ImportDesignDialog';
+import { studyFileMessages } from '../../../shared/messages/studyFile';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { pageFromParam, paths } from '../../app/paths';
 import { toastShown } from '../../app/notifications/notificationsSlice';
@@ -39,6 +41,7 @@ export default function StudyListPage({ scope = 'labUser' }: { scope?: StudyScop
   const can = owner ? holdsEveryEntry : labUserCan;
   const { timezones } = useSiteConfig();
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const loadStudy = useCallback(
     async (studyId: string) => {
       const { fetchStudy } = studiesOf[scope];
@@ -114,11 +117,21 @@ export default function StudyListPage({ scope = 'labUser' }: { scope?: StudyScop
     </Button>
   );
 
+  // A study file is imported into the lab user's own lab (issue 35); the owner has no such call.
+  const importButton = !owner && can('createStudy') && (
+    <Button variant="outline-primary" onClick={() => setImporting(true)}>
+      {studyFileMessages.importDesign}
+    </Button>
+  );
+
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
         <h1 className="h3 mb-0">Study List</h1>
-        {createButton}
+        <div className="d-flex flex-wrap gap-2">
+          {importButton}
+          {createButton}
+        </div>
       </div>
       {owner && <OwnerStudyFilters onChosen={toFirstPage} />}
       {(!owner || managedByUserId) && (
@@ -139,6 +152,7 @@ export default function StudyListPage({ scope = 'labUser' }: { scope?: StudyScop
           timezones={timezones}
         />
       )}
+      {importing && <ImportDesignDialog onClose={() => setImporting(false)} onImported={() => fetchList(page)} editHref={editHref} />}
       <CreateStudyDialog show={creating} busy={requests.create.status === 'request'} onCancel={() => setCreating(false)} onCreate={create} />
     </>
   );
