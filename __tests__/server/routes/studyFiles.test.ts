@@ -11,7 +11,7 @@ import type { AppTasksAnswer } from '../../../src/shared/types/participantApp';
 import { makeQuestion, makeResponse } from '../../../src/shared/questionnaire/operations';
 import type { Question, ResponseItem, ResponseType } from '../../../src/shared/questionnaire/types';
 import { ACCESS, ALL_ACCESS, accessKey } from '../../../src/shared/access';
-import { assessmentMessages, authMessages, promptingMessages, studyFileMessages } from '../../../src/shared/messages';
+import { assessmentMessages, authMessages, followupMessages, promptingMessages, studyFileMessages } from '../../../src/shared/messages';
 import { questionnaireMessages } from '../../../src/shared/questionnaire/rules';
 import { STUDY_FILE_FORMAT, STUDY_FILE_VERSION, type StudyFile, type StudyImportSummary } from '../../../src/shared/studyFile/format';
 import type { Study } from '../../../src/shared/types/study';
@@ -178,7 +178,7 @@ describe.each(databases)('study files (%s)', (database) => {
       diary: [{ questionnaire_list: [{ _id: sleep._id, chin_name: sleep.chin_name, abbrev: sleep.abbrev }], fix_start_date: true, start_date: '2030-01-06', number_of_days: 14, timezone: 'Asia/Hong_Kong', zone_rule: 'participant' }],
       once: [once._id],
       anytime: [sleep._id, once._id],
-      followups: [{ trigger_questionnaire: mood._id, when: [{ or: [{ dependent_qpos: 8, dependent_response_pos: 0, criterion_operator: 'greater or equal', criterion_value: '5' }] }], questionnaire_list: [sleep._id], after_minutes: 45, response_in: 20, reminder_interval: 5, max_per_day: 2 }],
+      followups: [{ trigger_questionnaire: mood._id, when: [{ or: [{ dependent_qpos: 8, dependent_response_pos: 0, criterion_operator: 'greater or equal', criterion_value: '5' }] }], score_when: [{ score: 'energy', criterion_operator: 'greater', criterion_value: 2.5 }], questionnaire_list: [sleep._id], after_minutes: 45, response_in: 20, reminder_interval: 5, max_per_day: 2 }],
     });
     await setGroupSettings(t.app.ctx.db, group2, {
       ema: [
@@ -378,6 +378,9 @@ describe.each(databases)('study files (%s)', (database) => {
       const bad = copyOf();
       bad.stages[0].participant_group_list[0].ema_list[0].reminder_interval = 1;
       await refused(bad, studyFileMessages.groupProblem(1, 1, assessmentMessages.reminderTooSmall));
+      const score = copyOf();
+      score.stages[0].participant_group_list[0].followup_list[0].score_when = [{ score: 'stamina', criterion_operator: 'greater', criterion_value: 1 }];
+      await refused(score, studyFileMessages.groupProblem(1, 1, followupMessages.scoreConditionInvalid));
     });
 
     it('refuses two questionnaires with one ref, and a study without stages', async () => {

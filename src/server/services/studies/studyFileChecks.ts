@@ -74,7 +74,11 @@ export function checkFile(file: StudyFile, offered: readonly string[]): void {
       const ema = group.ema_list.map((e) => ({ ...e, timezone: zoneOf(e.timezone), questionnaire_list: e.questionnaire_list.map(itemOf) }));
       const diary = group.diary_list.map((d) => ({ ...d, timezone: zoneOf(d.timezone), questionnaire_list: d.questionnaire_list.map(itemOf) }));
       const rules: FollowupRuleDraft[] = group.followup_list.map((r) => ({ ...r, trigger_questionnaire: itemOf(r.trigger_questionnaire), questionnaire_list: r.questionnaire_list.map(itemOf) }));
-      const problem = groupSettingsProblem(ema, diary, offered) ?? followupListProblem(rules, (ref) => byRef.get(ref)?.chin_content);
+      const problem = groupSettingsProblem(ema, diary, offered) ?? followupListProblem(
+        rules,
+        (ref) => byRef.get(ref)?.chin_content,
+        (ref) => byRef.get(ref)?.scores,
+      );
       if (problem) refuse(studyFileMessages.groupProblem(s + 1, g + 1, problem));
     });
   });
