@@ -37,6 +37,10 @@ export const AUDIT_KINDS = {
   'lab.created': 'Lab created',
   'signIn.succeeded': 'Signed in',
   'signIn.failed': 'Sign-in failed',
+  'secondFactor.added': 'Two-step sign-in added',
+  'secondFactor.removed': 'Two-step sign-in removed',
+  'secondFactor.failed': 'Sign-in code refused',
+  'recoveryCode.used': 'Recovery code used',
   'data.downloaded': 'Data downloaded',
 } as const;
 
