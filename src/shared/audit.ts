@@ -41,6 +41,7 @@ export const AUDIT_KINDS = {
   'secondFactor.removed': 'Two-step sign-in removed',
   'secondFactor.failed': 'Sign-in code refused',
   'recoveryCode.used': 'Recovery code used',
+  'secondFactor.requirementChanged': 'Two-step sign-in requirement changed',
   'data.downloaded': 'Data downloaded',
 } as const;
 

@@ -71,7 +71,7 @@ describe.each(databases)('two-step sign-in (%s)', (database) => {
   describe('adding an authenticator app', () => {
     it('answers a secret, its otpauth URL and a QR code, then ten recovery codes for the first right code', async () => {
       const user = await newUser();
-      expect(await status(user.token)).toEqual({ totp: false, recoveryCodesLeft: 0 });
+      expect(await status(user.token)).toEqual({ totp: false, recoveryCodesLeft: 0, required: false });
       const started = await call(t.app, { method: 'POST', url: '/api/users/me/totp', token: user.token });
       expect(started.statusCode).toBe(200);
       const enrolment = json<TotpEnrolment>(started);
@@ -90,7 +90,7 @@ describe.each(databases)('two-step sign-in (%s)', (database) => {
       expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
       expect(new Set(recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
       for (const recovery of recoveryCodes) expect(recovery).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
-      expect(await status(user.token)).toEqual({ totp: true, recoveryCodesLeft: RECOVERY_CODE_COUNT });
+      expect(await status(user.token)).toEqual({ totp: true, recoveryCodesLeft: RECOVERY_CODE_COUNT, required: false });
 
       const stored = await t.app.ctx.db.selectFrom('recovery_codes').select('code_hash').where('lab_user_id', '=', user._id).execute();
       expect(stored).toHaveLength(RECOVERY_CODE_COUNT);
@@ -110,7 +110,7 @@ describe.each(databases)('two-step sign-in (%s)', (database) => {
         expect(res.statusCode).toBe(400);
         expect(messageOf(res)).toBe(secondFactorMessages.wrongCode);
       }
-      expect(await status(user.token)).toEqual({ totp: false, recoveryCodesLeft: 0 });
+      expect(await status(user.token)).toEqual({ totp: false, recoveryCodesLeft: 0, required: false });
     });
 
     it('refuses a confirmation before a start, and a start or confirmation once on', async () => {
@@ -176,7 +176,7 @@ describe.each(databases)('two-step sign-in (%s)', (database) => {
       const used = await secondStep((await challenge(user.email, user.password)).challengeToken, typed);
       expect(used.statusCode).toBe(200);
       expect(json<LabUserSession>(used).email).toBe(user.email);
-      expect(await status(json<LabUserSession>(used).token)).toEqual({ totp: true, recoveryCodesLeft: RECOVERY_CODE_COUNT - 1 });
+      expect(await status(json<LabUserSession>(used).token)).toEqual({ totp: true, recoveryCodesLeft: RECOVERY_CODE_COUNT - 1, required: false });
 
       const reused = await secondStep((await challenge(user.email, user.password)).challengeToken, first);
       expect(reused.statusCode).toBe(401);
@@ -264,7 +264,7 @@ describe.each(databases)('two-step sign-in (%s)', (database) => {
       expect(removed.statusCode).toBe(200);
       expect(messageOf(removed)).toBe(secondFactorMessages.removed);
 
-      expect(await status(user.token)).toEqual({ totp: false, recoveryCodesLeft: 0 });
+      expect(await status(user.token)).toEqual({ totp: false, recoveryCodesLeft: 0, required: false });
       expect(await t.app.ctx.db.selectFrom('recovery_codes').select('id').where('lab_user_id', '=', user._id).execute()).toEqual([]);
       expect(json(await login(user.email, user.password)).token).toEqual(expect.any(String));
       const again = await remove({ password: user.password, code });
@@ -309,7 +309,7 @@ describe.each(databases)('two-step sign-in (%s)', (database) => {
       const first = await newUser();
       const second = await newUser();
       const enrolled = await enrol(first.token);
-      expect(await status(second.token)).toEqual({ totp: false, recoveryCodesLeft: 0 });
+      expect(await status(second.token)).toEqual({ totp: false, recoveryCodesLeft: 0, required: false });
       // The first user's code does not turn the second's on, nor remove the first's.
       const started = await call(t.app, { method: 'POST', url: '/api/users/me/totp', token: second.token });
       expect(started.statusCode).toBe(200);
@@ -320,7 +320,7 @@ describe.each(databases)('two-step sign-in (%s)', (database) => {
       expect(messageOf(remove)).toBe(secondFactorMessages.notOn);
       // The second user signs in with the password alone; the first's recovery code does not finish the first's sign-in for them.
       expect(json(await login(second.email, second.password)).token).toEqual(expect.any(String));
-      expect(await status(first.token)).toEqual({ totp: true, recoveryCodesLeft: RECOVERY_CODE_COUNT });
+      expect(await status(first.token)).toEqual({ totp: true, recoveryCodesLeft: RECOVERY_CODE_COUNT, required: false });
     });
   });
 

@@ -7,6 +7,8 @@ export interface LabsTable {
   name: string;
   organization: number;
   created_at: string;
+  /** 1 when the lab's users must have a second factor (migration 0030). */
+  second_factor_required: Generated<number>;
 }
 
 export interface LabUsersTable {
@@ -39,6 +41,8 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   ended_at: string | null;
+  /** 1 for a session that may only add a second factor (migration 0030). */
+  second_factor_setup: Generated<number>;
 }
 
 /** An account's row of two-step sign-in (migration 0029): one of the two columns is set. */
@@ -159,6 +163,7 @@ export type NewLabUser = Insertable<LabUsersTable>;
 export type LabUserUpdate = Updateable<LabUsersTable>;
 export type SystemOwnerRow = Selectable<SystemOwnersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type NewSession = Insertable<SessionsTable>;
 export type TotpFactorRow = Selectable<TotpFactorsTable>;
 export type SignInChallengeRow = Selectable<SignInChallengesTable>;
 

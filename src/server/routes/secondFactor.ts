@@ -5,7 +5,7 @@ import type { RemoveTotpBody, SecondFactorStep } from '../../shared/types/second
 import { authMessages, secondFactorMessages } from '../../shared/messages';
 import { brandingForHost } from '../../shared/branding';
 import { forbidden, unauthorized } from '../httpErrors';
-import { requireSession } from '../plugins/auth';
+import { requireSession, type Auth } from '../plugins/auth';
 import { findSystemOwner } from '../repositories/systemOwners';
 import { confirmTotp, secondFactorStatus, startTotp, type StaffMember } from '../services/identity/secondFactor';
 import { removeTotp } from '../services/identity/removeSecondFactor';
@@ -27,8 +27,8 @@ async function memberOf(request: FastifyRequest): Promise<StaffMember> {
 
 const statusSchema = {
   type: 'object',
-  required: ['totp', 'recoveryCodesLeft'],
-  properties: { totp: { type: 'boolean' }, recoveryCodesLeft: { type: 'integer' } },
+  required: ['totp', 'recoveryCodesLeft', 'required'],
+  properties: { totp: { type: 'boolean' }, recoveryCodesLeft: { type: 'integer' }, required: { type: 'boolean' } },
 } as const;
 
 const enrolmentSchema = {
@@ -45,11 +45,14 @@ const recoveryCodesSchema = {
 
 export const secondFactorRoutes: FastifyPluginAsync = async (app) => {
   const mine = { tags: ['two-step sign-in'], security: bearerAuth };
+  // A session that must add a second factor first reaches these three (plugins/auth.ts).
+  const duringSetup = { duringSecondFactorSetup: true };
 
   app.get(
     '/api/users/me/second_factor',
     {
       preValidation: requireSession,
+      config: duringSetup,
       schema: { ...mine, operationId: 'getSecondFactor', summary: 'Whether my account has two-step sign-in on', response: { 200: statusSchema, ...errorResponses } },
     },
     async (request) => secondFactorStatus(app.ctx.db, await memberOf(request)),
@@ -59,6 +62,7 @@ export const secondFactorRoutes: FastifyPluginAsync = async (app) => {
     '/api/users/me/totp',
     {
       preValidation: requireSession,
+      config: duringSetup,
       schema: {
         ...mine,
         operationId: 'startTotp',
@@ -74,6 +78,7 @@ export const secondFactorRoutes: FastifyPluginAsync = async (app) => {
     '/api/users/me/totp/confirm',
     {
       preValidation: requireSession,
+      config: duringSetup,
       schema: {
         ...mine,
         operationId: 'confirmTotp',
@@ -83,7 +88,7 @@ export const secondFactorRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: recoveryCodesSchema, ...errorResponses },
       },
     },
-    async (request) => ({ recoveryCodes: await confirmTotp(app.ctx, await memberOf(request), request.body.code) }),
+    async (request) => ({ recoveryCodes: await confirmTotp(app.ctx, await memberOf(request), request.body.code, (request.auth as Auth).sessionId) }),
   );
 
   app.post<{ Body: RemoveTotpBody }>(

@@ -63,6 +63,8 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     '/api/users/logout',
     {
       preValidation: requireSession,
+      // Also a session that must add a second factor first may end.
+      config: { duringSecondFactorSetup: true },
       schema: { tags: ['sign-in'], operationId: 'signOut', summary: 'End the current session', security: bearerAuth, response: { 200: messageSchema, ...errorResponses } },
     },
     async (request) => {

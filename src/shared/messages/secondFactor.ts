@@ -7,4 +7,6 @@ export const secondFactorMessages = {
   challengeExpired: 'This sign-in has expired or was already used. Please sign in again.',
   wrongPassword: 'The password is not right',
   removed: 'Two-step sign-in has been removed',
+  setupRequired: 'Please add two-step sign-in before using the portal',
+  requiredCannotRemove: 'Two-step sign-in is required for your account and cannot be removed',
 } as const;

@@ -27,6 +27,13 @@ export interface SecondFactorStep {
 export interface SecondFactorStatus {
   totp: boolean;
   recoveryCodesLeft: number;
+  /** The system owner requires a second factor of this account (its lab's setting, or the owners'). */
+  required: boolean;
+}
+
+/** A requirement of a second factor, for a lab's users or for the system owners. */
+export interface SecondFactorRequirement {
+  required: boolean;
 }
 
 export interface RemoveTotpBody {

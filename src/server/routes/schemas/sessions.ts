@@ -12,13 +12,20 @@ export const labUserSessionSchema = {
     lab: { type: 'string' },
     isLabManager: { type: 'boolean' },
     email: { type: 'string' },
+    secondFactorSetupRequired: { type: 'boolean', enum: [true] },
   },
 } as const;
 
 export const ownerSessionSchema = {
   type: 'object',
   required: ['_id', 'token', 'expires', 'email'],
-  properties: { _id: { type: 'string' }, token: { type: 'string' }, expires: { type: 'string' }, email: { type: 'string' } },
+  properties: {
+    _id: { type: 'string' },
+    token: { type: 'string' },
+    expires: { type: 'string' },
+    email: { type: 'string' },
+    secondFactorSetupRequired: { type: 'boolean', enum: [true] },
+  },
 } as const;
 
 export const secondFactorChallengeSchema = {

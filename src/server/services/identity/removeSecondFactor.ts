@@ -7,6 +7,7 @@ import { clearFailedLogins } from '../../repositories/loginAttempts';
 import { verifyPassword } from './passwords';
 import { acceptCode, recordSecondFactor, type StaffMember } from './secondFactor';
 import { attemptKey, countAttempt } from './signIn';
+import { secondFactorRequired } from './secondFactorRequirement';
 
 /**
  * Removes the authenticator app and its recovery codes, given the password and a code. Counted as a sign-in
@@ -21,6 +22,7 @@ export async function removeTotp(
   const key = attemptKey(member.kind, member.email);
   const factor = await findTotpFactor(ctx.db, member);
   if (!factor?.confirmed_at) throw conflict(secondFactorMessages.notOn);
+  if (await secondFactorRequired(ctx.db, member)) throw conflict(secondFactorMessages.requiredCannotRemove);
   await countAttempt(ctx, key, address);
   if (!(await verifyPassword(member.passwordHash, body.password))) {
     await recordSecondFactor(ctx.db, member, 'secondFactor.failed', { step: 'removal', reason: 'password' });

@@ -19,6 +19,8 @@ import {
 import { recordAudit, type AuditActor } from '../audit/record';
 import type { AuditKind } from '../../../shared/audit';
 import { hashPassword, verifyPassword } from './passwords';
+import { endSecondFactorSetup } from '../../repositories/sessions';
+import { secondFactorRequired } from './secondFactorRequirement';
 import { acceptedTimeStep, newRecoveryCodes, newTotpSecret, otpauthUrl, qrCodeOf } from './totp';
 
 /** A signed-in staff member as the second-factor calls know them. */
@@ -48,10 +50,14 @@ export async function methodsOf(db: Db, account: StaffAccount): Promise<SecondFa
   return (await unusedRecoveryCodes(db, account)).length > 0 ? ['totp', 'recovery_code'] : ['totp'];
 }
 
-export async function secondFactorStatus(db: Db, account: StaffAccount): Promise<SecondFactorStatus> {
-  const factor = await findTotpFactor(db, account);
+export async function secondFactorStatus(db: Db, member: StaffMember): Promise<SecondFactorStatus> {
+  const factor = await findTotpFactor(db, member);
   const on = Boolean(factor?.confirmed_at);
-  return { totp: on, recoveryCodesLeft: on ? (await unusedRecoveryCodes(db, account)).length : 0 };
+  return {
+    totp: on,
+    recoveryCodesLeft: on ? (await unusedRecoveryCodes(db, member)).length : 0,
+    required: await secondFactorRequired(db, member),
+  };
 }
 
 /** Starts adding an authenticator app: a new secret, not yet in force (a started one is replaced). */
@@ -65,7 +71,7 @@ export async function startTotp(ctx: AppContext, member: StaffMember, issuer: st
 }
 
 /** Turns the started authenticator app on with its first code; answers the ten recovery codes, shown once. */
-export async function confirmTotp(ctx: AppContext, member: StaffMember, typed: string): Promise<string[]> {
+export async function confirmTotp(ctx: AppContext, member: StaffMember, typed: string, sessionId: string): Promise<string[]> {
   const factor = await findTotpFactor(ctx.db, member);
   if (factor?.confirmed_at) throw conflict(secondFactorMessages.alreadyOn);
   if (!factor) throw conflict(secondFactorMessages.notStarted);
@@ -80,6 +86,8 @@ export async function confirmTotp(ctx: AppContext, member: StaffMember, typed: s
     const now = nowIso();
     if (!(await useTimeStep(trx, factor.id, step, now))) throw badRequest(secondFactorMessages.wrongCode);
     await replaceRecoveryCodes(trx, member, hashed, now);
+    // A session that had to add a second factor first now serves everything.
+    await endSecondFactorSetup(trx, sessionId);
     await recordSecondFactor(trx, member, 'secondFactor.added', { method: 'totp' });
   });
   return codes;

@@ -7,6 +7,7 @@ import type { LabUserSession, SystemOwnerSession } from '../../../shared/types/i
 import type { SecondFactorChallenge } from '../../../shared/types/secondFactor';
 import type { LabRow, LabUserRow, SystemOwnerRow } from '../../db/types';
 import { challengeFor } from './challenges';
+import { ownersRequired } from './secondFactorRequirement';
 import type { Organization } from '../../../shared/organizations';
 import { authMessages } from '../../../shared/messages';
 import { normalizeEmail } from '../../../shared/validation/identity';
@@ -61,7 +62,8 @@ export async function countAttempt(ctx: AppContext, key: string, address: string
 
 export const invalidCredentials = () => unauthorized(authMessages.invalidCredentials);
 
-async function startSession(ctx: AppContext, kind: AccountKind, accountId: string, organization: number | null) {
+/** A session; one in second-factor setup may only add a second factor until it has (plugins/auth.ts). */
+async function startSession(ctx: AppContext, kind: AccountKind, accountId: string, organization: number | null, setup: boolean) {
   const expires = new Date(Date.now() + ctx.config.sessionHours * 3600_000);
   const id = newId();
   await insertSession(ctx.db, {
@@ -71,9 +73,10 @@ async function startSession(ctx: AppContext, kind: AccountKind, accountId: strin
     created_at: nowIso(),
     expires_at: expires.toISOString(),
     ended_at: null,
+    second_factor_setup: setup ? 1 : 0,
   });
   const token = await ctx.tokens.sign({ sessionId: id, accountId, kind, organization }, expires);
-  return { token, expires: expires.toISOString() };
+  return { token, expires: expires.toISOString(), ...(setup ? { secondFactorSetupRequired: true as const } : {}) };
 }
 
 /**
@@ -99,9 +102,9 @@ export interface Credentials {
  * Signs a lab user in whose password (and second factor, if any) was right: a session, in the audit trail, and
  * the account's failed attempts forgotten.
  */
-export async function labUserSignedIn(ctx: AppContext, user: LabUserRow, lab: LabRow, key: string, address: string): Promise<LabUserSession> {
+export async function labUserSignedIn(ctx: AppContext, user: LabUserRow, lab: LabRow, key: string, address: string, setup = false): Promise<LabUserSession> {
   await clearFailedLogins(ctx.db, key);
-  const session = await startSession(ctx, 'lab_user', user.id, lab.organization);
+  const session = await startSession(ctx, 'lab_user', user.id, lab.organization, setup);
   await recordSignIn(ctx, 'signIn.succeeded', { kind: 'lab_user', id: user.id, email: user.email }, lab.id, address);
   return {
     _id: user.id,
@@ -113,9 +116,9 @@ export async function labUserSignedIn(ctx: AppContext, user: LabUserRow, lab: La
   };
 }
 
-export async function ownerSignedIn(ctx: AppContext, owner: SystemOwnerRow, key: string, address: string): Promise<SystemOwnerSession> {
+export async function ownerSignedIn(ctx: AppContext, owner: SystemOwnerRow, key: string, address: string, setup = false): Promise<SystemOwnerSession> {
   await clearFailedLogins(ctx.db, key);
-  const session = await startSession(ctx, 'system_owner', owner.id, null);
+  const session = await startSession(ctx, 'system_owner', owner.id, null, setup);
   await recordSignIn(ctx, 'signIn.succeeded', { kind: 'system_owner', id: owner.id, email: owner.email }, null, address);
   return { _id: owner.id, ...session, email: owner.email };
 }
@@ -150,7 +153,8 @@ export async function signInLabUser(
     await forgetLoginAttempt(ctx.db, attempt);
     return challenge;
   }
-  return labUserSignedIn(ctx, user, lab, key, address);
+  // Required to have a second factor and without one: a session that can only add it.
+  return labUserSignedIn(ctx, user, lab, key, address, lab.second_factor_required === 1);
 }
 
 export async function signInSystemOwner(ctx: AppContext, credentials: Credentials, address: string): Promise<SystemOwnerSession | SecondFactorChallenge> {
@@ -168,7 +172,7 @@ export async function signInSystemOwner(ctx: AppContext, credentials: Credential
     await forgetLoginAttempt(ctx.db, attempt);
     return challenge;
   }
-  return ownerSignedIn(ctx, owner, key, address);
+  return ownerSignedIn(ctx, owner, key, address, await ownersRequired(ctx.db));
 }
 
 export function signOut(ctx: AppContext, sessionId: string): Promise<unknown> {
