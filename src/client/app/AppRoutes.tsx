@@ -9,6 +9,7 @@ import { mediaPages } from '../features/media';
 import { participantsPages } from '../features/participants';
 import { QuestionnaireEditorRoute, questionnairesPages } from '../features/questionnaires';
 import { studiesPages } from '../features/studies';
+import { secondFactorPages } from '../features/secondFactor';
 import { AppShell } from './AppShell';
 import { loadLabUserLayout, loadStudyListPage, loadSystemOwnerHomePage, loadSystemOwnerLayout } from './landingPages';
 import { PublicLayout } from './layout/PublicLayout';
@@ -40,6 +41,7 @@ const ParticipantListPage = lazy(participantsPages.ParticipantListPage);
 const PilotPage = lazy(studiesPages.PilotPage);
 const StudyProgressPage = lazy(participantsPages.StudyProgressPage);
 const ActivityPage = lazy(activityPages.ActivityPage);
+const AccountPage = lazy(secondFactorPages.AccountPage);
 
 export function AppRoutes() {
   return (
@@ -69,6 +71,7 @@ export function AppRoutes() {
             <Route path={paths.mediaFiles.path} element={<MediaFilesPage />} />
             <Route path={paths.mediaCreateFile.path} element={<CreateFilePage />} />
             <Route path={paths.mediaEditFile.path} element={<EditFilePage />} />
+            <Route path={paths.account.path} element={<AccountPage session="labUser" />} />
             <Route element={<RequireLabManager />}>
               <Route path={paths.labMembers.path} element={<LabMembersPage />} />
               <Route path={paths.labMemberRegister.path} element={<SignUpPage />} />
@@ -90,6 +93,7 @@ export function AppRoutes() {
               <Route path={paths.systemOwnerStudies.path} element={<StudyListPage scope="systemOwner" />} />
               <Route path={paths.systemOwnerActivity.path} element={<ActivityPage scope="all" />} />
               <Route path={paths.systemOwnerStudyEdit.path} element={<StudyEditorPage scope="systemOwner" />} />
+              <Route path={paths.systemOwnerAccount.path} element={<AccountPage session="systemOwner" />} />
             </Route>
           </Route>
         </Route>

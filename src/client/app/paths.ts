@@ -27,6 +27,9 @@ export const paths = {
   },
   studyActivity: { path: '/studies/:id/activity', getHref: (studyId: string) => `/studies/${encodeURIComponent(studyId)}/activity` },
   labActivity: fixed('/lab/activity'),
+  // The staff member's own account (issue 36): two-step sign-in.
+  account: fixed('/account'),
+  systemOwnerAccount: fixed('/systemowner/account'),
   questionnaires: { path: '/qx/qx_list/:page?', getHref: (page: number = FIRST_PAGE) => `/qx/qx_list/${page}` },
   questionnaireEditor: { path: '/qx/:id/edit', getHref: (questionnaireId: string) => `/qx/${encodeURIComponent(questionnaireId)}/edit` },
   mediaFiles: { path: '/media/files/:pageNumber?', getHref: () => '/media/files' },

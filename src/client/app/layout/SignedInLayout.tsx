@@ -20,6 +20,8 @@ export interface NavEntry {
 
 export interface AccountMenuData {
   email: string;
+  /** The staff member's own account page (two-step sign-in). */
+  accountHref?: string;
   onLogout: () => void;
 }
 
@@ -59,7 +61,7 @@ function SignedInHeader({ brandHref, badge, navigationId, entries, account }: Si
               </NavItem>
             ))}
           </Nav>
-          <Nav>{account && <AccountMenu email={account.email} onLogout={account.onLogout} />}</Nav>
+          <Nav>{account && <AccountMenu email={account.email} accountHref={account.accountHref} onLogout={account.onLogout} />}</Nav>
         </Navbar.Collapse>
       </Container>
     </Navbar>

@@ -1,0 +1,1 @@
+export { secondFactorPages } from './pages';
