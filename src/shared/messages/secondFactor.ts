@@ -36,4 +36,6 @@ export const secondFactorTexts = {
   stepHelp: 'Enter the code from your authenticator app, or one of your recovery codes.',
   stepSubmit: 'Verify',
   stepBack: 'Back',
+  requireLab: "Require two-step sign-in of this lab's users (each adds it at their next sign-in)",
+  requireOwners: 'Require two-step sign-in of system owners (each adds it at their next sign-in)',
 } as const;

@@ -1,1 +1,2 @@
 export { secondFactorPages } from './pages';
+export { RequirementSwitch } from './RequirementSwitch';

@@ -7,7 +7,7 @@ import type { SessionKind } from '../../api/client';
 import type { RemoveTotpBody, SecondFactorStatus, TotpEnrolment } from '../../../shared/types/secondFactor';
 import { initialRequests, resetRequest, trackRequest, type Requests } from '../../../ui/state/requestState';
 import { createApiThunk } from '../../app/createApiThunk';
-import { secondFactorApi } from './secondFactorApi';
+import { requirementApi, secondFactorApi } from './secondFactorApi';
 
 function thunksFor(session: SessionKind) {
   const prefix = `secondFactor/${session}`;
@@ -24,7 +24,11 @@ export const secondFactorThunks: Record<SessionKind, ReturnType<typeof thunksFor
   systemOwner: thunksFor('systemOwner'),
 };
 
-const requestKeys = ['status', 'start', 'confirm', 'remove'] as const;
+/** The system owner's requirement, of a lab (its id) or of the owners (null). */
+export const fetchRequirement = createApiThunk('secondFactor/fetchRequirement', requirementApi.get, { session: 'systemOwner' });
+export const setRequirement = createApiThunk('secondFactor/setRequirement', requirementApi.set, { session: 'systemOwner' });
+
+const requestKeys = ['status', 'start', 'confirm', 'remove', 'requirement'] as const;
 export type SecondFactorRequest = (typeof requestKeys)[number];
 
 export interface SecondFactorState {
@@ -33,6 +37,8 @@ export interface SecondFactorState {
   enrolment: TotpEnrolment | null;
   /** The recovery codes, held only until the user says they kept them. */
   recoveryCodes: string[] | null;
+  /** The requirement last read or set, and whose ('owners' or a lab's id). */
+  requirement: { of: string; required: boolean } | null;
   requests: Requests<SecondFactorRequest>;
 }
 
@@ -40,6 +46,7 @@ export const initialSecondFactorState: SecondFactorState = {
   status: null,
   enrolment: null,
   recoveryCodes: null,
+  requirement: null,
   requests: initialRequests(requestKeys),
 };
 
@@ -57,6 +64,15 @@ const secondFactorSlice = createSlice({
     secondFactorRequestReset: resetRequest<SecondFactorRequest>(),
   },
   extraReducers: (builder) => {
+    builder
+      .addCase(fetchRequirement.fulfilled, (state, action) => {
+        state.requirement = { of: action.meta.arg ?? 'owners', required: action.payload.required };
+      })
+      .addCase(setRequirement.fulfilled, (state, action) => {
+        state.requirement = { of: action.meta.arg.labId ?? 'owners', required: action.payload.required };
+      });
+    trackRequest(builder, fetchRequirement, 'requirement');
+    trackRequest(builder, setRequirement, 'requirement');
     for (const thunks of Object.values(secondFactorThunks)) {
       builder
         .addCase(thunks.fetchStatus.fulfilled, (state, action) => {
