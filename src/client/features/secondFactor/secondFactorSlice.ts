@@ -71,8 +71,6 @@ const secondFactorSlice = createSlice({
       .addCase(setRequirement.fulfilled, (state, action) => {
         state.requirement = { of: action.meta.arg.labId ?? 'owners', required: action.payload.required };
       });
-    trackRequest(builder, fetchRequirement, 'requirement');
-    trackRequest(builder, setRequirement, 'requirement');
     for (const thunks of Object.values(secondFactorThunks)) {
       builder
         .addCase(thunks.fetchStatus.fulfilled, (state, action) => {
@@ -89,6 +87,11 @@ const secondFactorSlice = createSlice({
         .addCase(thunks.remove.fulfilled, (state) => {
           state.status = { totp: false, recoveryCodesLeft: 0, required: state.status?.required ?? false };
         });
+    }
+    // The request states are matchers, which come after every case.
+    trackRequest(builder, fetchRequirement, 'requirement');
+    trackRequest(builder, setRequirement, 'requirement');
+    for (const thunks of Object.values(secondFactorThunks)) {
       trackRequest(builder, thunks.fetchStatus, 'status');
       trackRequest(builder, thunks.start, 'start');
       trackRequest(builder, thunks.confirm, 'confirm');
