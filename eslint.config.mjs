@@ -12,7 +12,7 @@ import globals from 'globals';
  * The portal's features in the one order they may depend on each other (docs/architecture.md "The portal's
  * code"): each may import only those before it, so no two features import each other, directly or round about.
  */
-const featureOrder = ['auth', 'labs', 'media', 'questionnaires', 'downloads', 'participants', 'activity', 'studies', 'account'];
+const featureOrder = ['auth', 'secondFactor', 'labs', 'media', 'questionnaires', 'downloads', 'participants', 'activity', 'studies', 'account'];
 
 /** A feature's front door: the import '../labs' resolves to it. */
 const door = (feature) => `./${feature}/index.ts`;

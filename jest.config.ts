@@ -18,7 +18,9 @@ const swc: Config['transform'] = {
 
 // file-type (the server's check of what an uploaded file really is) and the packages it imports are ESM only.
 const fileTypePackages = ['file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit'];
-const esmPackages = ['quill', 'parchment', 'lodash-es', 'katex', 'jose', ...fileTypePackages].join('|');
+// otplib (authenticator codes) imports these ESM-only packages.
+const otplibPackages = ['@otplib', '@scure', '@noble'];
+const esmPackages = ['quill', 'parchment', 'lodash-es', 'katex', 'jose', ...fileTypePackages, ...otplibPackages].join('|');
 
 const common = {
   transform: swc,

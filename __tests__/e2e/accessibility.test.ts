@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { paths } from '../../src/client/app/paths';
 import { dataDownloadTexts } from '../../src/shared/dataDownloadTexts';
-import { generalMessages, joinLinkTexts, richTextMessages, studyMessages } from '../../src/shared/messages';
+import { generalMessages, joinLinkTexts, richTextMessages, secondFactorTexts, studyMessages } from '../../src/shared/messages';
 import { progressTexts } from '../../src/shared/progress';
 import { pilotTexts } from '../../src/shared/pilotTexts';
 import type { CreatedPilot } from '../../src/shared/types/pilot';
@@ -108,7 +108,7 @@ const PAGES: PageRow[] = [
   { name: 'Pilot', route: 'pilot', as: 'labManager', href: (s) => paths.pilot.getHref(s.study._id, s.pilot.pilot._id), ready: (p) => h1(p, pilotTexts.pageTitle) },
   { name: 'Study Activity', route: 'studyActivity', as: 'labManager', href: (s) => paths.studyActivity.getHref(s.study._id), ready: (p) => h1(p, 'Study Activity') },
   { name: 'Lab Activity', route: 'labActivity', as: 'labManager', href: () => paths.labActivity.getHref(), ready: (p) => h1(p, 'Lab Activity') },
-  { name: 'Your account', route: 'account', as: 'labManager', href: () => paths.account.getHref(), ready: (p) => p.getByRole('heading', { name: 'API keys' }) },
+  { name: secondFactorTexts.accountHeading, route: 'account', as: 'labManager', href: () => paths.account.getHref(), ready: (p) => p.getByRole('heading', { name: 'API keys' }) },
   { name: 'Questionnaire List', route: 'questionnaires', as: 'labManager', href: () => paths.questionnaires.getHref(), ready: (p) => p.getByRole('row').filter({ hasText: 'Evening Check-in' }) },
   {
     name: 'Edit Questionnaire',
@@ -135,6 +135,13 @@ const PAGES: PageRow[] = [
     ready: (p, s) => p.getByRole('textbox', { name: /email/i }).and(p.locator(`[value="${s.member.email}"]`)),
   },
   { name: 'Owner Activity', route: 'systemOwnerActivity', as: 'systemOwner', href: () => paths.systemOwnerActivity.getHref(), ready: (p) => h1(p, 'Activity') },
+  {
+    name: 'Owner Account',
+    route: 'systemOwnerAccount',
+    as: 'systemOwner',
+    href: () => paths.systemOwnerAccount.getHref(),
+    ready: (p) => p.getByRole('checkbox', { name: secondFactorTexts.requireOwners, disabled: false }),
+  },
   { name: 'Owner Study List', route: 'systemOwnerStudies', as: 'systemOwner', href: () => paths.systemOwnerStudies.getHref(), ready: (p) => h1(p, 'Study List') },
   {
     name: 'Owner Edit Study',

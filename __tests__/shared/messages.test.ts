@@ -1,5 +1,5 @@
 // The texts the specification quotes must be kept exactly, typos and all.
-import { authMessages, generalMessages, mediaMessages } from '../../src/shared/messages';
+import { authMessages, generalMessages, mediaMessages, secondFactorMessages } from '../../src/shared/messages';
 
 describe('messages quoted by the specification', () => {
   it.each([
@@ -19,6 +19,12 @@ describe('messages quoted by the specification', () => {
   it('defines each sign-in and validation message once, with no two alike', () => {
     const texts = Object.values(authMessages);
     expect(new Set(texts).size).toBe(texts.length);
+    for (const text of texts) expect(text.trim()).toBe(text);
+  });
+
+  it('defines each two-step sign-in message once, none the same as a sign-in message', () => {
+    const texts = Object.values(secondFactorMessages);
+    expect(new Set([...texts, ...Object.values(authMessages)]).size).toBe(texts.length + Object.values(authMessages).length);
     for (const text of texts) expect(text.trim()).toBe(text);
   });
 });

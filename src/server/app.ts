@@ -23,6 +23,8 @@ import { mediaRoutes } from './routes/media';
 import { uploadRoutes } from './routes/uploads';
 import { configRoutes } from './routes/config';
 import { sessionRoutes } from './routes/sessions';
+import { secondFactorRoutes } from './routes/secondFactor';
+import { secondFactorRequirementRoutes } from './routes/secondFactorRequirement';
 import { labMemberRoutes } from './routes/labMembers';
 import { labUserRoutes } from './routes/labUsers';
 import { apiKeyRoutes } from './routes/apiKeys';
@@ -212,6 +214,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(configRoutes);
   await app.register(appSiteRoutes);
   await app.register(sessionRoutes);
+  await app.register(secondFactorRoutes);
+  await app.register(secondFactorRequirementRoutes);
   await app.register(labMemberRoutes);
   await app.register(labUserRoutes);
   await app.register(apiKeyRoutes);

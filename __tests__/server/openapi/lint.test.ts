@@ -122,6 +122,8 @@ describe('the OpenAPI description', () => {
         'GET /api/app/site',
         'POST /api/users/login',
         'POST /api/users/systemowner/login',
+        'POST /api/users/login/second_factor',
+        'POST /api/users/systemowner/login/second_factor',
         'PUT /api/files/upload/{grantId}',
         'GET /api/files/object/{key}',
         'POST /api/app/signup',

@@ -95,6 +95,7 @@ export interface RouteCase {
 /** Every call of docs/api.md that needs a session. */
 export const authenticatedRoutes: RouteCase[] = [
   { method: 'POST', path: '/api/users/logout', who: 'session' },
+  { method: 'GET', path: '/api/users/me/second_factor', who: 'session' },
   { method: 'GET', path: '/api/users/lm/getUsers', who: 'manager' },
   { method: 'POST', path: '/api/users/lm/register', who: 'manager', body: () => ({ email: uniqueEmail('refused'), password: USER_PASSWORD }) },
   { method: 'GET', path: '/api/users/lm/users/{id}', who: 'manager' },
@@ -130,6 +131,8 @@ export const publicRoutes: Array<Pick<RouteCase, 'method' | 'path'>> = [
   { method: 'GET', path: '/api/config' },
   { method: 'POST', path: '/api/users/login' },
   { method: 'POST', path: '/api/users/systemowner/login' },
+  { method: 'POST', path: '/api/users/login/second_factor' },
+  { method: 'POST', path: '/api/users/systemowner/login/second_factor' },
 ];
 
 export function urlOf(route: RouteCase, ids: { labId: string; id: string }): string {

@@ -66,12 +66,12 @@ export function AppRoutes() {
             <Route path={paths.studyProgress.path} element={<StudyProgressPage />} />
             <Route path={paths.pilot.path} element={<PilotPage />} />
             <Route path={paths.studyActivity.path} element={<ActivityPage scope="study" />} />
-            <Route path={paths.account.path} element={<AccountPage />} />
             <Route path={paths.questionnaires.path} element={<QuestionnaireListPage />} />
             <Route path={paths.questionnaireEditor.path} element={<QuestionnaireEditorRoute />} />
             <Route path={paths.mediaFiles.path} element={<MediaFilesPage />} />
             <Route path={paths.mediaCreateFile.path} element={<CreateFilePage />} />
             <Route path={paths.mediaEditFile.path} element={<EditFilePage />} />
+            <Route path={paths.account.path} element={<AccountPage session="labUser" />} />
             <Route element={<RequireLabManager />}>
               <Route path={paths.labMembers.path} element={<LabMembersPage />} />
               <Route path={paths.labMemberRegister.path} element={<SignUpPage />} />
@@ -93,6 +93,7 @@ export function AppRoutes() {
               <Route path={paths.systemOwnerStudies.path} element={<StudyListPage scope="systemOwner" />} />
               <Route path={paths.systemOwnerActivity.path} element={<ActivityPage scope="all" />} />
               <Route path={paths.systemOwnerStudyEdit.path} element={<StudyEditorPage scope="systemOwner" />} />
+              <Route path={paths.systemOwnerAccount.path} element={<AccountPage session="systemOwner" />} />
             </Route>
           </Route>
         </Route>

@@ -27,8 +27,9 @@ export const paths = {
   },
   studyActivity: { path: '/studies/:id/activity', getHref: (studyId: string) => `/studies/${encodeURIComponent(studyId)}/activity` },
   labActivity: fixed('/lab/activity'),
-  // The lab user's own account page (issue 36: API keys; the spec has no route for it).
+  // The staff member's own account (issue 36): two-step sign-in, and a lab user's API keys.
   account: fixed('/account'),
+  systemOwnerAccount: fixed('/systemowner/account'),
   questionnaires: { path: '/qx/qx_list/:page?', getHref: (page: number = FIRST_PAGE) => `/qx/qx_list/${page}` },
   questionnaireEditor: { path: '/qx/:id/edit', getHref: (questionnaireId: string) => `/qx/${encodeURIComponent(questionnaireId)}/edit` },
   mediaFiles: { path: '/media/files/:pageNumber?', getHref: () => '/media/files' },

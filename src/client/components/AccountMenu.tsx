@@ -1,6 +1,7 @@
-// The Account menu of both headers: who is signed in, their account page (lab users), and Logout.
+// The Account menu of both headers: who is signed in, their account page, and Logout.
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link } from 'react-router-dom';
+import { secondFactorTexts } from '../../shared/messages';
 
 export function AccountMenu({ email, onLogout, accountHref }: { email: string; onLogout: () => void; accountHref?: string }) {
   return (
@@ -8,7 +9,7 @@ export function AccountMenu({ email, onLogout, accountHref }: { email: string; o
       <NavDropdown.ItemText className="text-body-secondary small">{email}</NavDropdown.ItemText>
       {accountHref && (
         <NavDropdown.Item as={Link} to={accountHref}>
-          Your account
+          {secondFactorTexts.accountHeading}
         </NavDropdown.Item>
       )}
       <NavDropdown.Divider />

@@ -7,6 +7,8 @@ export interface LabsTable {
   name: string;
   organization: number;
   created_at: string;
+  /** 1 when the lab's users must have a second factor (migration 0030). */
+  second_factor_required: Generated<number>;
 }
 
 export interface LabUsersTable {
@@ -39,6 +41,39 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   ended_at: string | null;
+  /** 1 for a session that may only add a second factor (migration 0030). */
+  second_factor_setup: Generated<number>;
+}
+
+/** An account's row of two-step sign-in (migration 0029): one of the two columns is set. */
+interface OwnedBy {
+  lab_user_id: string | null;
+  system_owner_id: string | null;
+}
+
+export interface TotpFactorsTable extends OwnedBy {
+  id: string;
+  secret: string;
+  created_at: string;
+  confirmed_at: string | null;
+  last_time_step: number | null;
+}
+
+export interface RecoveryCodesTable extends OwnedBy {
+  id: string;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface SignInChallengesTable extends OwnedBy {
+  id: string;
+  token_hash: string;
+  organization: number | null;
+  attempt_key: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface LoginAttemptsTable {
@@ -59,6 +94,9 @@ export interface Database {
   system_owners: SystemOwnersTable;
   user_access: UserAccessTable;
   sessions: SessionsTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
   login_attempts: LoginAttemptsTable;
   settings: SettingsTable;
   studies: StudiesTable;
@@ -147,6 +185,9 @@ export type NewLabUser = Insertable<LabUsersTable>;
 export type LabUserUpdate = Updateable<LabUsersTable>;
 export type SystemOwnerRow = Selectable<SystemOwnersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type NewSession = Insertable<SessionsTable>;
+export type TotpFactorRow = Selectable<TotpFactorsTable>;
+export type SignInChallengeRow = Selectable<SignInChallengesTable>;
 
 export interface StudiesTable {
   id: string;

@@ -21,6 +21,8 @@ async function authenticateKey(request: FastifyRequest, key: string, studyParam:
     sessionId: `apiKey:${live.key.id}`,
     user: live.user,
     organization: live.organization,
+    // A key is made from a full session and only reads; it is never a session that must first add a factor.
+    secondFactorSetup: false,
     apiKey: { id: live.key.id, name: live.key.name, prefix: live.key.prefix, studyIds: live.studyIds },
   };
   if (studyParam) await apiKeyReadOf(request, (request.params as Record<string, string | undefined>)[studyParam] ?? '');

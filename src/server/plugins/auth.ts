@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import type { LabUserRow } from '../db/types';
 import { findLiveLabUserSession, findLiveSystemOwnerSession } from '../repositories/sessions';
 import { forbidden, unauthorized } from '../httpErrors';
-import { apiKeyMessages, authMessages, participantMessages } from '../../shared/messages';
+import { apiKeyMessages, authMessages, participantMessages, secondFactorMessages } from '../../shared/messages';
 import { looksLikeApiKey } from '../../shared/apiKeys';
 import { brandingForHost } from '../../shared/branding';
 import type { AccessName } from '../../shared/access';
@@ -18,6 +18,8 @@ export interface LabUserAuth {
   sessionId: string;
   user: LabUserRow;
   organization: number;
+  /** The session may only add a second factor (its account was required to have one: issue 36). */
+  secondFactorSetup: boolean;
   /** Set when the call was made with an analyst's API key rather than a session (plugins/apiKeyAuth.ts). */
   apiKey?: ApiKeyUse;
 }
@@ -35,6 +37,7 @@ export interface SystemOwnerAuth {
   sessionId: string;
   id: string;
   email: string;
+  secondFactorSetup: boolean;
 }
 
 export type Auth = LabUserAuth | SystemOwnerAuth;
@@ -45,6 +48,10 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     ctx: AppContext;
+  }
+  interface FastifyContextConfig {
+    /** The call serves a session that may only add a second factor (issue 36): reading the state, adding, signing out. */
+    duringSecondFactorSetup?: boolean;
   }
 }
 
@@ -57,8 +64,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /** A live session as read with its account, before the host is checked. */
 export type LiveSession =
-  | { kind: 'lab_user'; user: LabUserRow; organization: number }
-  | { kind: 'system_owner'; id: string; email: string };
+  | { kind: 'lab_user'; user: LabUserRow; organization: number; secondFactorSetup: boolean }
+  | { kind: 'system_owner'; id: string; email: string; secondFactorSetup: boolean };
 
 /** The live session of the kind the token names, or null; remembered briefly where that is safe (sessionCache.ts). */
 async function liveSession(ctx: AppContext, claims: TokenClaims, now: string, nowMs: number): Promise<LiveSession | null> {
@@ -71,15 +78,15 @@ async function liveSession(ctx: AppContext, claims: TokenClaims, now: string, no
   if (claims.kind === 'system_owner') {
     const owner = await findLiveSystemOwnerSession(ctx.db, claims.sessionId, now);
     if (owner) {
-      session = { kind: 'system_owner', id: owner.id, email: owner.email };
+      session = { kind: 'system_owner', id: owner.id, email: owner.email, secondFactorSetup: owner.second_factor_setup === 1 };
       expiresAt = owner.session_expires_at;
     }
   } else {
     const row = await findLiveLabUserSession(ctx.db, claims.sessionId, now);
     if (row) {
-      const { organization, session_expires_at, ...user } = row;
+      const { organization, session_expires_at, second_factor_setup, ...user } = row;
       // Shared by the calls that find it remembered: none may change it.
-      session = { kind: 'lab_user', user: Object.freeze(user), organization };
+      session = { kind: 'lab_user', user: Object.freeze(user), organization, secondFactorSetup: second_factor_setup === 1 };
       expiresAt = session_expires_at;
     }
   }
@@ -110,11 +117,11 @@ function authOf(request: FastifyRequest, claims: TokenClaims, session: LiveSessi
   if (claims.kind === 'system_owner') {
     if (session?.kind !== 'system_owner' || session.id !== claims.accountId) throw unauthorized(authMessages.sessionExpired);
     if (!branding.isMainHost) throw forbidden(authMessages.systemOwnerMainHostOnly);
-    return { kind: 'system_owner', sessionId: claims.sessionId, id: session.id, email: session.email };
+    return { kind: 'system_owner', sessionId: claims.sessionId, id: session.id, email: session.email, secondFactorSetup: session.secondFactorSetup };
   }
   if (session?.kind !== 'lab_user' || session.user.id !== claims.accountId) throw unauthorized(authMessages.sessionExpired);
   if (session.organization !== branding.organization) throw unauthorized(authMessages.sessionOrganization);
-  return { kind: 'lab_user', sessionId: claims.sessionId, user: session.user, organization: session.organization };
+  return { kind: 'lab_user', sessionId: claims.sessionId, user: session.user, organization: session.organization, secondFactorSetup: session.secondFactorSetup };
 }
 
 /**
@@ -144,6 +151,8 @@ export type Guard = (request: FastifyRequest, reply: FastifyReply, done: HookHan
 
 function guard(check: (request: FastifyRequest, auth: Auth) => Promise<void> | void): Guard {
   function checked(request: FastifyRequest, auth: Auth): Promise<void> | void {
+    // A session that must first add a second factor reaches only the calls that add it.
+    if (auth.secondFactorSetup && !request.routeOptions.config.duringSecondFactorSetup) throw forbidden(secondFactorMessages.setupRequired);
     request.auth = auth;
     return check(request, auth);
   }

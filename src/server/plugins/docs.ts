@@ -12,6 +12,7 @@ export const OPENAPI_PATH = '/api/openapi.json';
 export const apiTags = [
   { name: 'site', description: 'Branding and settings of the requesting host' },
   { name: 'sign-in', description: 'Lab user and system owner sessions' },
+  { name: 'two-step sign-in', description: "The signed-in staff member's authenticator app and recovery codes" },
   { name: 'access', description: "The signed-in lab user's permission entries" },
   { name: 'api keys', description: "A lab user's own read-only API keys for scripts (R, Python)" },
   { name: 'lab members', description: "A lab manager's users of their own lab and their permission entries" },

@@ -12,3 +12,7 @@ export function findLab(db: Db, id: string): Promise<LabRow | undefined> {
 export function listLabs(db: Db): Promise<LabRow[]> {
   return db.selectFrom('labs').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
+
+export function setLabSecondFactorRequired(db: Db, id: string, required: boolean): Promise<unknown> {
+  return db.updateTable('labs').set({ second_factor_required: required ? 1 : 0 }).where('id', '=', id).execute();
+}

@@ -1,8 +1,8 @@
 import type { Db } from './db';
-import type { LabUserRow, SessionRow } from '../db/types';
+import type { LabUserRow, NewSession } from '../db/types';
 import { prepared } from './prepared';
 
-export function insertSession(db: Db, session: SessionRow): Promise<unknown> {
+export function insertSession(db: Db, session: NewSession): Promise<unknown> {
   return db.insertInto('sessions').values(session).execute();
 }
 
@@ -12,7 +12,7 @@ const liveLabUserSession = prepared(2, (db: Db, sessionId: string, now: string) 
     .innerJoin('lab_users', 'lab_users.id', 'sessions.lab_user_id')
     .innerJoin('labs', 'labs.id', 'lab_users.lab_id')
     .selectAll('lab_users')
-    .select(['labs.organization', 'sessions.expires_at as session_expires_at'])
+    .select(['labs.organization', 'sessions.expires_at as session_expires_at', 'sessions.second_factor_setup'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.ended_at', 'is', null)
     .where('sessions.expires_at', '>', now),
@@ -23,7 +23,7 @@ export async function findLiveLabUserSession(
   db: Db,
   sessionId: string,
   now: string,
-): Promise<(LabUserRow & { organization: number; session_expires_at: string }) | undefined> {
+): Promise<(LabUserRow & { organization: number; session_expires_at: string; second_factor_setup: number }) | undefined> {
   return (await liveLabUserSession(db, sessionId, now))[0];
 }
 
@@ -31,7 +31,7 @@ export function findLiveSystemOwnerSession(db: Db, sessionId: string, now: strin
   return db
     .selectFrom('sessions')
     .innerJoin('system_owners', 'system_owners.id', 'sessions.system_owner_id')
-    .select(['system_owners.id', 'system_owners.email', 'sessions.expires_at as session_expires_at'])
+    .select(['system_owners.id', 'system_owners.email', 'sessions.expires_at as session_expires_at', 'sessions.second_factor_setup'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.ended_at', 'is', null)
     .where('sessions.expires_at', '>', now)
@@ -58,4 +58,9 @@ export function deleteOldSessions(db: Db, before: string): Promise<unknown> {
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('expires_at', '<', before), eb('ended_at', '<', before)]))
     .execute();
+}
+
+/** The session may be used for everything once its account has added a second factor. */
+export function endSecondFactorSetup(db: Db, sessionId: string): Promise<unknown> {
+  return db.updateTable('sessions').set({ second_factor_setup: 0 }).where('id', '=', sessionId).execute();
 }

@@ -10,3 +10,8 @@ export async function ensureSetting(db: Db, key: string, value: string): Promise
   await db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()).execute();
   return (await readSetting(db, key)) ?? value;
 }
+
+/** Stores the value, replacing the one there. */
+export function writeSetting(db: Db, key: string, value: string): Promise<unknown> {
+  return db.insertInto('settings').values({ key, value }).onConflict((oc) => oc.column('key').doUpdateSet({ value })).execute();
+}

@@ -16,3 +16,7 @@ export function countSystemOwners(db: Db): Promise<number> {
 export function insertSystemOwner(db: Db, owner: SystemOwnerRow): Promise<unknown> {
   return db.insertInto('system_owners').values(owner).execute();
 }
+
+export function findSystemOwner(db: Db, id: string): Promise<SystemOwnerRow | undefined> {
+  return db.selectFrom('system_owners').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -7,31 +7,12 @@ import { forbidden } from '../httpErrors';
 import { requireSession } from '../plugins/auth';
 import { signInLabUser, signInSystemOwner, signOut, type Credentials } from '../services/identity/signIn';
 import { bearerAuth, errorResponses, looseString, messageSchema, noAuth } from './schemas/common';
+import { labUserSessionSchema, ownerSessionSchema, secondFactorChallengeSchema } from './schemas/sessions';
 
 const credentialsBody = {
   type: 'object',
   required: ['email', 'password'],
   properties: { email: looseString, password: looseString },
-} as const;
-
-const labUserSessionSchema = {
-  type: 'object',
-  required: ['_id', 'token', 'expires', 'organization', 'lab', 'isLabManager', 'email'],
-  properties: {
-    _id: { type: 'string' },
-    token: { type: 'string' },
-    expires: { type: 'string' },
-    organization: { type: 'integer' },
-    lab: { type: 'string' },
-    isLabManager: { type: 'boolean' },
-    email: { type: 'string' },
-  },
-} as const;
-
-const ownerSessionSchema = {
-  type: 'object',
-  required: ['_id', 'token', 'expires', 'email'],
-  properties: { _id: { type: 'string' }, token: { type: 'string' }, expires: { type: 'string' }, email: { type: 'string' } },
 } as const;
 
 export const sessionRoutes: FastifyPluginAsync = async (app) => {
@@ -43,12 +24,14 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         security: noAuth,
         operationId: 'signInLabUser',
         summary: 'Lab user sign-in',
+        description:
+          'Answers the session, or, for an account with a second factor, no session but the challenge of the code step (POST /api/users/login/second_factor).',
         body: {
           ...credentialsBody,
           required: ['email', 'password', 'organization'],
           properties: { ...credentialsBody.properties, organization: { type: 'integer', enum: [1, 2] } },
         },
-        response: { 200: labUserSessionSchema, ...errorResponses },
+        response: { 200: { anyOf: [labUserSessionSchema, secondFactorChallengeSchema] }, ...errorResponses },
       },
     },
     (request) => signInLabUser(app.ctx, request.body, request.ip),
@@ -62,8 +45,10 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         security: noAuth,
         operationId: 'signInSystemOwner',
         summary: 'System owner sign-in (main host only)',
+        description:
+          'Answers the session, or, for an owner with a second factor, no session but the challenge of the code step (POST /api/users/systemowner/login/second_factor).',
         body: credentialsBody,
-        response: { 200: ownerSessionSchema, ...errorResponses },
+        response: { 200: { anyOf: [ownerSessionSchema, secondFactorChallengeSchema] }, ...errorResponses },
       },
     },
     async (request) => {
@@ -78,6 +63,8 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     '/api/users/logout',
     {
       preValidation: requireSession,
+      // Also a session that must add a second factor first may end.
+      config: { duringSecondFactorSetup: true },
       schema: { tags: ['sign-in'], operationId: 'signOut', summary: 'End the current session', security: bearerAuth, response: { 200: messageSchema, ...errorResponses } },
     },
     async (request) => {

@@ -4,6 +4,7 @@
 // only the texts of its first screens and each page's texts come with its own code.
 
 export { authMessages } from './auth';
+export { secondFactorMessages, secondFactorTexts } from './secondFactor';
 export { generalMessages } from './general';
 export { richTextMessages } from './richText';
 export { mediaMessages } from './media';

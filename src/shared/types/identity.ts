@@ -11,6 +11,8 @@ export interface LabUserSession {
   lab: string;
   isLabManager: boolean;
   email: string;
+  /** The account must add a second factor first: the session serves only that (issue 36). */
+  secondFactorSetupRequired?: true;
 }
 
 export interface SystemOwnerSession {
@@ -18,6 +20,7 @@ export interface SystemOwnerSession {
   token: string;
   expires: string;
   email: string;
+  secondFactorSetupRequired?: true;
 }
 
 export interface LoginBody {

@@ -9,6 +9,7 @@ beforeEach(() => {
   net = mockApi()
     .on('GET', '/api/labs/systemowner/lab1', { status: 200, data: { lab, users: [manager, member] } })
     .on('GET', '/api/labs/labinfo/lab1', { status: 200, data: labInfo })
+    .on('GET', '/api/labs/systemowner/lab1/second_factor', { status: 200, data: { required: false } })
     .on('GET', '/api/labs', { status: 200, data: { labs: [lab] } });
 });
 afterEach(() => net.restore());

@@ -2,6 +2,7 @@
 // Files, and the Account menu.
 import { selectLabUser } from '../../features/auth';
 import { mediaNames } from '../../features/media';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useAppSelector } from '../hooks';
 import { paths } from '../paths';
 import { SignedInLayout, type NavEntry } from './SignedInLayout';
@@ -10,6 +11,7 @@ import { useSignOut } from './useSignOut';
 export function LabUserLayout() {
   const session = useAppSelector(selectLabUser);
   const signOut = useSignOut('labUser');
+  const { pathname } = useLocation();
   const entries: NavEntry[] = [
     { label: 'Studies', href: paths.studies.getHref(), section: '/studies' },
     ...(session?.isLabManager
@@ -21,6 +23,8 @@ export function LabUserLayout() {
     { label: 'Questionnaires', href: paths.questionnaires.getHref(), section: '/qx' },
     { label: mediaNames.page, href: paths.mediaFiles.getHref(), section: '/media' },
   ];
+  // Required to add a second factor first (issue 36): the server refuses everything else meanwhile.
+  if (session?.secondFactorSetupRequired && pathname !== paths.account.path) return <Navigate to={paths.account.getHref()} replace />;
   return (
     <SignedInLayout
       brandHref={paths.studies.getHref()}

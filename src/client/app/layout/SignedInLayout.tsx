@@ -20,6 +20,8 @@ export interface NavEntry {
 
 export interface AccountMenuData {
   email: string;
+  /** The staff member's own account page (two-step sign-in). */
+  accountHref?: string;
   onLogout: () => void;
   /** The user's own account page, where there is one (lab users). */
   accountHref?: string;

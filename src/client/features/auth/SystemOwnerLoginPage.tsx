@@ -5,8 +5,10 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { loadSystemOwnerLanding } from '../../app/landingPages';
 import { paths, safeRedirect } from '../../app/paths';
 import { portalName, useSiteConfig } from '../../app/site/useSiteConfig';
-import { selectAuthRequests, systemOwnerLogin } from './authSlice';
+import type { SystemOwnerSession } from '../../../shared/types/identity';
+import { isChallenge, selectAuthRequests, selectPendingSecondFactor, systemOwnerLogin, systemOwnerLoginSecondFactor } from './authSlice';
 import { SignInCard } from './SignInCard';
+import { SecondFactorStepCard } from './SecondFactorStepCard';
 
 function ownerTarget(redirect: string | null): string {
   const home = paths.systemOwnerHome.getHref();
@@ -20,12 +22,26 @@ export default function SystemOwnerLoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const busy = useAppSelector(selectAuthRequests).systemOwnerLogin.status === 'request';
+  const pending = useAppSelector(selectPendingSecondFactor);
+
+  const signedIn = (session: SystemOwnerSession) => {
+    const target = session.secondFactorSetupRequired ? paths.systemOwnerAccount.getHref() : ownerTarget(params.get('redirect'));
+    void navigate(target, { replace: true });
+  };
 
   const signIn = async (email: string, password: string) => {
     void loadSystemOwnerLanding();
     const result = await dispatch(systemOwnerLogin({ email, password }));
-    if (systemOwnerLogin.fulfilled.match(result)) void navigate(ownerTarget(params.get('redirect')), { replace: true });
+    if (systemOwnerLogin.fulfilled.match(result) && !isChallenge(result.payload)) signedIn(result.payload);
   };
+
+  const sendCode = async (code: string) => {
+    if (!pending) return;
+    const result = await dispatch(systemOwnerLoginSecondFactor({ challengeToken: pending.challengeToken, code }));
+    if (systemOwnerLoginSecondFactor.fulfilled.match(result)) signedIn(result.payload);
+  };
+
+  if (pending?.kind === 'systemOwner') return <SecondFactorStepCard idPrefix="system-owner-login" onCode={sendCode} />;
 
   const heading = (
     <>

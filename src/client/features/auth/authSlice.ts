@@ -3,6 +3,7 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { AccessEntry } from '../../../shared/access';
 import type { LabUserSession, SystemOwnerSession } from '../../../shared/types/identity';
+import type { SecondFactorChallenge } from '../../../shared/types/secondFactor';
 import type { SessionKind } from '../../api/client';
 import { initialRequests, resetRequest, resetState, trackRequest, type Requests } from '../../../ui/state/requestState';
 import { createApiThunk } from '../../app/createApiThunk';
@@ -15,6 +16,29 @@ export const systemOwnerLogin = createApiThunk('auth/systemOwnerLogin', authApi.
   session: 'systemOwner',
   signOutOn401: false,
 });
+
+// The code step after the password (issue 36): its 401 is a wrong code or an expired step, shown under the field.
+export const loginSecondFactor = createApiThunk('auth/loginSecondFactor', authApi.loginSecondFactor, {
+  session: 'labUser',
+  signOutOn401: false,
+  showsOwnFailure: true,
+});
+
+export const systemOwnerLoginSecondFactor = createApiThunk('auth/systemOwnerLoginSecondFactor', authApi.systemOwnerLoginSecondFactor, {
+  session: 'systemOwner',
+  signOutOn401: false,
+  showsOwnFailure: true,
+});
+
+/** The sign-in answered the step after the password instead of a session. */
+export function isChallenge(answer: LabUserSession | SystemOwnerSession | SecondFactorChallenge): answer is SecondFactorChallenge {
+  return 'secondFactorRequired' in answer;
+}
+
+/** A sign-in waiting for its code: whose, and the step's token. Not persisted: a reload starts again. */
+export interface PendingSecondFactor extends SecondFactorChallenge {
+  kind: SessionKind;
+}
 
 // Logout ends the session locally whatever the server answers, so its 401 needs no sign-out redirect.
 export const logout = createApiThunk<unknown, SessionKind>('auth/logout', authApi.logout, { signOutOn401: false });
@@ -29,12 +53,14 @@ export const fetchAccess = createApiThunk(
   { background: true },
 );
 
-const requestKeys = ['login', 'systemOwnerLogin', 'logout', 'access'] as const;
+const requestKeys = ['login', 'systemOwnerLogin', 'secondFactor', 'logout', 'access'] as const;
 export type AuthRequest = (typeof requestKeys)[number];
 
 export interface AuthState {
   labUser: LabUserSession | null;
   systemOwner: SystemOwnerSession | null;
+  /** A sign-in whose password was right, waiting for the code. */
+  pendingSecondFactor: PendingSecondFactor | null;
   /**
    * The lab user's permission entries; null while they are not known for this session (not yet read, or the
    * read failed), which is not the same as holding none: pages gated on them wait (guards.tsx).
@@ -50,6 +76,7 @@ export interface AuthState {
 export const initialAuthState: AuthState = {
   labUser: null,
   systemOwner: null,
+  pendingSecondFactor: null,
   allAccess: null,
   accessReadAt: null,
   accessReadId: null,
@@ -80,14 +107,36 @@ const authSlice = createSlice({
     /** A 401, an expired session or leaving the labs home ends a session without a call. */
     sessionEnded: (state, action: PayloadAction<SessionKind>) => endSession(state, action.payload),
     authRequestReset: resetRequest<AuthRequest>(),
+    /** Back to the password from the code step. */
+    secondFactorCancelled: (state) => {
+      state.pendingSecondFactor = null;
+      state.requests.secondFactor = { ...resetState };
+    },
   },
   extraReducers: (builder) => {
     builder
       .addCase(login.fulfilled, (state, action) => {
+        if (isChallenge(action.payload)) {
+          state.pendingSecondFactor = { ...action.payload, kind: 'labUser' };
+          return;
+        }
+        state.labUser = action.payload;
+        forgetAccess(state);
+      })
+      .addCase(loginSecondFactor.fulfilled, (state, action) => {
+        state.pendingSecondFactor = null;
         state.labUser = action.payload;
         forgetAccess(state);
       })
       .addCase(systemOwnerLogin.fulfilled, (state, action) => {
+        if (isChallenge(action.payload)) {
+          state.pendingSecondFactor = { ...action.payload, kind: 'systemOwner' };
+          return;
+        }
+        state.systemOwner = action.payload;
+      })
+      .addCase(systemOwnerLoginSecondFactor.fulfilled, (state, action) => {
+        state.pendingSecondFactor = null;
         state.systemOwner = action.payload;
       })
       .addCase(fetchAccess.pending, (state, action) => {
@@ -98,22 +147,38 @@ const authSlice = createSlice({
         state.allAccess = action.payload.entries;
         state.accessReadAt = action.payload.readAt;
       })
+      // Adding a second factor ends the session's setup (the account page's thunk: features/secondFactor).
+      .addMatcher(
+        (action) => action.type === 'secondFactor/labUser/confirm/fulfilled',
+        (state) => {
+          if (state.labUser) delete state.labUser.secondFactorSetupRequired;
+        },
+      )
+      .addMatcher(
+        (action) => action.type === 'secondFactor/systemOwner/confirm/fulfilled',
+        (state) => {
+          if (state.systemOwner) delete state.systemOwner.secondFactorSetupRequired;
+        },
+      )
       // The session ends in the browser even when the server cannot be told.
       .addMatcher(isAnyOf(logout.fulfilled, logout.rejected), (state, action) => endSession(state, action.meta.arg));
     trackRequest(builder, login, 'login');
     trackRequest(builder, systemOwnerLogin, 'systemOwnerLogin');
+    trackRequest(builder, loginSecondFactor, 'secondFactor');
+    trackRequest(builder, systemOwnerLoginSecondFactor, 'secondFactor');
     trackRequest(builder, logout, 'logout');
     trackRequest(builder, fetchAccess, 'access');
   },
   selectors: {
     selectLabUser: (state) => state.labUser,
     selectSystemOwner: (state) => state.systemOwner,
+    selectPendingSecondFactor: (state) => state.pendingSecondFactor,
     selectAllAccess: (state) => state.allAccess,
     selectAccessReadAt: (state) => state.accessReadAt,
     selectAuthRequests: (state) => state.requests,
   },
 });
 
-export const { sessionEnded, authRequestReset } = authSlice.actions;
-export const { selectLabUser, selectSystemOwner, selectAllAccess, selectAccessReadAt, selectAuthRequests } = authSlice.selectors;
+export const { sessionEnded, authRequestReset, secondFactorCancelled } = authSlice.actions;
+export const { selectLabUser, selectSystemOwner, selectPendingSecondFactor, selectAllAccess, selectAccessReadAt, selectAuthRequests } = authSlice.selectors;
 export const authReducer = authSlice.reducer;

@@ -10,6 +10,7 @@ import { LinkButton } from '../../components/LinkButton';
 import { Loading } from '../../components/Loading';
 import { toastShown } from '../../app/notifications/notificationsSlice';
 import { selectReplaying } from '../../app/qa/qaSlice';
+import { RequirementSwitch } from '../secondFactor';
 import { LabStorage } from './LabStorage';
 import { LabUsersTable } from './LabUsersTable';
 import { selectLab, selectLabInfo, selectLabsRequests, deleteUser, fetchLab, fetchLabInfo } from './labsSlice';
@@ -56,6 +57,7 @@ export default function LabPage() {
       <h1 className="h3 mb-1">{lab.lab.name}</h1>
       <p className="text-body-secondary">{lab.lab.organizationName}</p>
       {info && info._id === id && <LabStorage info={info} />}
+      <RequirementSwitch labId={id} />
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
         <h2 className="h5 mb-0">Lab Users</h2>
         {actions}

@@ -26,6 +26,8 @@ import * as planZones from './0025_plan_zones';
 import * as shuffles from './0026_shuffles';
 import * as shownTexts from './0027_shown_texts';
 import * as apiKeys from './0028_api_keys';
+import * as secondFactors from './0029_second_factors';
+import * as secondFactorRequirement from './0030_second_factor_requirement';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -54,4 +56,6 @@ export const migrations: Record<string, Migration> = {
   '0026_shuffles': shuffles,
   '0027_shown_texts': shownTexts,
   '0028_api_keys': apiKeys,
+  '0029_second_factors': secondFactors,
+  '0030_second_factor_requirement': secondFactorRequirement,
 };

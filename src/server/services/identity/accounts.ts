@@ -190,6 +190,7 @@ export async function createLabWithManager(db: Db, input: NewLabInput, actor: Au
     name: input.labName.trim(),
     organization: input.organization as number,
     created_at: nowIso(),
+    second_factor_required: 0,
   };
   const manager: LabUserRow = {
     id: newId(),

@@ -4,6 +4,10 @@ import { recordAudit, type AuditActor } from '../audit/record';
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { LabUserSession, SystemOwnerSession } from '../../../shared/types/identity';
+import type { SecondFactorChallenge } from '../../../shared/types/secondFactor';
+import type { LabRow, LabUserRow, SystemOwnerRow } from '../../db/types';
+import { challengeFor } from './challenges';
+import { ownersRequired } from './secondFactorRequirement';
 import type { Organization } from '../../../shared/organizations';
 import { authMessages } from '../../../shared/messages';
 import { normalizeEmail } from '../../../shared/validation/identity';
@@ -58,7 +62,8 @@ export async function countAttempt(ctx: AppContext, key: string, address: string
 
 export const invalidCredentials = () => unauthorized(authMessages.invalidCredentials);
 
-async function startSession(ctx: AppContext, kind: AccountKind, accountId: string, organization: number | null) {
+/** A session; one in second-factor setup may only add a second factor until it has (plugins/auth.ts). */
+async function startSession(ctx: AppContext, kind: AccountKind, accountId: string, organization: number | null, setup: boolean) {
   const expires = new Date(Date.now() + ctx.config.sessionHours * 3600_000);
   const id = newId();
   await insertSession(ctx.db, {
@@ -68,16 +73,17 @@ async function startSession(ctx: AppContext, kind: AccountKind, accountId: strin
     created_at: nowIso(),
     expires_at: expires.toISOString(),
     ended_at: null,
+    second_factor_setup: setup ? 1 : 0,
   });
   const token = await ctx.tokens.sign({ sessionId: id, accountId, kind, organization }, expires);
-  return { token, expires: expires.toISOString() };
+  return { token, expires: expires.toISOString(), ...(setup ? { secondFactorSetupRequired: true as const } : {}) };
 }
 
 /**
  * A sign-in, right or wrong, in the audit trail: by the account it named, from which address. A failed attempt
  * may name up to a thousand characters; a name longer than any email names no account, so its start is enough.
  */
-function recordSignIn(ctx: AppContext, kind: 'signIn.succeeded' | 'signIn.failed', actor: AuditActor, labId: string | null, address: string): Promise<void> {
+export function recordSignIn(ctx: AppContext, kind: 'signIn.succeeded' | 'signIn.failed', actor: AuditActor, labId: string | null, address: string): Promise<void> {
   const email = actor.email === null ? null : cutToLongestEmail(actor.email);
   return recordAudit(ctx.db, { ...actor, email }, { kind, entityType: 'account', entityId: actor.id, labId, before: null, after: { email, address } });
 }
@@ -92,11 +98,41 @@ export interface Credentials {
   password: string;
 }
 
+/**
+ * Signs a lab user in whose password (and second factor, if any) was right: a session, in the audit trail, and
+ * the account's failed attempts forgotten.
+ */
+export async function labUserSignedIn(ctx: AppContext, user: LabUserRow, lab: LabRow, key: string, address: string, setup = false): Promise<LabUserSession> {
+  await clearFailedLogins(ctx.db, key);
+  const session = await startSession(ctx, 'lab_user', user.id, lab.organization, setup);
+  await recordSignIn(ctx, 'signIn.succeeded', { kind: 'lab_user', id: user.id, email: user.email }, lab.id, address);
+  return {
+    _id: user.id,
+    ...session,
+    organization: lab.organization as Organization,
+    lab: lab.id,
+    isLabManager: user.is_lab_manager === 1,
+    email: user.email,
+  };
+}
+
+export async function ownerSignedIn(ctx: AppContext, owner: SystemOwnerRow, key: string, address: string, setup = false): Promise<SystemOwnerSession> {
+  await clearFailedLogins(ctx.db, key);
+  const session = await startSession(ctx, 'system_owner', owner.id, null, setup);
+  await recordSignIn(ctx, 'signIn.succeeded', { kind: 'system_owner', id: owner.id, email: owner.email }, null, address);
+  return { _id: owner.id, ...session, email: owner.email };
+}
+
+/**
+ * A right password. With a second factor it signs in only after the code step: the attempt is taken back (it was
+ * no guess) but the account's earlier failures stay counted until the code is right, so a stolen password cannot
+ * reset the count between guesses of the code.
+ */
 export async function signInLabUser(
   ctx: AppContext,
   credentials: Credentials & { organization: Organization },
   address: string,
-): Promise<LabUserSession> {
+): Promise<LabUserSession | SecondFactorChallenge> {
   const email = normalizeEmail(credentials.email);
   const key = attemptKey('lab_user', email);
   const attempt = await countAttempt(ctx, key, address);
@@ -112,33 +148,31 @@ export async function signInLabUser(
     await forgetLoginAttempt(ctx.db, attempt);
     throw forbidden(authMessages.wrongOrganization);
   }
-  await clearFailedLogins(ctx.db, key);
-  const session = await startSession(ctx, 'lab_user', user.id, lab.organization);
-  await recordSignIn(ctx, 'signIn.succeeded', { kind: 'lab_user', id: user.id, email }, lab.id, address);
-  return {
-    _id: user.id,
-    ...session,
-    organization: lab.organization as Organization,
-    lab: lab.id,
-    isLabManager: user.is_lab_manager === 1,
-    email: user.email,
-  };
+  const challenge = await challengeFor(ctx, { kind: 'lab_user', id: user.id }, lab.organization, key);
+  if (challenge) {
+    await forgetLoginAttempt(ctx.db, attempt);
+    return challenge;
+  }
+  // Required to have a second factor and without one: a session that can only add it.
+  return labUserSignedIn(ctx, user, lab, key, address, lab.second_factor_required === 1);
 }
 
-export async function signInSystemOwner(ctx: AppContext, credentials: Credentials, address: string): Promise<SystemOwnerSession> {
+export async function signInSystemOwner(ctx: AppContext, credentials: Credentials, address: string): Promise<SystemOwnerSession | SecondFactorChallenge> {
   const email = normalizeEmail(credentials.email);
   const key = attemptKey('system_owner', email);
-  await countAttempt(ctx, key, address);
+  const attempt = await countAttempt(ctx, key, address);
   const owner = await findSystemOwnerByEmail(ctx.db, email);
   const valid = await verifyPassword(owner?.password_hash ?? (await dummyPasswordHash()), credentials.password);
   if (!owner || !valid) {
     await recordSignIn(ctx, 'signIn.failed', { kind: 'system_owner', id: owner?.id ?? null, email }, null, address);
     throw invalidCredentials();
   }
-  await clearFailedLogins(ctx.db, key);
-  const session = await startSession(ctx, 'system_owner', owner.id, null);
-  await recordSignIn(ctx, 'signIn.succeeded', { kind: 'system_owner', id: owner.id, email }, null, address);
-  return { _id: owner.id, ...session, email: owner.email };
+  const challenge = await challengeFor(ctx, { kind: 'system_owner', id: owner.id }, null, key);
+  if (challenge) {
+    await forgetLoginAttempt(ctx.db, attempt);
+    return challenge;
+  }
+  return ownerSignedIn(ctx, owner, key, address, await ownersRequired(ctx.db));
 }
 
 export function signOut(ctx: AppContext, sessionId: string): Promise<unknown> {
