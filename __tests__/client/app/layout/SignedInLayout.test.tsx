@@ -63,8 +63,8 @@ describe('the system owner layout', () => {
     expect(screen.getByRole('link', { name: 'Studies' })).toHaveAttribute('href', '/systemowner/studies/1');
     await user.click(screen.getByRole('button', { name: 'Account' }));
     expect(screen.getByText('owner@example.org')).toBeInTheDocument();
-    // API keys are a lab user's: the owner has no account page.
-    expect(screen.queryByRole('link', { name: 'Your account' })).not.toBeInTheDocument();
+    // The owner's account page has two-step sign-in (and no API keys, which are a lab user's).
+    expect(screen.getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/systemowner/account');
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'System Owner Sign In' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/systemowner/login');

@@ -20,11 +20,9 @@ export interface NavEntry {
 
 export interface AccountMenuData {
   email: string;
-  /** The staff member's own account page (two-step sign-in). */
+  /** The staff member's own account page (two-step sign-in; a lab user's API keys). */
   accountHref?: string;
   onLogout: () => void;
-  /** The user's own account page, where there is one (lab users). */
-  accountHref?: string;
 }
 
 export interface SignedInHeaderData {

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import FormCheck from 'react-bootstrap/FormCheck';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectReplaying } from '../../app/qa/qaSlice';
 import { secondFactorTexts } from '../../../shared/messages';
 import { fetchRequirement, selectSecondFactor, setRequirement } from './secondFactorSlice';
 
@@ -12,10 +13,12 @@ export function RequirementSwitch({ labId }: { labId: string | null }) {
   const { requirement, requests } = useAppSelector(selectSecondFactor);
   const of = labId ?? 'owners';
   const known = requirement?.of === of ? requirement : null;
+  // A replayed QA snapshot shows the saved screen as it was: nothing is fetched over it.
+  const replaying = useAppSelector(selectReplaying);
 
   useEffect(() => {
-    void dispatch(fetchRequirement(labId));
-  }, [dispatch, labId]);
+    if (!replaying) void dispatch(fetchRequirement(labId));
+  }, [dispatch, labId, replaying]);
 
   return (
     <FormCheck
