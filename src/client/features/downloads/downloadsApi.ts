@@ -1,7 +1,7 @@
 // The data downloads' calls (part 2 section 7, contract in shared/types/dataDownloads.ts) in their streamed
 // form: Accept names the file's media type and the answer is the file itself, read as a Blob with its progress.
 // The response-time download has the system owner's call too, with the owner's token.
-import { isAxiosError, type AxiosProgressEvent } from 'axios';
+import type { AxiosProgressEvent } from 'axios';
 import { TEXT_DOWNLOAD_TIMEOUT_MS } from '../../../shared/limits';
 import {
   XLSX_MEDIA_TYPE,
@@ -12,6 +12,7 @@ import {
 } from '../../../shared/types/dataDownloads';
 import type { FilteredParticipantsAnswer, Participant } from '../../../shared/types/participant';
 import { api, type SessionKind } from '../../api/client';
+import { withReadableBody } from '../../api/blobBodies';
 import { fileNameFromDisposition } from './saveFile';
 
 const id = (value: string) => encodeURIComponent(value);
@@ -43,28 +44,6 @@ export interface CandidatesQuery {
   studyId: string;
   stageId: string;
   groupId: string | null;
-}
-
-function readText(blob: Blob): Promise<string> {
-  // FileReader rather than Blob.text(): the same in every browser the portal supports and in the test DOM.
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The answer could not be read'));
-    reader.readAsText(blob);
-  });
-}
-
-/** A failed blob call's body is a Blob too: read it back to JSON so that the server's message is shown. */
-async function withReadableBody(error: unknown): Promise<unknown> {
-  if (!isAxiosError(error) || !error.response || !(error.response.data instanceof Blob)) return error;
-  const text = await readText(error.response.data).catch(() => '');
-  try {
-    error.response.data = JSON.parse(text) as unknown;
-  } catch {
-    error.response.data = null;
-  }
-  return error;
 }
 
 function progressOf(event: AxiosProgressEvent): DownloadProgress {
