@@ -10,7 +10,7 @@ import { authMessages } from '../../../shared/messages';
 import { notFound } from '../../httpErrors';
 import type { StaffAccount } from '../../repositories/secondFactors';
 
-const OWNERS_SETTING = 'owners_second_factor_required';
+export const OWNERS_SETTING = 'owners_second_factor_required';
 
 export async function ownersRequired(db: Db): Promise<boolean> {
   return (await readSetting(db, OWNERS_SETTING)) === '1';
