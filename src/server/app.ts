@@ -32,6 +32,7 @@ import { questionnaireRoutes } from './routes/questionnaires';
 import { mcSetRoutes } from './routes/mcSets';
 import { systemOwnerStudyRoutes } from './routes/systemOwnerStudies';
 import { studyPromptingRoutes } from './routes/studyPrompting';
+import { dataRightsRoutes } from './routes/dataRights';
 import { systemOwnerQuestionnaireRoutes } from './routes/systemOwnerQuestionnaires';
 import { participantRoutes } from './routes/participants';
 import { participationStatusRoutes } from './routes/participationStatus';
@@ -218,6 +219,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mcSetRoutes);
   await app.register(systemOwnerStudyRoutes);
   await app.register(studyPromptingRoutes);
+  await app.register(dataRightsRoutes);
   await app.register(systemOwnerQuestionnaireRoutes);
   await app.register(mediaRoutes);
   await app.register(uploadRoutes);

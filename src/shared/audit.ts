@@ -8,6 +8,7 @@ export const AUDIT_KINDS = {
   'study.structure.changed': 'Structure changed',
   'study.settings.changed': 'Settings changed',
   'study.prompting.changed': 'Prompting changed',
+  'study.dataRights.changed': 'Data rights changed',
   'study.status.changed': 'Study status changed',
   'study.deleted': 'Study deleted',
   'questionnaire.created': 'Questionnaire created',

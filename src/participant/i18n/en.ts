@@ -60,6 +60,8 @@ export const en = {
     title: 'Consent form',
     intro: 'Please read the consent form. You can take part only after agreeing to it.',
     agreeCheck: 'I have read the consent form and agree to take part',
+    answersKept: 'If you delete your account, your answers to this study are kept for research with nothing that links them to you.',
+    answersDeleted: 'If you delete your account, your answers to this study are deleted with it.',
     agree: 'Agree and continue',
   },
   study: {

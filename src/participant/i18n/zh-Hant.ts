@@ -59,6 +59,8 @@ export const zhHant: Texts = {
     title: '同意書',
     intro: '請閱讀同意書。你必須同意後才可參與。',
     agreeCheck: '我已閱讀同意書並同意參與',
+    answersKept: '如你刪除帳戶，你在此研究的回答會保留作研究用途，但不會有任何資料連結到你。',
+    answersDeleted: '如你刪除帳戶，你在此研究的回答會一併刪除。',
     agree: '同意並繼續',
   },
   study: {

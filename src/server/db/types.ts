@@ -145,6 +145,9 @@ export interface StudiesTable {
   alert_response_rate: Generated<number>;
   alert_prompts: Generated<number>;
   alert_silent_hours: Generated<number>;
+  /** The data-rights choice (migration 0034): 1 = an erasure keeps the answers unlinked; the retention date or null. */
+  keep_answers_on_erasure: Generated<number>;
+  retention_until: string | null;
 }
 
 export interface StagesTable {

@@ -18,3 +18,4 @@ export { pilotMessages } from './pilot';
 export { pilotWarningTexts } from './pilotWarnings';
 export { liveEditTexts, liveEditPartNames, impactCountNames, questionnaireVersionTexts } from './liveEdits';
 export { promptingMessages } from './prompting';
+export { dataRightsMessages } from './dataRights';

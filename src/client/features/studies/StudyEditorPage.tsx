@@ -1,10 +1,11 @@
 // Edit Study (/studies/{id}/edit for a lab user, /systemowner/studies/{studyId}/{managedByUserId}/edit for the
 // system owner): the shared study editor with the caller's calls (the owner's questionnaire options are the
 // managing user's lab's). 'Pilot this study' sits by the lab user's heading for users with the editor's
-// permission (issue 20); below the owner's editor is the response-time download by stage and group (part 2
+// permission (issue 20); below the lab user's editor are the study's data rights (issue 36); below the owner's editor is the response-time download by stage and group (part 2
 // section 7).
 import { useParams } from 'react-router-dom';
 import { StudyEditor } from './editor/StudyEditor';
+import { DataRightsFields } from './dataRights/DataRightsFields';
 import { OwnerResponseTimeDownload } from './owner/OwnerResponseTimeDownload';
 import { PilotStudyButton } from './pilot/PilotStudyButton';
 import type { StudyScope } from './studiesApi';
@@ -24,5 +25,10 @@ export default function StudyEditorPage({ scope = 'labUser' }: { scope?: StudySc
     );
   }
   const actions = can('editBasicInfo') ? <PilotStudyButton studyId={id} size="sm" /> : undefined;
-  return <StudyEditor calls={calls} actions={actions} />;
+  return (
+    <>
+      <StudyEditor calls={calls} actions={actions} />
+      {calls.study && <DataRightsFields key={calls.study._id} studyId={calls.study._id} canEdit={can('editBasicInfo')} />}
+    </>
+  );
 }

@@ -25,6 +25,7 @@ import * as followups from './0024_followups';
 import * as planZones from './0025_plan_zones';
 import * as shuffles from './0026_shuffles';
 import * as shownTexts from './0027_shown_texts';
+import * as dataRights from './0034_data_rights';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0025_plan_zones': planZones,
   '0026_shuffles': shuffles,
   '0027_shown_texts': shownTexts,
+  '0034_data_rights': dataRights,
 };

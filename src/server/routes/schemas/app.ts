@@ -107,8 +107,12 @@ export const participationSchema = {
     current_group: groupRefSchema,
     consent: {
       type: 'object',
-      required: ['consent_needed', 'chin_content'],
-      properties: { consent_needed: { type: 'boolean' }, chin_content: { type: 'string' } },
+      required: ['consent_needed', 'chin_content', 'keep_answers_on_erasure'],
+      properties: {
+        consent_needed: { type: 'boolean' },
+        chin_content: { type: 'string' },
+        keep_answers_on_erasure: { type: 'boolean', description: "The study's choice (issue 36): an erasure keeps the answers with no link to a person (true) or deletes them" },
+      },
     },
     arrive_assigned: { type: 'boolean' },
     enrolment_time: { type: 'array', items: enrolmentTimeSchema },

@@ -1,0 +1,11 @@
+// A participant's data rights (issue 36 part 3): the study's choice on the Edit Study page and its rule's
+// messages, and the messages of the participant's erasure.
+export const dataRightsMessages = {
+  heading: 'Participant data rights',
+  keepAnswersLabel: "Keep a participant's answers, with no link to them, when they erase their account",
+  retentionUntilLabel: 'Delete answers and photos after (date, optional)',
+  save: 'Save Data Rights',
+  saved: 'Data rights settings were saved',
+  keepAnswersLocked: 'Whether answers are kept on erasure cannot be changed once the study has been activated or anyone has joined it',
+  retentionDateInvalid: 'The retention date must be a date such as 2027-12-31',
+} as const;
