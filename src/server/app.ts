@@ -33,6 +33,7 @@ import { mcSetRoutes } from './routes/mcSets';
 import { systemOwnerStudyRoutes } from './routes/systemOwnerStudies';
 import { studyPromptingRoutes } from './routes/studyPrompting';
 import { dataRightsRoutes } from './routes/dataRights';
+import { appDataRightsRoutes } from './routes/appDataRights';
 import { systemOwnerQuestionnaireRoutes } from './routes/systemOwnerQuestionnaires';
 import { participantRoutes } from './routes/participants';
 import { participationStatusRoutes } from './routes/participationStatus';
@@ -220,6 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(systemOwnerStudyRoutes);
   await app.register(studyPromptingRoutes);
   await app.register(dataRightsRoutes);
+  await app.register(appDataRightsRoutes);
   await app.register(systemOwnerQuestionnaireRoutes);
   await app.register(mediaRoutes);
   await app.register(uploadRoutes);

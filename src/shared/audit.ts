@@ -27,6 +27,7 @@ export const AUDIT_KINDS = {
   'allocationRule.turnedOff': 'Allocation of consenting participants turned off',
   'participant.withdrawn': 'Participant withdrawn',
   'participant.completed': 'Participant completed',
+  'participant.erased': 'Participant account erased',
   'message.sent': 'Message sent',
   'pilot.reset': 'Pilot reset',
   'plan.made': 'Plan made',

@@ -64,6 +64,16 @@ export const en = {
     answersDeleted: 'If you delete your account, your answers to this study are deleted with it.',
     agree: 'Agree and continue',
   },
+  /** Deleting the account (issue 36 part 3). */
+  deleteAccount: {
+    deleteTitle: 'Delete my account',
+    deleteIntro: 'Your account and email are erased and you are signed out. Your answers are deleted, or kept with nothing that links them to you, as each study told you at consent.',
+    deleteStart: 'Delete my account',
+    password: 'Your password',
+    deleteConfirm: 'Do you really want to delete your account? This cannot be undone.',
+    deleteYes: 'Yes, delete my account',
+    deleteNo: 'No, keep my account',
+  },
   study: {
     stage: 'Stage {{stage}}',
     progress: 'Your progress',

@@ -63,6 +63,15 @@ export const zhHant: Texts = {
     answersDeleted: '如你刪除帳戶，你在此研究的回答會一併刪除。',
     agree: '同意並繼續',
   },
+  deleteAccount: {
+    deleteTitle: '刪除我的帳戶',
+    deleteIntro: '你的帳戶及電郵會被刪除，你亦會被登出。你的回答會按各研究在同意書中所說刪除，或在沒有任何資料連結到你的情況下保留。',
+    deleteStart: '刪除我的帳戶',
+    password: '你的密碼',
+    deleteConfirm: '你確定要刪除帳戶嗎？此操作無法復原。',
+    deleteYes: '是，刪除我的帳戶',
+    deleteNo: '否，保留我的帳戶',
+  },
   study: {
     stage: '第 {{stage}} 階段',
     progress: '你的進度',

@@ -32,10 +32,17 @@ export const signOut = createAppThunk(
   },
   { signOutOn401: false },
 );
+// Deleting the account (issue 36): after the server's answer the session is over and what this phone kept of
+// the account is forgotten. A wrong password answers 400 and keeps the session.
+export const deleteAccount = createAppThunk('session/deleteAccount', async (body: { password: string }) => {
+  const answer = await appCall<MessageAnswer>('POST', '/me/delete', body);
+  await forgetReads().catch(() => undefined);
+  return answer;
+});
 export const requestReset = createAppThunk('session/requestReset', (body: ResetRequestBody) => appCall<MessageAnswer>('POST', '/password/reset_request', body), { signOutOn401: false });
 export const resetPassword = createAppThunk('session/resetPassword', (body: ResetBody) => appCall<MessageAnswer>('POST', '/password/reset', body), { signOutOn401: false });
 
-const CALLS = ['signUp', 'signIn', 'signOut', 'requestReset', 'resetPassword'] as const;
+const CALLS = ['signUp', 'signIn', 'signOut', 'requestReset', 'resetPassword', 'deleteAccount'] as const;
 export type SessionCall = (typeof CALLS)[number];
 
 export interface SessionState {
@@ -76,6 +83,9 @@ const sessionSlice = createSlice({
       .addCase(signOut.rejected, (state) => {
         state.session = null;
       })
+      .addCase(deleteAccount.fulfilled, (state) => {
+        state.session = null;
+      })
       .addCase(requestReset.fulfilled, (state, action) => {
         state.resetMessage = action.payload.message;
       })
@@ -87,6 +97,7 @@ const sessionSlice = createSlice({
     trackRequest(builder, signOut, 'signOut');
     trackRequest(builder, requestReset, 'requestReset');
     trackRequest(builder, resetPassword, 'resetPassword');
+    trackRequest(builder, deleteAccount, 'deleteAccount');
   },
 });
 

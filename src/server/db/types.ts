@@ -88,6 +88,13 @@ export interface Database {
   allocation_rules: AllocationRulesTable;
   alert_digests: AlertDigestsTable;
   participant_devices: ParticipantDevicesTable;
+  participant_erasures: ParticipantErasuresTable;
+}
+
+/** An erased participant account's id and moment (migration 0035), for the app's retry of its delete call. */
+export interface ParticipantErasuresTable {
+  participant_id: string;
+  erased_at: string;
 }
 
 /** One recorded change (migration 0013); never updated or deleted (services/audit/). */

@@ -8,4 +8,6 @@ export const dataRightsMessages = {
   saved: 'Data rights settings were saved',
   keepAnswersLocked: 'Whether answers are kept on erasure cannot be changed once the study has been activated or anyone has joined it',
   retentionDateInvalid: 'The retention date must be a date such as 2027-12-31',
+  accountErased: 'Your account and its data were deleted',
+  erasePasswordWrong: 'The password is not correct',
 } as const;

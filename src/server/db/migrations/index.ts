@@ -26,6 +26,7 @@ import * as planZones from './0025_plan_zones';
 import * as shuffles from './0026_shuffles';
 import * as shownTexts from './0027_shown_texts';
 import * as dataRights from './0034_data_rights';
+import * as erasures from './0035_erasures';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0026_shuffles': shuffles,
   '0027_shown_texts': shownTexts,
   '0034_data_rights': dataRights,
+  '0035_erasures': erasures,
 };

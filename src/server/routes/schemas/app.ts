@@ -54,6 +54,14 @@ export const changePasswordBody = {
   properties: { currentPassword: looseString, newPassword: looseString },
 } as const;
 
+/** POST /api/app/me/delete (issue 36): the account's password, checked before the erasure. */
+export const eraseAccountBody = {
+  type: 'object',
+  required: ['password'],
+  additionalProperties: false,
+  properties: { password: looseString },
+} as const;
+
 export const resetRequestBody = {
   type: 'object',
   required: ['email'],
