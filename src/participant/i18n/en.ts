@@ -65,6 +65,11 @@ export const en = {
     agree: 'Agree and continue',
   },
   /** Deleting the account (issue 36 part 3). */
+  myData: {
+    title: 'My data',
+    intro: 'Download everything the portal holds about you: your account, your studies, every answer with its times, and your photos (a zip of JSON and CSV files).',
+    download: 'Download my data',
+  },
   deleteAccount: {
     deleteTitle: 'Delete my account',
     deleteIntro: 'Your account and email are erased and you are signed out. Your answers are deleted, or kept with nothing that links them to you, as each study told you at consent.',

@@ -63,6 +63,11 @@ export const zhHant: Texts = {
     answersDeleted: '如你刪除帳戶，你在此研究的回答會一併刪除。',
     agree: '同意並繼續',
   },
+  myData: {
+    title: '我的資料',
+    intro: '下載系統中關於你的所有資料：你的帳戶、研究、每個回答及其時間，以及你的相片（一個包含 JSON 及 CSV 檔案的 zip）。',
+    download: '下載我的資料',
+  },
   deleteAccount: {
     deleteTitle: '刪除我的帳戶',
     deleteIntro: '你的帳戶及電郵會被刪除，你亦會被登出。你的回答會按各研究在同意書中所說刪除，或在沒有任何資料連結到你的情況下保留。',

@@ -2,7 +2,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { AppCredentials, AppSession, ResetBody, ResetRequestBody } from '../../shared/types/participantApp';
 import { initialRequests, resetRequest, trackRequest } from '../../ui/state/requestState';
-import { appCall } from '../api/client';
+import { appCall, appDownload } from '../api/client';
 import { readSession, type StoredSession } from '../api/sessionStore';
 import { forgetReads } from '../offline/keptReads';
 import { stopPrompts } from '../push/subscription';
@@ -39,10 +39,22 @@ export const deleteAccount = createAppThunk('session/deleteAccount', async (body
   await forgetReads().catch(() => undefined);
   return answer;
 });
+// My data (issue 36): the zip is saved by the browser as my-data.zip; nothing of it is kept in the store.
+export const downloadMyData = createAppThunk('session/downloadMyData', async () => {
+  const zip = await appDownload('/me/export');
+  const url = URL.createObjectURL(zip);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'my-data.zip';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+});
 export const requestReset = createAppThunk('session/requestReset', (body: ResetRequestBody) => appCall<MessageAnswer>('POST', '/password/reset_request', body), { signOutOn401: false });
 export const resetPassword = createAppThunk('session/resetPassword', (body: ResetBody) => appCall<MessageAnswer>('POST', '/password/reset', body), { signOutOn401: false });
 
-const CALLS = ['signUp', 'signIn', 'signOut', 'requestReset', 'resetPassword', 'deleteAccount'] as const;
+const CALLS = ['signUp', 'signIn', 'signOut', 'requestReset', 'resetPassword', 'deleteAccount', 'downloadMyData'] as const;
 export type SessionCall = (typeof CALLS)[number];
 
 export interface SessionState {
@@ -98,6 +110,7 @@ const sessionSlice = createSlice({
     trackRequest(builder, requestReset, 'requestReset');
     trackRequest(builder, resetPassword, 'resetPassword');
     trackRequest(builder, deleteAccount, 'deleteAccount');
+    trackRequest(builder, downloadMyData, 'downloadMyData');
   },
 });
 
