@@ -10,4 +10,10 @@ export const dataRightsMessages = {
   retentionDateInvalid: 'The retention date must be a date such as 2027-12-31',
   accountErased: 'Your account and its data were deleted',
   erasePasswordWrong: 'The password is not correct',
+  participantErased: "The participant's data in this study was erased",
+  eraseAction: 'Erase',
+  eraseTitle: 'Erase this participant?',
+  eraseDetails: (code: string) =>
+    `Participant ${code}'s answers and photos in this study are deleted, or kept with no link to them, as the study's data rights say; if they take part in no other study, their account and email are erased too. This cannot be undone.`,
+  eraseYes: 'Erase',
 } as const;

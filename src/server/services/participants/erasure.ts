@@ -102,6 +102,64 @@ export async function eraseParticipantAccount(ctx: AppContext, participant: Part
   }
 }
 
+/**
+ * The researcher's erasure on request (issue 36 part 3), for one study: the participation's answers are deleted
+ * or kept unlinked as the study chose. When the person takes part in no other study, the whole account is
+ * erased as the participant's own call would erase it; otherwise the account stays for the other studies.
+ * Answers false when the participant has no participation in the study (erased already, or never joined).
+ */
+export async function eraseFromStudy(ctx: AppContext, study: { id: string; lab_id: string; keep_answers_on_erasure: number }, participantId: string, actor: AuditActor, log: { error: (obj: object, msg: string) => void }): Promise<boolean> {
+  const participant = await ctx.db.selectFrom('participants').selectAll().where('id', '=', participantId).executeTakeFirst();
+  if (!participant) return false;
+  const participations = await ctx.db.selectFrom('participations').select(['id', 'study_id']).where('participant_id', '=', participantId).execute();
+  const here = participations.find((p) => p.study_id === study.id);
+  if (!here) return false;
+  if (participations.length === 1) {
+    await eraseParticipantAccount(ctx, participant, actor, log);
+    return true;
+  }
+  const keys = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await lockedAccount(trx, participantId))) return null;
+    const still = await trx.selectFrom('participations').select('id').where('id', '=', here.id).where('participant_id', '=', participantId).executeTakeFirst();
+    if (!still) return null;
+    const now = nowIso();
+    const counted = await trx.selectFrom('submissions').select((eb) => eb.fn.countAll<number | string>().as('n')).where('participation_id', '=', here.id).executeTakeFirst();
+    const kept = study.keep_answers_on_erasure === 1;
+    let photos: { id: string; object_key: string }[] = [];
+    if (kept) {
+      await keepUnlinked(trx, here.id, participant.pilot, now);
+    } else {
+      photos = await trx
+        .selectFrom('photo_uploads')
+        .select(['id', 'object_key'])
+        .where('submission_id', 'in', (q) => q.selectFrom('submissions').select('id').where('participation_id', '=', here.id))
+        .execute();
+      if (photos.length > 0) await trx.deleteFrom('photo_uploads').where('id', 'in', photos.map((p) => p.id)).execute();
+      // Its plan, answers and arrivals go with it (foreign keys on delete cascade).
+      await trx.deleteFrom('participations').where('id', '=', here.id).execute();
+    }
+    await recordAudit(trx, actor, {
+      kind: 'participant.erased',
+      entityType: 'participant',
+      entityId: participantId,
+      studyId: study.id,
+      labId: study.lab_id,
+      before: { answers: Number(counted?.n ?? 0) },
+      after: { answers: kept ? 'kept without a link to a person' : 'deleted' },
+    });
+    return photos.map((p) => p.object_key);
+  });
+  if (keys === null) return false;
+  for (const key of keys) {
+    try {
+      await ctx.storage.remove(key);
+    } catch (error) {
+      log.error({ err: error }, "could not remove an erased participant's photo");
+    }
+  }
+  return true;
+}
+
 /** Whether the account was erased (the app's retry of its delete call). */
 export async function wasErased(db: Db, participantId: string): Promise<boolean> {
   const row = await db.selectFrom('participant_erasures').select('participant_id').where('participant_id', '=', participantId).executeTakeFirst();
