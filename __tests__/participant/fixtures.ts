@@ -8,7 +8,7 @@ export function participation(overrides: Partial<AppParticipation> = {}): AppPar
     status: 'invited',
     current_stage: { _id: 'st1', chin_name: 'Stage 1', stage_num: 1, chin_progress_message: 'Week one: answer each prompt.', chin_complete_message: '' },
     current_group: { _id: 'g1', name: 'Group 1', group_num: 1 },
-    consent: { consent_needed: true, chin_content: '<p>I agree to <strong>take part</strong>.</p><img src="x" onerror="window.hacked=1"><script>window.hacked=2</script>' },
+    consent: { consent_needed: true, chin_content: '<p>I agree to <strong>take part</strong>.</p><img src="x" onerror="window.hacked=1"><script>window.hacked=2</script>', keep_answers_on_erasure: false },
     arrive_assigned: true,
     enrolment_time: [],
     ...overrides,

@@ -37,6 +37,8 @@ import { redcapRoutes } from './routes/redcap';
 import { mcSetRoutes } from './routes/mcSets';
 import { systemOwnerStudyRoutes } from './routes/systemOwnerStudies';
 import { studyPromptingRoutes } from './routes/studyPrompting';
+import { dataRightsRoutes } from './routes/dataRights';
+import { appDataRightsRoutes } from './routes/appDataRights';
 import { systemOwnerQuestionnaireRoutes } from './routes/systemOwnerQuestionnaires';
 import { participantRoutes } from './routes/participants';
 import { participationStatusRoutes } from './routes/participationStatus';
@@ -228,6 +230,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mcSetRoutes);
   await app.register(systemOwnerStudyRoutes);
   await app.register(studyPromptingRoutes);
+  await app.register(dataRightsRoutes);
+  await app.register(appDataRightsRoutes);
   await app.register(systemOwnerQuestionnaireRoutes);
   await app.register(mediaRoutes);
   await app.register(uploadRoutes);

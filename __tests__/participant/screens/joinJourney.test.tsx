@@ -57,6 +57,8 @@ describe('joining by link', () => {
     expect(within(consent).getByText('take part')).toBeInTheDocument();
     expect(consent.querySelector('script')).toBeNull();
     expect(consent.querySelector('img')?.getAttribute('onerror')).toBeNull();
+    // The study's data-rights choice (issue 36 part 3) is stated beside the form: this fixture deletes answers.
+    expect(within(consent).getByText('If you delete your account, your answers to this study are deleted with it.')).toBeInTheDocument();
     const agree = within(consent).getByRole('button', { name: 'Agree and continue' });
     expect(agree).toBeDisabled();
     await user.click(within(consent).getByRole('checkbox', { name: 'I have read the consent form and agree to take part' }));
@@ -88,7 +90,7 @@ describe('joining by link', () => {
     const user = userEvent.setup();
     const { made } = renderApp('/app/', {
       'GET /api/app/studies': { status: 200, body: { participations: [] } },
-      'POST /api/app/studies/join': { status: 201, body: participation({ status: 'enrolled', consent: { consent_needed: false, chin_content: '' } }) },
+      'POST /api/app/studies/join': { status: 201, body: participation({ status: 'enrolled', consent: { consent_needed: false, chin_content: '', keep_answers_on_erasure: false } }) },
       'GET /api/app/studies/s1/tasks': { status: 200, body: { ema: [], diary: [], once: [], anytime: [] } },
     }, { session: SESSION });
     expect(await screen.findByText('You have not joined a study yet.')).toBeInTheDocument();

@@ -24,7 +24,7 @@ describe('the answer writer thread', () => {
   });
   afterAll(async () => t.close(), 30_000);
 
-  it('writes the requests waiting for it in one transaction, refusing only the answer whose photo is taken; a group that fails fails alone', async () => {
+  it('writes the requests waiting for it in one transaction, refusing only the answer whose photo is taken; an answer whose account is gone is refused alone', async () => {
     const owner = await ownerToken(t.app);
     const lab = await seedLab(t.app, owner);
     const manager = await labUserToken(t.app, lab.managerEmail, lab.managerPassword);
@@ -83,12 +83,13 @@ describe('the answer writer thread', () => {
     const photo = await db.selectFrom('photo_uploads').select('submission_id').where('id', '=', photoId).executeTakeFirstOrThrow();
     expect(photo.submission_id).toBe(groups[0][0].submission.id);
 
-    // A group that cannot be written (its participant is gone) fails alone; the group beside it is stored.
+    // A group that cannot be written (its participant is gone) is refused alone; the group beside it is stored.
     const gone = write(5, []);
     const groupsWithFailure = [[write(4, [])], [{ ...gone, submission: { ...gone.submission, participant_id: 'no-such-participant' } }]];
     const [replies] = await sendTogether(groupsWithFailure);
     expect(replies[0]).toEqual({ id: 1, results: [{ _id: groupsWithFailure[0][0].submission.id, status: 201 }] });
-    expect(replies[1]).toEqual({ id: 2, error: expect.stringMatching(/FOREIGN KEY/) });
+    // Issue 36: an answer whose account is gone (erased on its way) is refused alone rather than failing its group.
+    expect(replies[1]).toEqual({ id: 2, results: [{ refused: 'accountErased' }] });
   });
 
   /**

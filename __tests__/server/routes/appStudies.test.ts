@@ -127,7 +127,7 @@ describe.each(databases)('participant app studies (%s)', (database) => {
         status: 'enrolled',
         current_stage: { _id: study.stage_list[0]._id, chin_name: '', stage_num: 1, chin_progress_message: '', chin_complete_message: '' },
         current_group: { _id: study.stage_list[0].participant_group_list[0]._id, name: '', group_num: 1 },
-        consent: { consent_needed: false, chin_content: '<p>I agree</p>' },
+        consent: { consent_needed: false, chin_content: '<p>I agree</p>', keep_answers_on_erasure: false },
         arrive_assigned: false,
         enrolment_time: [],
       });

@@ -46,6 +46,24 @@ export async function appCall<T>(method: Method, path: string, body?: unknown): 
   return data as T;
 }
 
+/** GETs /api/app{path} as a file (My data's zip); rejects as appCall does. */
+export async function appDownload(path: string): Promise<Blob> {
+  const headers: Record<string, string> = { Accept: 'application/zip' };
+  const token = tokenOf();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`/api/app${path}`, { method: 'GET', headers });
+  } catch {
+    throw new AppCallError(null, OFFLINE_FAILURE);
+  }
+  if (!response.ok) {
+    const data: unknown = await response.json().catch(() => null);
+    throw new AppCallError(response.status, (response.status < 500 ? messageOf(data) : null) ?? OTHER_FAILURE);
+  }
+  return response.blob();
+}
+
 /** Any error as a RequestFailure: an AppCallError as it is; another (a browser's, a library's) without its text. */
 export function toRequestFailure(error: unknown): RequestFailure {
   if (error instanceof AppCallError) return { status: error.status, message: error.message };

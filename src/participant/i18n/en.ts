@@ -60,7 +60,24 @@ export const en = {
     title: 'Consent form',
     intro: 'Please read the consent form. You can take part only after agreeing to it.',
     agreeCheck: 'I have read the consent form and agree to take part',
+    answersKept: 'If you delete your account, your answers to this study are kept for research with nothing that links them to you.',
+    answersDeleted: 'If you delete your account, your answers to this study are deleted with it.',
     agree: 'Agree and continue',
+  },
+  /** Deleting the account (issue 36 part 3). */
+  myData: {
+    title: 'My data',
+    intro: 'Download everything the portal holds about you: your account, your studies, every answer with its times, and your photos (a zip of JSON and CSV files).',
+    download: 'Download my data',
+  },
+  deleteAccount: {
+    deleteTitle: 'Delete my account',
+    deleteIntro: 'Your account and email are erased and you are signed out. Your answers are deleted, or kept with nothing that links them to you, as each study told you at consent.',
+    deleteStart: 'Delete my account',
+    password: 'Your password',
+    deleteConfirm: 'Do you really want to delete your account? This cannot be undone.',
+    deleteYes: 'Yes, delete my account',
+    deleteNo: 'No, keep my account',
   },
   study: {
     stage: 'Stage {{stage}}',

@@ -59,7 +59,23 @@ export const zhHant: Texts = {
     title: '同意書',
     intro: '請閱讀同意書。你必須同意後才可參與。',
     agreeCheck: '我已閱讀同意書並同意參與',
+    answersKept: '如你刪除帳戶，你在此研究的回答會保留作研究用途，但不會有任何資料連結到你。',
+    answersDeleted: '如你刪除帳戶，你在此研究的回答會一併刪除。',
     agree: '同意並繼續',
+  },
+  myData: {
+    title: '我的資料',
+    intro: '下載系統中關於你的所有資料：你的帳戶、研究、每個回答及其時間，以及你的相片（一個包含 JSON 及 CSV 檔案的 zip）。',
+    download: '下載我的資料',
+  },
+  deleteAccount: {
+    deleteTitle: '刪除我的帳戶',
+    deleteIntro: '你的帳戶及電郵會被刪除，你亦會被登出。你的回答會按各研究在同意書中所說刪除，或在沒有任何資料連結到你的情況下保留。',
+    deleteStart: '刪除我的帳戶',
+    password: '你的密碼',
+    deleteConfirm: '你確定要刪除帳戶嗎？此操作無法復原。',
+    deleteYes: '是，刪除我的帳戶',
+    deleteNo: '否，保留我的帳戶',
   },
   study: {
     stage: '第 {{stage}} 階段',

@@ -22,6 +22,7 @@ export function Consent({ participation }: { participation: AppParticipation }) 
       <h2 id="consent-title">{t('consent.title')}</h2>
       <p>{t('consent.intro')}</p>
       <RichTextView className="consent-text" html={participation.consent.chin_content} />
+      <p className="data-rights">{t(participation.consent.keep_answers_on_erasure ? 'consent.answersKept' : 'consent.answersDeleted')}</p>
       <label className="check">
         <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} />
         <span>{t('consent.agreeCheck')}</span>

@@ -1,5 +1,6 @@
 // The signed-in start: the studies joined (each with its state) and the form to join one by its code (not in the
-// portal's pilot frame: a pilot account only runs its own pilot, and the server refuses its joining).
+// portal's pilot frame: a pilot account only runs its own pilot, and the server refuses its joining), and
+// My data and Delete my account (issue 36; not for a pilot's account either).
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FailureMessage } from '../components/Alert';
@@ -10,6 +11,8 @@ import { loadParticipations } from '../state/participationsSlice';
 import { Link } from '../routing/Link';
 import { paths } from '../routing/paths';
 import { JoinForm } from './JoinForm';
+import { DeleteAccount } from './DeleteAccount';
+import { MyData } from './MyData';
 
 export function Home() {
   const { t } = useTranslation();
@@ -48,6 +51,8 @@ export function Home() {
           <JoinForm />
         </section>
       )}
+      {pilot ? null : <MyData />}
+      {pilot ? null : <DeleteAccount />}
     </>
   );
 }

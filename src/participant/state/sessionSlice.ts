@@ -2,7 +2,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { AppCredentials, AppSession, ResetBody, ResetRequestBody } from '../../shared/types/participantApp';
 import { initialRequests, resetRequest, trackRequest } from '../../ui/state/requestState';
-import { appCall } from '../api/client';
+import { appCall, appDownload } from '../api/client';
 import { readSession, type StoredSession } from '../api/sessionStore';
 import { forgetReads } from '../offline/keptReads';
 import { stopPrompts } from '../push/subscription';
@@ -32,10 +32,29 @@ export const signOut = createAppThunk(
   },
   { signOutOn401: false },
 );
+// Deleting the account (issue 36): after the server's answer the session is over and what this phone kept of
+// the account is forgotten. A wrong password answers 400 and keeps the session.
+export const deleteAccount = createAppThunk('session/deleteAccount', async (body: { password: string }) => {
+  const answer = await appCall<MessageAnswer>('POST', '/me/delete', body);
+  await forgetReads().catch(() => undefined);
+  return answer;
+});
+// My data (issue 36): the zip is saved by the browser as my-data.zip; nothing of it is kept in the store.
+export const downloadMyData = createAppThunk('session/downloadMyData', async () => {
+  const zip = await appDownload('/me/export');
+  const url = URL.createObjectURL(zip);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'my-data.zip';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+});
 export const requestReset = createAppThunk('session/requestReset', (body: ResetRequestBody) => appCall<MessageAnswer>('POST', '/password/reset_request', body), { signOutOn401: false });
 export const resetPassword = createAppThunk('session/resetPassword', (body: ResetBody) => appCall<MessageAnswer>('POST', '/password/reset', body), { signOutOn401: false });
 
-const CALLS = ['signUp', 'signIn', 'signOut', 'requestReset', 'resetPassword'] as const;
+const CALLS = ['signUp', 'signIn', 'signOut', 'requestReset', 'resetPassword', 'deleteAccount', 'downloadMyData'] as const;
 export type SessionCall = (typeof CALLS)[number];
 
 export interface SessionState {
@@ -76,6 +95,9 @@ const sessionSlice = createSlice({
       .addCase(signOut.rejected, (state) => {
         state.session = null;
       })
+      .addCase(deleteAccount.fulfilled, (state) => {
+        state.session = null;
+      })
       .addCase(requestReset.fulfilled, (state, action) => {
         state.resetMessage = action.payload.message;
       })
@@ -87,6 +109,8 @@ const sessionSlice = createSlice({
     trackRequest(builder, signOut, 'signOut');
     trackRequest(builder, requestReset, 'requestReset');
     trackRequest(builder, resetPassword, 'resetPassword');
+    trackRequest(builder, deleteAccount, 'deleteAccount');
+    trackRequest(builder, downloadMyData, 'downloadMyData');
   },
 });
 

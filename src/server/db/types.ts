@@ -128,6 +128,13 @@ export interface Database {
   participant_devices: ParticipantDevicesTable;
   api_keys: ApiKeysTable;
   api_key_studies: ApiKeyStudiesTable;
+  participant_erasures: ParticipantErasuresTable;
+}
+
+/** An erased participant account's id and moment (migration 0035), for the app's retry of its delete call. */
+export interface ParticipantErasuresTable {
+  participant_id: string;
+  erased_at: string;
 }
 
 /** An analyst's API key (migration 0028): only its SHA-256 is kept. */
@@ -208,6 +215,9 @@ export interface StudiesTable {
   alert_response_rate: Generated<number>;
   alert_prompts: Generated<number>;
   alert_silent_hours: Generated<number>;
+  /** The data-rights choice (migration 0034): 1 = an erasure keeps the answers unlinked; the retention date or null. */
+  keep_answers_on_erasure: Generated<number>;
+  retention_until: string | null;
 }
 
 export interface StagesTable {

@@ -12,6 +12,7 @@ import type { SentItem } from './answerFingerprint';
 import { OPEN_STATUSES, TASK_COLUMNS } from './tasks';
 import { isStopRequest, type StopThread } from '../threads';
 import { logRestarter, type WalLength } from './walRestart';
+import { isForeignKeyViolation } from './uniqueViolation';
 
 export interface WriterData {
   sqliteFile: string;
@@ -160,6 +161,16 @@ function start({ sqliteFile, walLength }: WriterData, port: MessagePort): void {
     }
   };
 
+  /** One answer in its own transaction: refused when its account is gone; another failure fails the whole request. */
+  const writtenAlone = (write: AnswerWrite): AnswerWriteResult => {
+    try {
+      return writeAll([write])[0];
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return { refused: 'accountErased' };
+      throw error;
+    }
+  };
+
   const restartLongLog = logRestarter(sqlite, walLength);
 
   /** Writes the requests in one transaction and answers each; when it fails, each is written on its own, so that
@@ -174,6 +185,8 @@ function start({ sqliteFile, walLength }: WriterData, port: MessagePort): void {
       });
     } catch (error) {
       if (requests.length > 1) return requests.flatMap((r, i) => written([r], [groups[i]]));
+      // An account erased while its answer was on its way (issue 36): that answer alone is refused.
+      if (isForeignKeyViolation(error)) return [{ id: requests[0].id, results: groups[0].map(writtenAlone) }];
       return [{ id: requests[0].id, error: error instanceof Error ? error.message : String(error) }];
     }
   };

@@ -32,7 +32,8 @@ export function completedAt(write: AnswerWrite, commitMs: number): string {
 }
 
 /** 201 when stored now, 200 when the same submission was stored before; or why it was refused. */
-export type AnswerWriteResult = { _id: string; status: 200 | 201 } | { refused: 'taskAlreadyAnswered' | 'photoTaken' };
+/** accountErased: the participant's account was erased while the answer was on its way (its foreign key failed). */
+export type AnswerWriteResult = { _id: string; status: 200 | 201 } | { refused: 'taskAlreadyAnswered' | 'photoTaken' | 'accountErased' };
 
 /** Thrown when a photo of the batch is attached to another answer already: nothing of the batch stays. */
 export class PhotoTaken extends Error {

@@ -295,9 +295,10 @@ export function listConsentOfStudies(db: Db, studyIds: readonly string[]) {
   if (studyIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('stages')
-    .select(['study_id', 'consent_needed', 'consent_content'])
-    .where('study_id', 'in', studyIds)
-    .where('stage_num', '=', 1)
+    .innerJoin('studies', 'studies.id', 'stages.study_id')
+    .select(['stages.study_id', 'stages.consent_needed', 'stages.consent_content', 'studies.keep_answers_on_erasure'])
+    .where('stages.study_id', 'in', studyIds)
+    .where('stages.stage_num', '=', 1)
     .execute();
 }
 

@@ -21,3 +21,4 @@ export { liveEditTexts, liveEditPartNames, impactCountNames, questionnaireVersio
 export { promptingMessages } from './prompting';
 export { apiKeyMessages, apiKeyTexts } from './apiKeys';
 export { studyFileMessages } from './studyFile';
+export { dataRightsMessages } from './dataRights';

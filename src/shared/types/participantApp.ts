@@ -63,7 +63,8 @@ export interface AppParticipation {
   status: ParticipationStatus;
   current_stage: AppStageRef;
   current_group: GroupRef;
-  consent: { consent_needed: boolean; chin_content: string };
+  /** keep_answers_on_erasure: the study's data-rights choice the app states at consent (issue 36 part 3). */
+  consent: { consent_needed: boolean; chin_content: string; keep_answers_on_erasure: boolean };
   arrive_assigned: boolean;
   enrolment_time: EnrolmentTime[];
 }

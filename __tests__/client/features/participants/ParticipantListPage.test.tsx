@@ -150,7 +150,8 @@ describe('ParticipantListPage (/participants/{studyId})', () => {
 
   it('offers the row actions only once a stage and a group are chosen, diary tasks to those whose stored plan has them', async () => {
     // Enrolled participants can be withdrawn or marked completed, DDD444 (withdrawn) not: see ParticipationEndActions.test.tsx.
-    const ends = ['Withdraw', 'Mark As Completed'];
+    // Erase (issue 36) closes every row's menu, whatever the status.
+    const ends = ['Withdraw', 'Mark As Completed', 'Erase'];
     const { user } = openPage();
     await screen.findByRole('cell', { name: 'BBB222' });
     expect(buttonsOf('BBB222')).toEqual([]);
@@ -166,7 +167,7 @@ describe('ParticipantListPage (/participants/{studyId})', () => {
     // The server's word on the stored plan decides, not the group's settings: DDD444's group has a diary
     // setting, but its plan holds no diary task.
     expect(await rowMenuItems(user, 'BBB222')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments', 'Download Image Data', ...ends]);
-    expect(await rowMenuItems(user, 'DDD444')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Download Image Data']);
+    expect(await rowMenuItems(user, 'DDD444')).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Download Image Data', 'Erase']);
 
     await user.selectOptions(screen.getByLabelText('Group'), 'Group 2: Control');
     await waitFor(() => expect(codesShown()).toEqual(['CCC333']));

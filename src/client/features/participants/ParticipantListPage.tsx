@@ -30,6 +30,7 @@ import { EmaScheduleDialog } from './EmaScheduleDialog';
 import { JoinLinkDialog } from './JoinLinkDialog';
 import { ParticipantFilterPanel } from './ParticipantFilterPanel';
 import { ParticipationEndDialog } from './ParticipationEndActions';
+import { EraseParticipantDialog } from './EraseParticipantDialog';
 import type { RowAction } from './ParticipantRow';
 import { filterGroupChosen, filterStageChosen, selectParticipantFilter, selectParticipantStudy, selectParticipantsRequests, selectShownParticipants, fetchParticipants } from './participantsSlice';
 import { ParticipantTable } from './ParticipantTable';
@@ -132,6 +133,7 @@ export default function ParticipantListPage() {
       {(dialog?.kind === 'withdrawn' || dialog?.kind === 'completed') && (
         <ParticipationEndDialog participant={dialog.participant} to={dialog.kind} onClose={close} />
       )}
+      {dialog?.kind === 'erase' && <EraseParticipantDialog participant={dialog.participant} onClose={close} />}
     </>
   );
 }

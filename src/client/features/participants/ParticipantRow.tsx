@@ -22,9 +22,10 @@ import { DeviceCell } from './DeviceCell';
 import { selectParticipantStudy } from './participantsSlice';
 import { statusLabel } from './labels';
 import { participationEndLabels, participationEndsFor } from './ParticipationEndActions';
+import { dataRightsMessages } from '../../../shared/messages';
 
 /** The row actions the page answers with a dialog. */
-export type RowAction = 'assign' | 'ema' | 'diary' | ParticipationEnd;
+export type RowAction = 'assign' | 'ema' | 'diary' | 'erase' | ParticipationEnd;
 type MenuItem = RowAction | 'images';
 
 interface ParticipantRowProps {
@@ -45,6 +46,7 @@ function menuItems(participant: Participant, offerImages: boolean): RowActionIte
   participationEndsFor(participant).forEach((to, index) =>
     items.push({ key: to, label: participationEndLabels[to].button, separated: index === 0 }),
   );
+  items.push({ key: 'erase', label: dataRightsMessages.eraseAction, separated: true });
   return items;
 }
 

@@ -51,6 +51,9 @@ export const participantsApi = {
     (await api.post<CreateParticipantAnswer>(`/api/participants/${id(body.studyId)}/create`, body)).data,
   assign: async ({ participantId, ...body }: AssignGroupBody & { participantId: string }) =>
     (await api.patch<AssignGroupAnswer>(`/api/participants/${id(participantId)}/assign_group`, body)).data,
+  /** The researcher's erasure on request (issue 36). */
+  erase: async ({ studyId, participantId }: ParticipantOfStudy) =>
+    (await api.post<{ message: string }>(`/api/participants/${id(studyId)}/${id(participantId)}/erase`)).data,
   setStatus: async ({ participantId, ...body }: SetParticipationStatusBody & { participantId: string }) =>
     (await api.patch<ParticipationStatusAnswer>(`/api/participants/${id(participantId)}/status`, body)).data,
   /** Every notification of the stored plan, past ones too: the EMA Schedule shows what became of each. */

@@ -17,6 +17,7 @@ export const fetchParticipants = createApiThunk('participants/fetchParticipants'
 export const createParticipant = createApiThunk('participants/createParticipant', participantsApi.create, { showsOwnFailure: true });
 export const assignParticipant = createApiThunk('participants/assignParticipant', participantsApi.assign);
 export const setParticipationStatus = createApiThunk('participants/setParticipationStatus', participantsApi.setStatus);
+export const eraseParticipant = createApiThunk('participants/erase', participantsApi.erase);
 // The dialog shows the refusal (a participant withdrawn meanwhile) beside the text, which stays.
 export const sendParticipantMessage = createApiThunk('participants/sendMessage', participantsApi.sendMessage, { showsOwnFailure: true });
 // Assign at random shows its refusal in its dialog, beside the choices, which stay.
@@ -39,7 +40,7 @@ export const downloadAllocationList = createApiThunk(
 export const fetchEmaTasks = createApiThunk('participants/fetchEmaTasks', participantsApi.emaTasks);
 export const fetchDiaryTasks = createApiThunk('participants/fetchDiaryTasks', participantsApi.diaryTasks);
 
-const requestKeys = ['study', 'list', 'create', 'assign', 'allocate', 'allocationList', 'allocationRule', 'saveAllocationRule', 'turnOffAllocationRule', 'status', 'message', 'emaTasks', 'diaryTasks'] as const;
+const requestKeys = ['study', 'list', 'create', 'assign', 'allocate', 'allocationList', 'allocationRule', 'saveAllocationRule', 'turnOffAllocationRule', 'status', 'message', 'emaTasks', 'diaryTasks', 'erase'] as const;
 export type ParticipantsRequest = (typeof requestKeys)[number];
 
 export interface ParticipantsState {
@@ -118,6 +119,10 @@ const participantsSlice = createSlice({
         const index = state.participants?.findIndex((p) => p._id === changed._id) ?? -1;
         if (state.participants && index >= 0) state.participants[index] = changed;
       })
+      .addCase(eraseParticipant.fulfilled, (state, action) => {
+        if (state.participantsFor?.studyId !== action.meta.arg.studyId || !state.participants) return;
+        state.participants = state.participants.filter((p) => p._id !== action.meta.arg.participantId);
+      })
       .addCase(fetchEmaTasks.pending, (state, action) => {
         if (state.emaTasks?.participantId !== action.meta.arg.participantId) state.emaTasks = null;
       })
@@ -140,6 +145,7 @@ const participantsSlice = createSlice({
     trackRequest(builder, saveAllocationRule, 'saveAllocationRule');
     trackRequest(builder, turnOffAllocationRule, 'turnOffAllocationRule');
     trackRequest(builder, setParticipationStatus, 'status');
+    trackRequest(builder, eraseParticipant, 'erase');
     trackRequest(builder, sendParticipantMessage, 'message');
     trackRequest(builder, fetchEmaTasks, 'emaTasks');
     trackRequest(builder, fetchDiaryTasks, 'diaryTasks');

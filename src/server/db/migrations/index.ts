@@ -28,6 +28,8 @@ import * as shownTexts from './0027_shown_texts';
 import * as apiKeys from './0028_api_keys';
 import * as secondFactors from './0029_second_factors';
 import * as secondFactorRequirement from './0030_second_factor_requirement';
+import * as dataRights from './0034_data_rights';
+import * as erasures from './0035_erasures';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -58,4 +60,6 @@ export const migrations: Record<string, Migration> = {
   '0028_api_keys': apiKeys,
   '0029_second_factors': secondFactors,
   '0030_second_factor_requirement': secondFactorRequirement,
+  '0034_data_rights': dataRights,
+  '0035_erasures': erasures,
 };

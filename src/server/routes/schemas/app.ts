@@ -54,6 +54,14 @@ export const changePasswordBody = {
   properties: { currentPassword: looseString, newPassword: looseString },
 } as const;
 
+/** POST /api/app/me/delete (issue 36): the account's password, checked before the erasure. */
+export const eraseAccountBody = {
+  type: 'object',
+  required: ['password'],
+  additionalProperties: false,
+  properties: { password: looseString },
+} as const;
+
 export const resetRequestBody = {
   type: 'object',
   required: ['email'],
@@ -107,8 +115,12 @@ export const participationSchema = {
     current_group: groupRefSchema,
     consent: {
       type: 'object',
-      required: ['consent_needed', 'chin_content'],
-      properties: { consent_needed: { type: 'boolean' }, chin_content: { type: 'string' } },
+      required: ['consent_needed', 'chin_content', 'keep_answers_on_erasure'],
+      properties: {
+        consent_needed: { type: 'boolean' },
+        chin_content: { type: 'string' },
+        keep_answers_on_erasure: { type: 'boolean', description: "The study's choice (issue 36): an erasure keeps the answers with no link to a person (true) or deletes them" },
+      },
     },
     arrive_assigned: { type: 'boolean' },
     enrolment_time: { type: 'array', items: enrolmentTimeSchema },

@@ -9,6 +9,7 @@ import type { WriterData, WriterReply, WriterRequest } from '../../repositories/
 import type { CheckpointerData } from '../../repositories/walCheckpointWorker';
 import { newWalLength } from '../../repositories/walRestart';
 import { GroupCommitter } from './groupCommit';
+import { isForeignKeyViolation } from '../../repositories/uniqueViolation';
 import { startThread, stopThread } from '../../threads';
 
 export interface AnswerStore {
@@ -31,6 +32,24 @@ function withPhotoRetry(write: BatchWriter): BatchWriter {
     }
   };
   return attempt;
+}
+
+/**
+ * An answer whose account was erased meanwhile (issue 36) breaks its foreign key and with it the group's
+ * transaction: the group is written again one answer at a time, and that answer alone is refused (PostgreSQL).
+ */
+function withErasedAccounts(write: BatchWriter): BatchWriter {
+  return async (writes) => {
+    try {
+      return await write(writes);
+    } catch (error) {
+      if (!isForeignKeyViolation(error)) throw error;
+      if (writes.length === 1) return [{ refused: 'accountErased' as const }];
+      const results: AnswerWriteResult[] = [];
+      for (const w of writes) results.push(...(await withErasedAccounts(write)([w])));
+      return results;
+    }
+  };
 }
 
 function workerWriter(sqliteFile: string): { write: BatchWriter; close: () => Promise<void> } {
@@ -79,7 +98,7 @@ export function createAnswerStore(db: Db, sqliteFile: string | null): AnswerStor
   // an answer whose photo is taken itself; through the pool at most two groups are written at once.
   const writer = sqliteFile
     ? { ...workerWriter(sqliteFile), groupsInFlight: Number.POSITIVE_INFINITY }
-    : { write: withPhotoRetry((writes) => writeAnswerBatch(db, writes)), close: async () => undefined, groupsInFlight: 2 };
+    : { write: withErasedAccounts(withPhotoRetry((writes) => writeAnswerBatch(db, writes))), close: async () => undefined, groupsInFlight: 2 };
   const committer = new GroupCommitter<AnswerWrite, AnswerWriteResult>(writer.write, undefined, writer.groupsInFlight);
   return {
     submit: (write) => committer.submit(write),

@@ -10,8 +10,8 @@ import { answersProblem, visibilityAnswers } from '../../../shared/questionnaire
 import { canonicalShownTexts, shownTextsProblem } from '../../../shared/questionnaire/piping';
 import { computeScores, readStoredScores } from '../../../shared/questionnaire/scores';
 import { shownOrderProblem, shownOrderText } from '../../../shared/questionnaire/shuffles';
-import { participantMessages } from '../../../shared/messages';
-import { HttpError, badRequest, conflict, notFound, unprocessable } from '../../httpErrors';
+import { authMessages, participantMessages } from '../../../shared/messages';
+import { HttpError, badRequest, conflict, notFound, unauthorized, unprocessable } from '../../httpErrors';
 import { findParticipation, findParticipationById } from '../../repositories/participants';
 import { findArrival } from '../../repositories/plans';
 import { findAnytimeTask, findTask } from '../../repositories/tasks';
@@ -198,6 +198,8 @@ async function storeNewResponse(ctx: AppContext, participant: ParticipantRow, st
     photoIds: photos.uploads.map((u) => u.id),
     followups,
   });
+  // The account was erased while this answer was on its way: nothing was stored, and the session is over.
+  if ('refused' in result && result.refused === 'accountErased') throw unauthorized(authMessages.sessionExpired);
   if ('refused' in result) {
     throw conflict(result.refused === 'photoTaken' ? participantMessages.photoTaken : participantMessages.taskAlreadyAnswered);
   }

@@ -60,7 +60,7 @@ async function readParticipations(db: Db, participantId: string, studyId?: strin
         chin_complete_message: r.chin_complete_message,
       },
       current_group: { _id: r.current_group_id, name: r.group_name, group_num: r.group_num },
-      consent: { consent_needed: consent?.consent_needed === 1, chin_content: consent?.consent_content ?? '' },
+      consent: { consent_needed: consent?.consent_needed === 1, chin_content: consent?.consent_content ?? '', keep_answers_on_erasure: consent?.keep_answers_on_erasure === 1 },
       arrive_assigned: r.arrive_assigned === 1,
       enrolment_time: arrivals.filter((a) => a.participation_id === r.id).map((a) => ({ start_datetime: a.start_datetime })),
     };
