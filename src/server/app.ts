@@ -62,6 +62,7 @@ import { allocationRoutes } from './routes/allocations';
 import { appMessageRoutes } from './routes/appMessages';
 import { attentionRoutes } from './routes/attention';
 import { createAlertDigests } from './services/alerts/alertDigests';
+import { createRetentionJob } from './services/studies/retention';
 import { createPromptEmailSender, type EmailTiming, type PromptEmailSender } from './services/email/promptEmailSender';
 import { createUnsubscribeTokens } from './services/email/unsubscribeToken';
 import path from 'node:path';
@@ -167,6 +168,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => push.close());
   const alerts = createAlertDigests({ db, mailer, log: app.log, intervalMs: config.alertIntervalSeconds * 1000, config });
   app.addHook('onClose', async () => alerts.close());
+  const retention = createRetentionJob({ db, mailer, storage, log: app.log, intervalMs: config.retentionIntervalSeconds * 1000, config });
+  app.addHook('onClose', async () => retention.close());
   const unsubscribeTokens = createUnsubscribeTokens(secret);
   // Without SMTP_URL prompts are not emailed (createMailer says mail is off); those due retire at their window's end.
   let promptEmails: PromptEmailSender | null = null;
@@ -197,6 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     participantSessions: createSessionCache<ParticipantRow>(writeCount),
     push,
     alerts,
+    retention,
     messagePush: createPushPoster({ db, vapid, log: app.log, endpointHosts: config.pushEndpointHosts, agent: options.pushAgent }),
     unsubscribeTokens,
     promptEmails,

@@ -45,6 +45,8 @@ export interface Config {
   pushIntervalSeconds: number;
   /** How often the adherence digests are looked at (ALERT_INTERVAL_SECONDS). */
   alertIntervalSeconds: number;
+  /** How often studies' retention dates are looked at: the week-before mail and the deletion (RETENTION_INTERVAL_SECONDS). */
+  retentionIntervalSeconds: number;
   /** Hosts (host or host:port, as pushHostOf gives them) beside the web push services' that subscriptions may name. */
   pushEndpointHosts: string[];
   /** How often the prompt email sender looks for prompts due for email (issue 33). */
@@ -207,6 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
     vapid: vapid(env, mailFrom, systemOwnerEmail),
     pushIntervalSeconds: integer(env, 'PUSH_INTERVAL_SECONDS', 10, 1, 3600),
     alertIntervalSeconds: integer(env, 'ALERT_INTERVAL_SECONDS', 300, 1, 3600),
+    retentionIntervalSeconds: integer(env, 'RETENTION_INTERVAL_SECONDS', 3600, 1, 86400),
     pushEndpointHosts: pushEndpointHosts(env),
     emailIntervalSeconds: integer(env, 'EMAIL_INTERVAL_SECONDS', 10, 1, 3600),
   };

@@ -13,6 +13,7 @@ import type { SessionCache } from './plugins/sessionCache';
 import type { PushSender } from './services/push/pushSender';
 import type { PushPoster } from './services/push/pushMessage';
 import type { AlertDigests } from './services/alerts/alertDigests';
+import type { RetentionJob } from './services/studies/retention';
 import type { UnsubscribeTokens } from './services/email/unsubscribeToken';
 import type { PromptEmailSender } from './services/email/promptEmailSender';
 
@@ -37,6 +38,7 @@ export interface AppContext {
   messagePush: PushPoster;
   /** Emails each study's daily adherence digest. */
   alerts: AlertDigests;
+  retention: RetentionJob;
   /** The prompt emails' unsubscribe tokens (issue 33). */
   unsubscribeTokens: UnsubscribeTokens;
   /** Emails the prompts that push could not bring; null when mail is off (no SMTP_URL). */

@@ -29,6 +29,7 @@ export const AUDIT_KINDS = {
   'participant.withdrawn': 'Participant withdrawn',
   'participant.completed': 'Participant completed',
   'participant.erased': 'Participant account erased',
+  'study.answersDeleted': 'Answers deleted at the retention date',
   'message.sent': 'Message sent',
   'pilot.reset': 'Pilot reset',
   'plan.made': 'Plan made',

@@ -218,6 +218,9 @@ export interface StudiesTable {
   /** The data-rights choice (migration 0034): 1 = an erasure keeps the answers unlinked; the retention date or null. */
   keep_answers_on_erasure: Generated<number>;
   retention_until: string | null;
+  /** The retention date carried out (migration 0036): the day the answers were deleted; the date the owner was mailed about. */
+  answers_deleted_on: string | null;
+  retention_notice_for: string | null;
 }
 
 export interface StagesTable {

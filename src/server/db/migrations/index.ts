@@ -30,6 +30,7 @@ import * as secondFactors from './0029_second_factors';
 import * as secondFactorRequirement from './0030_second_factor_requirement';
 import * as dataRights from './0034_data_rights';
 import * as erasures from './0035_erasures';
+import * as retention from './0036_retention';
 
 export const migrations: Record<string, Migration> = {
   '0001_identity': identity,
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0030_second_factor_requirement': secondFactorRequirement,
   '0034_data_rights': dataRights,
   '0035_erasures': erasures,
+  '0036_retention': retention,
 };

@@ -27,6 +27,8 @@ import { readShownTexts } from '../../../shared/questionnaire/piping';
 import { shownCell, shownColumns, shownDescription, type ShownColumn } from './shownColumns';
 import { MISSING_VALUES_TEXT, oneLineAnswer } from './analysisVariables';
 import { writeReadingFiles } from './analysisScripts';
+import { answersDeletedStatement } from './answersDeleted';
+import { retentionTexts } from '../../../shared/retention';
 import { ZipWriter, type ByteSink, type TextFile } from './output';
 import { answerPhotoKey, cellText, hasPhotoColumn, namedPhotosOfPage, photoNamesByAnswer } from './photos';
 import { participationPages, withdrawnMark, type ExportScope } from './scope';
@@ -364,11 +366,13 @@ async function writePhotos(db: Db, scope: ExportScope, plan: AnalysisPlan, file:
 
 /** `origin`: the portal's address as the request reached it, for the README's lines on fetching with an API key. */
 export async function writeAnalysis(db: Db, scope: ExportScope, plan: AnalysisPlan, sink: ByteSink, origin?: string): Promise<void> {
+  const answersDeleted = await answersDeletedStatement(db, scope.filter.studyId);
   const zip = new ZipWriter(sink);
+  if (answersDeleted) await zip.file(retentionTexts.deletedFileName, (file) => file.write(answersDeleted));
   await zip.file(ANALYSIS_FILES.tasks, (file) => writeTasks(db, scope, plan, file));
   await zip.file(ANALYSIS_FILES.codebook, (file) => writeCodebook(file, plan));
   await zip.file(ANALYSIS_FILES.photos, (file) => writePhotos(db, scope, plan, file));
-  await writeReadingFiles(zip, plan, origin === undefined ? undefined : { origin, filter: scope.filter });
+  await writeReadingFiles(zip, plan, origin === undefined ? undefined : { origin, filter: scope.filter }, answersDeleted);
   await zip.file(ANALYSIS_FILES.activity, (file) => writeActivity(db, scope.filter.studyId, file));
   zip.end();
 }

@@ -16,12 +16,16 @@ export const READING_FILES = {
 
 const breakCode = `U+${(ANSWER_LINE_BREAK.codePointAt(0) ?? 0).toString(16).toUpperCase()}`;
 
-/** With `fetchedFrom`, it also shows how to fetch this export again with an API key. */
-export function analysisReadme(fetchedFrom?: FetchedFrom): string {
+/**
+ * With `fetchedFrom`, it also shows how to fetch this export again with an API key; with `answersDeleted`, it
+ * starts with the statement that the study's answers were deleted under its retention date.
+ */
+export function analysisReadme(fetchedFrom?: FetchedFrom, answersDeleted?: string | null): string {
   const { missed, blank } = MISSING_CODES;
   return [
     'ANALYSIS DATA',
     '',
+    ...(answersDeleted ? ['ANSWERS DELETED', answersDeleted, ''] : []),
     'Every file is UTF-8 (the CSV files start with a byte-order mark, so that Excel reads them as UTF-8).',
     '',
     'FILES',

@@ -9,17 +9,17 @@ import { readStudyR } from './readStudyR';
 import { readStudySpss } from './readStudySpss';
 import { readStudyStata } from './readStudyStata';
 
-export function readingFiles(plan: AnalysisPlan, fetchedFrom?: FetchedFrom): [string, string][] {
+export function readingFiles(plan: AnalysisPlan, fetchedFrom?: FetchedFrom, answersDeleted?: string | null): [string, string][] {
   const variables = studyVariables(plan);
   return [
     [READING_FILES.r, readStudyR(variables)],
     [READING_FILES.python, readStudyPython(variables)],
     [READING_FILES.spss, readStudySpss(variables)],
     [READING_FILES.stata, readStudyStata(variables)],
-    [READING_FILES.readme, analysisReadme(fetchedFrom)],
+    [READING_FILES.readme, analysisReadme(fetchedFrom, answersDeleted)],
   ];
 }
 
-export async function writeReadingFiles(zip: ZipWriter, plan: AnalysisPlan, fetchedFrom?: FetchedFrom): Promise<void> {
-  for (const [name, text] of readingFiles(plan, fetchedFrom)) await zip.file(name, (file) => file.write(text));
+export async function writeReadingFiles(zip: ZipWriter, plan: AnalysisPlan, fetchedFrom?: FetchedFrom, answersDeleted?: string | null): Promise<void> {
+  for (const [name, text] of readingFiles(plan, fetchedFrom, answersDeleted)) await zip.file(name, (file) => file.write(text));
 }

@@ -7,6 +7,8 @@ import { dataDownloadMessages, questionnaireCsvName } from '../../../shared/data
 import { notFound } from '../../httpErrors';
 import { answeredVersionIds, findVersions, itemsOfSubmissions, listVersionsInOrder, submissionsOfParticipations, type ItemEntry } from '../../repositories/exports';
 import { CSV_BOM, csvLine } from './csv';
+import { answersDeletedStatement } from './answersDeleted';
+import { retentionTexts } from '../../../shared/retention';
 import { byAge, itemColumns, itemText, parseVersion, placeIn, placeKey, type ItemColumn, type PlannedVersion } from './items';
 import { localTime, zoneOf } from './moments';
 import { ZipWriter, type ByteSink } from './output';
@@ -30,7 +32,7 @@ export interface TextQuestionnaire {
 /** The questionnaires answered in the scope with their columns; none answers 404 before anything is sent. */
 export async function planTextResponses(db: Db, scope: ExportScope): Promise<TextQuestionnaire[]> {
   const versions = (await findVersions(db, await answeredVersionIds(db, scope.filter))).map(parseVersion);
-  if (versions.length === 0) throw notFound(dataDownloadMessages.noTextResponses);
+  if (versions.length === 0) throw notFound((await answersDeletedStatement(db, scope.filter.studyId)) ?? dataDownloadMessages.noTextResponses);
   const byQuestionnaire = new Map<string, PlannedVersion[]>();
   for (const v of versions) byQuestionnaire.set(v.row.questionnaire_id, [...(byQuestionnaire.get(v.row.questionnaire_id) ?? []), v]);
   const numbers = new Map<string, number>();
@@ -60,7 +62,9 @@ export function itemsBySubmission(items: readonly ItemEntry[]): Map<string, Map<
 }
 
 export async function writeTextResponses(db: Db, scope: ExportScope, plan: readonly TextQuestionnaire[], sink: ByteSink): Promise<void> {
+  const answersDeleted = await answersDeletedStatement(db, scope.filter.studyId);
   const zip = new ZipWriter(sink);
+  if (answersDeleted) await zip.file(retentionTexts.deletedFileName, (file) => file.write(answersDeleted));
   for (const questionnaire of plan) {
     const withPhotos = hasPhotoColumn(questionnaire.columns);
     await zip.file(questionnaire.fileName, async (file) => {

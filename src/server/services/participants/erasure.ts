@@ -49,6 +49,32 @@ async function keepUnlinked(trx: Db, participationId: string, pilot: number, now
     .execute();
 }
 
+/** Whose answers: one participation's (an erasure), or a whole study's (its retention date, services/studies/retention.ts). */
+export type AnswersOf = { participationId: string } | { studyId: string };
+
+function submissionIdsOf(trx: Db, of: AnswersOf) {
+  const query = trx.selectFrom('submissions').select('id');
+  return 'studyId' in of ? query.where('study_id', '=', of.studyId) : query.where('participation_id', '=', of.participationId);
+}
+
+/** Deletes the photo rows of those answers; answers their stored files' keys, to remove after the commit. */
+export async function deletePhotosOfAnswers(trx: Db, of: AnswersOf): Promise<string[]> {
+  const photos = await trx.selectFrom('photo_uploads').select('object_key').where('submission_id', 'in', submissionIdsOf(trx, of)).execute();
+  if (photos.length > 0) await trx.deleteFrom('photo_uploads').where('submission_id', 'in', submissionIdsOf(trx, of)).execute();
+  return photos.map((p) => p.object_key);
+}
+
+/** Removes stored photo files once their rows are gone; a failure is logged, not answered (the row is what the portal reads). */
+export async function removeStoredPhotos(ctx: Pick<AppContext, 'storage'>, keys: readonly string[], log: { error: (obj: object, msg: string) => void }): Promise<void> {
+  for (const key of keys) {
+    try {
+      await ctx.storage.remove(key);
+    } catch (error) {
+      log.error({ err: error }, 'could not remove a deleted photo');
+    }
+  }
+}
+
 /**
  * Erases the account in one transaction; answers the stored photos' keys to remove afterwards, or null when the
  * account was erased already (a racing call). `actor`: the participant (by id) or the researcher.
@@ -93,13 +119,7 @@ async function eraseInTransaction(db: Db, participant: ParticipantRow, actor: Au
 /** Erases the account; the photos' stored files are removed after the commit (a failure is logged, not answered). */
 export async function eraseParticipantAccount(ctx: AppContext, participant: ParticipantRow, actor: AuditActor, log: { error: (obj: object, msg: string) => void }): Promise<void> {
   const keys = await eraseInTransaction(ctx.db, participant, actor);
-  for (const key of keys ?? []) {
-    try {
-      await ctx.storage.remove(key);
-    } catch (error) {
-      log.error({ err: error }, 'could not remove an erased participant\'s photo');
-    }
-  }
+  await removeStoredPhotos(ctx, keys ?? [], log);
 }
 
 /**
@@ -125,16 +145,11 @@ export async function eraseFromStudy(ctx: AppContext, study: { id: string; lab_i
     const now = nowIso();
     const counted = await trx.selectFrom('submissions').select((eb) => eb.fn.countAll<number | string>().as('n')).where('participation_id', '=', here.id).executeTakeFirst();
     const kept = study.keep_answers_on_erasure === 1;
-    let photos: { id: string; object_key: string }[] = [];
+    let photos: string[] = [];
     if (kept) {
       await keepUnlinked(trx, here.id, participant.pilot, now);
     } else {
-      photos = await trx
-        .selectFrom('photo_uploads')
-        .select(['id', 'object_key'])
-        .where('submission_id', 'in', (q) => q.selectFrom('submissions').select('id').where('participation_id', '=', here.id))
-        .execute();
-      if (photos.length > 0) await trx.deleteFrom('photo_uploads').where('id', 'in', photos.map((p) => p.id)).execute();
+      photos = await deletePhotosOfAnswers(trx, { participationId: here.id });
       // Its plan, answers and arrivals go with it (foreign keys on delete cascade).
       await trx.deleteFrom('participations').where('id', '=', here.id).execute();
     }
@@ -147,16 +162,10 @@ export async function eraseFromStudy(ctx: AppContext, study: { id: string; lab_i
       before: { answers: Number(counted?.n ?? 0) },
       after: { answers: kept ? 'kept without a link to a person' : 'deleted' },
     });
-    return photos.map((p) => p.object_key);
+    return photos;
   });
   if (keys === null) return false;
-  for (const key of keys) {
-    try {
-      await ctx.storage.remove(key);
-    } catch (error) {
-      log.error({ err: error }, "could not remove an erased participant's photo");
-    }
-  }
+  await removeStoredPhotos(ctx, keys, log);
   return true;
 }
 
