@@ -58,6 +58,10 @@ async function seedStudy() {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
+  // Judged at rest: no hover left by the last click, and no fade still running (a half-faded alert or button
+  // reads as too little contrast; the CI run on a loaded machine caught one mid-fade).
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

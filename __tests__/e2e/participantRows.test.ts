@@ -16,7 +16,7 @@ const product = useProduct();
 const PASSWORD = 'participant-pass-1';
 const LONG_EMAIL_PREFIX = 'a-participant-with-a-rather-long-address-at-the-university';
 /** Every menu item of the seeded participant: enrolled, with diary tasks. */
-const MENU = ['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments', 'Download Image Data', 'Withdraw', 'Mark As Completed'];
+const MENU = ['Assign To Another Stage', 'EMA Schedule', 'Assigned Diary Assessments', 'Download Image Data', 'Withdraw', 'Mark As Completed', 'Erase'];
 
 interface Seeded {
   manager: { email: string };
