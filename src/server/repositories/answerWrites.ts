@@ -81,7 +81,10 @@ export async function writeAnswerBatch(db: Db, writes: readonly AnswerWrite[]): 
       const key = `${w.submission.participant_id}/${w.submission.client_submission_id}`;
       if (!firstOfClient.has(key)) firstOfClient.set(key, w);
     }
-    const candidates = [...firstOfClient.values()];
+    // Inserted in one order by their unique key (participant, client id): two processes whose batches hold the same
+    // answers in different orders would otherwise each wait for the other's uncommitted row (a deadlock on
+    // PostgreSQL, every answer of both batches refused).
+    const candidates = [...firstOfClient.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, w]) => w);
     const rows = new Map(candidates.map((w) => [w, storedRowsOf(w)]));
     const inserted = await insertSubmissionsOnce(trx, candidates.map((w) => rows.get(w)!.submission));
     const stored = candidates.filter((w) => inserted.has(w.submission.id));
