@@ -168,7 +168,7 @@ describe('Participant List rows', () => {
       await last.click();
       const lastMenu = page.getByRole('menu', { name: /^Actions / });
       await lastMenu.waitFor();
-      expect(await lastMenu.getByRole('menuitem').allTextContents()).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Download Image Data', 'Withdraw']);
+      expect(await lastMenu.getByRole('menuitem').allTextContents()).toEqual(['Assign To Another Stage', 'EMA Schedule', 'Download Image Data', 'Withdraw', 'Erase']);
       for (const item of await lastMenu.getByRole('menuitem').all()) expect((await wholeOnScreen(item)).whole).toBe(true);
 
       // Its image download (no photo: No image is found) shows beside the menu; the table still fits.
